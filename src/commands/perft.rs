@@ -1,0 +1,146 @@
+//! `shannon perft` and `shannon perft-suite`.
+
+use super::per_second;
+use crate::movegen::Generator;
+use crate::perft::{divide, PerftOptions};
+use crate::perft_suite::{check_entry, parse_suite, CheckError};
+use crate::uci_move::{format_move, CastlingMode};
+use crate::{FenError, Position};
+use std::io::{self, Write};
+use std::time::Instant;
+
+/// What `shannon perft` was asked.
+#[derive(Debug, Clone)]
+pub struct PerftRequest {
+    /// Depth in plies.
+    pub depth: u32,
+    /// The position (start position when `None`).
+    pub fen: Option<String>,
+    /// Print castling as king-takes-rook.
+    pub chess960: bool,
+    /// Print the count below each root move.
+    pub divide: bool,
+    /// Generator, threads and hash.
+    pub options: PerftOptions,
+}
+
+/// Errors of the perft commands.
+#[derive(Debug)]
+pub enum PerftCommandError {
+    /// The FEN does not parse.
+    Fen(FenError),
+    /// The suite file cannot be read.
+    Io(String, io::Error),
+    /// The suite file has a malformed line.
+    Suite(String, crate::perft_suite::SuiteError),
+    /// Writing the report failed.
+    Output(io::Error),
+}
+
+impl std::fmt::Display for PerftCommandError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PerftCommandError::Fen(e) => write!(f, "bad --fen: {e}"),
+            PerftCommandError::Io(path, e) => write!(f, "cannot read {path}: {e}"),
+            PerftCommandError::Suite(path, e) => write!(f, "{path}: {e}"),
+            PerftCommandError::Output(e) => write!(f, "cannot write the report: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for PerftCommandError {}
+
+impl From<io::Error> for PerftCommandError {
+    fn from(e: io::Error) -> Self {
+        PerftCommandError::Output(e)
+    }
+}
+
+/// Run `shannon perft`: optional divide lines in Stockfish's form, then `Nodes searched: N` and a
+/// line of time and speed.
+pub fn run_perft(request: &PerftRequest, out: &mut impl Write) -> Result<u64, PerftCommandError> {
+    let pos = match &request.fen {
+        Some(fen) => Position::from_fen(fen).map_err(PerftCommandError::Fen)?,
+        None => Position::startpos(),
+    };
+    let mode = if request.chess960 {
+        CastlingMode::Chess960
+    } else {
+        CastlingMode::Standard
+    };
+    let started = Instant::now();
+    let result = divide(&pos, request.depth, &request.options, None)
+        .expect("perft without a stop flag always finishes");
+    let seconds = started.elapsed().as_secs_f64();
+    if request.divide {
+        for (mv, count) in &result.moves {
+            writeln!(out, "{}: {count}", format_move(*mv, mode))?;
+        }
+        writeln!(out)?;
+    }
+    writeln!(out, "Nodes searched: {}", result.nodes)?;
+    writeln!(
+        out,
+        "Time: {:.3} s, {:.0} nodes/s",
+        seconds,
+        per_second(result.nodes, seconds)
+    )?;
+    Ok(result.nodes)
+}
+
+/// What `shannon perft-suite` was asked.
+#[derive(Debug, Clone)]
+pub struct SuiteRequest {
+    /// The suite file.
+    pub path: String,
+    /// Skip depths above this.
+    pub max_depth: u32,
+    /// Skip counts above this.
+    pub max_nodes: u64,
+    /// Which generator to check.
+    pub generator: Generator,
+    /// Treat every entry as Chess960. The rules core always reads castling rights by rook file
+    /// (X-FEN), which agrees with standard FEN on every standard position, so this only changes
+    /// how entries are labelled.
+    pub chess960: bool,
+}
+
+/// Run `shannon perft-suite`: a line per position and a final `passed P of N`. Returns true when
+/// every position passed.
+pub fn run_suite(request: &SuiteRequest, out: &mut impl Write) -> Result<bool, PerftCommandError> {
+    let text = std::fs::read_to_string(&request.path)
+        .map_err(|e| PerftCommandError::Io(request.path.clone(), e))?;
+    let entries =
+        parse_suite(&text).map_err(|e| PerftCommandError::Suite(request.path.clone(), e))?;
+    let started = Instant::now();
+    let mut passed = 0;
+    for entry in &entries {
+        match check_entry(entry, request.max_depth, request.max_nodes, request.generator) {
+            Ok(depths) => {
+                passed += 1;
+                let depths = match (depths.first(), depths.last()) {
+                    (Some(first), Some(last)) => format!("depths {first}-{last}"),
+                    _ => "no depth within the limits".to_string(),
+                };
+                let mode = if entry.chess960 || request.chess960 { "chess960" } else { "standard" };
+                writeln!(out, "ok    {:<12} {mode:<9} {depths:<12} {}", entry.id, entry.fen)?;
+            }
+            Err(CheckError::Mismatch(m)) => writeln!(
+                out,
+                "FAIL  {:<12} {}: depth {}: expected {}, counted {}",
+                entry.id, m.fen, m.depth, m.expected, m.actual
+            )?,
+            Err(CheckError::Fen(e)) => {
+                writeln!(out, "FAIL  {:<12} {}: {e}", entry.id, entry.fen)?
+            }
+        }
+    }
+    writeln!(
+        out,
+        "passed {passed} of {} ({:.1} s, {} generator)",
+        entries.len(),
+        started.elapsed().as_secs_f64(),
+        request.generator.name()
+    )?;
+    Ok(passed == entries.len())
+}

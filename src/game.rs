@@ -1,0 +1,254 @@
+//! A game: a start position and the moves played from it, with every position's key kept so that
+//! repetitions are found by FIDE's definition of "the same position".
+//!
+//! It knows the rules that end a game (checkmate, stalemate, fivefold repetition, the 75-move
+//! rule, dead positions by insufficient material) and the draws a player may claim (threefold
+//! repetition, the 50-move rule). It does not decide whether a claim is made; callers do.
+
+use crate::movegen::MoveList;
+use crate::{Bitboard, Color, Move, PieceKind, Position};
+use std::fmt;
+
+/// Why a game is over without anyone choosing so.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Ending {
+    /// The side to move is mated; the other side wins.
+    Checkmate {
+        /// The side that delivered mate.
+        winner: Color,
+    },
+    /// The side to move has no legal move and is not in check.
+    Stalemate,
+    /// The same position arose for the fifth time.
+    FivefoldRepetition,
+    /// 75 moves by each side without a capture or pawn move (and the last move was not mate).
+    SeventyFiveMoveRule,
+    /// No sequence of legal moves can mate (K v K, K + minor v K, bishops all on one colour).
+    InsufficientMaterial,
+}
+
+/// A draw the side to move may claim.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum DrawClaim {
+    /// The same position arose for the third time.
+    ThreefoldRepetition,
+    /// 50 moves by each side without a capture or pawn move.
+    FiftyMoveRule,
+}
+
+impl fmt::Display for Ending {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Ending::Checkmate { winner } => write!(f, "checkmate, {winner} wins"),
+            Ending::Stalemate => f.write_str("stalemate"),
+            Ending::FivefoldRepetition => f.write_str("fivefold repetition"),
+            Ending::SeventyFiveMoveRule => f.write_str("75-move rule"),
+            Ending::InsufficientMaterial => f.write_str("insufficient material"),
+        }
+    }
+}
+
+impl fmt::Display for DrawClaim {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            DrawClaim::ThreefoldRepetition => "threefold repetition",
+            DrawClaim::FiftyMoveRule => "50-move rule",
+        })
+    }
+}
+
+/// A start position, the moves played, and the key of every position reached.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Game {
+    start: Position,
+    moves: Vec<Move>,
+    keys: Vec<u64>,
+    current: Position,
+}
+
+impl Game {
+    /// A game with no moves yet.
+    pub fn new(start: Position) -> Game {
+        Game {
+            keys: vec![start.key()],
+            current: start.clone(),
+            start,
+            moves: Vec::new(),
+        }
+    }
+
+    /// The position the game started from.
+    pub fn start(&self) -> &Position {
+        &self.start
+    }
+
+    /// The position now.
+    pub fn position(&self) -> &Position {
+        &self.current
+    }
+
+    /// The moves played, in order.
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// Play `mv`, which must be legal in the current position.
+    pub fn play(&mut self, mv: Move) {
+        self.current.make(mv);
+        self.moves.push(mv);
+        self.keys.push(self.current.key());
+    }
+
+    /// How many times the current position has occurred, this time included. Only positions
+    /// since the last capture or pawn move can repeat it, so the scan stops there.
+    pub fn repetitions(&self) -> usize {
+        let key = self.current.key();
+        let reversible = (self.current.halfmove_clock() as usize).min(self.keys.len() - 1);
+        let last = self.keys.len() - 1;
+        1 + (2..=reversible)
+            .step_by(2)
+            .filter(|&back| self.keys[last - back] == key)
+            .count()
+    }
+
+    /// The rule that ends the game now, if any. `legal_moves` is the number of legal moves in
+    /// the current position (callers usually have it already).
+    pub fn ending_with(&self, legal_moves: usize) -> Option<Ending> {
+        let pos = &self.current;
+        if legal_moves == 0 {
+            return Some(if pos.in_check() {
+                Ending::Checkmate {
+                    winner: !pos.side_to_move(),
+                }
+            } else {
+                Ending::Stalemate
+            });
+        }
+        if is_insufficient_material(pos) {
+            return Some(Ending::InsufficientMaterial);
+        }
+        if pos.halfmove_clock() >= 150 {
+            return Some(Ending::SeventyFiveMoveRule);
+        }
+        if self.repetitions() >= 5 {
+            return Some(Ending::FivefoldRepetition);
+        }
+        None
+    }
+
+    /// The rule that ends the game now, if any.
+    pub fn ending(&self) -> Option<Ending> {
+        self.ending_with(self.current.count_legal_moves() as usize)
+    }
+
+    /// A draw the side to move could claim now, if any.
+    pub fn claimable_draw(&self) -> Option<DrawClaim> {
+        if self.repetitions() >= 3 {
+            Some(DrawClaim::ThreefoldRepetition)
+        } else if self.current.halfmove_clock() >= 100 {
+            Some(DrawClaim::FiftyMoveRule)
+        } else {
+            None
+        }
+    }
+
+    /// The legal moves of the current position.
+    pub fn legal_moves(&self) -> MoveList {
+        self.current.legal_moves()
+    }
+}
+
+/// True when neither side can ever mate: only kings and at most one minor piece, or only kings
+/// and bishops that all stand on squares of one colour.
+pub fn is_insufficient_material(pos: &Position) -> bool {
+    let heavy_or_pawns = pos.kind_bb(PieceKind::Pawn)
+        | pos.kind_bb(PieceKind::Rook)
+        | pos.kind_bb(PieceKind::Queen);
+    if !heavy_or_pawns.is_empty() {
+        return false;
+    }
+    let knights = pos.kind_bb(PieceKind::Knight);
+    let bishops = pos.kind_bb(PieceKind::Bishop);
+    if (knights | bishops).count() <= 1 {
+        return true;
+    }
+    const LIGHT: Bitboard = Bitboard(0x55AA_55AA_55AA_55AA);
+    knights.is_empty() && ((bishops & LIGHT).is_empty() || (bishops & !LIGHT).is_empty())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::uci_move::parse_move;
+
+    fn play(game: &mut Game, moves: &str) {
+        for text in moves.split_whitespace() {
+            let mv = parse_move(game.position(), text).unwrap();
+            game.play(mv);
+        }
+    }
+
+    #[test]
+    fn knight_shuffles_repeat() {
+        let mut game = Game::new(Position::startpos());
+        assert_eq!(game.repetitions(), 1);
+        play(&mut game, "g1f3 g8f6 f3g1 f6g8");
+        assert_eq!(game.repetitions(), 2);
+        play(&mut game, "g1f3 g8f6 f3g1 f6g8");
+        assert_eq!(game.claimable_draw(), Some(DrawClaim::ThreefoldRepetition));
+        assert_eq!(game.ending(), None);
+        play(&mut game, "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8");
+        assert_eq!(game.ending(), Some(Ending::FivefoldRepetition));
+    }
+
+    #[test]
+    fn light_squared_bishop_is_correct() {
+        // LIGHT must mark h1 (a light square) and not a1.
+        let light = Bitboard(0x55AA_55AA_55AA_55AA);
+        for sq in crate::Square::ALL {
+            assert_eq!(light.contains(sq), sq.is_light(), "{sq}");
+        }
+    }
+
+    #[test]
+    fn dead_positions() {
+        let dead = [
+            "8/8/8/4k3/8/8/8/4K3 w - - 0 1",
+            "8/8/8/4k3/8/8/8/4KN2 w - - 0 1",
+            "8/8/8/4k3/8/8/8/4KB2 w - - 0 1",
+            "8/8/2b5/4k3/8/8/8/4KB2 w - - 0 1",
+        ];
+        for fen in dead {
+            assert!(is_insufficient_material(&Position::from_fen(fen).unwrap()), "{fen}");
+        }
+        let alive = [
+            "8/8/8/4k3/8/8/8/3NKN2 w - - 0 1",
+            "8/8/3b4/4k3/8/8/8/4KB2 w - - 0 1",
+            "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1",
+            "8/8/8/4kn2/8/8/8/4KB2 w - - 0 1",
+        ];
+        for fen in alive {
+            assert!(!is_insufficient_material(&Position::from_fen(fen).unwrap()), "{fen}");
+        }
+    }
+
+    #[test]
+    fn mate_on_the_last_move_beats_the_75_move_rule() {
+        // Black is mated and the clock says 150: the mate stands.
+        let pos = Position::from_fen("R5k1/5ppp/8/8/8/8/8/6K1 b - - 150 100").unwrap();
+        let game = Game::new(pos);
+        assert_eq!(game.ending(), Some(Ending::Checkmate { winner: Color::White }));
+    }
+
+    #[test]
+    fn en_passant_counts_for_repetition_only_when_legal() {
+        // After 1.e4 the en passant square e3 exists but no black pawn can use it, so the
+        // position is the same as one without it.
+        let with_ep = Position::from_fen("4k3/8/8/8/4P3/8/8/4K3 b - e3 0 1").unwrap();
+        let without = Position::from_fen("4k3/8/8/8/4P3/8/8/4K3 b - - 0 1").unwrap();
+        assert_eq!(with_ep.key(), without.key());
+        let capturable = Position::from_fen("4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1").unwrap();
+        let not = Position::from_fen("4k3/8/8/8/3pP3/8/8/4K3 b - - 0 1").unwrap();
+        assert_ne!(capturable.key(), not.key());
+    }
+}

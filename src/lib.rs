@@ -1,0 +1,35 @@
+//! Shannon: a chess rules core good enough to be a reference, and a UCI engine on top of it that
+//! plays a uniformly random legal move, as in Claude Shannon's 1950 experiment.
+//!
+//! The layers, each using only those above it: vocabulary types ([`Square`], [`Bitboard`],
+//! [`Move`], ...), [`attacks`], [`Position`] with FEN, [`movegen`] (the fast bitboard generator and
+//! the 0x88 reference), [`uci_move`] text, [`perft`].
+
+#![deny(missing_docs)]
+
+pub mod attacks;
+mod bitboard;
+pub mod castling;
+pub mod commands;
+mod chess_move;
+mod color;
+pub mod game;
+pub mod movegen;
+pub mod perft;
+pub mod perft_suite;
+mod piece;
+mod position;
+pub mod square;
+pub mod uci_move;
+mod zobrist;
+
+pub use bitboard::Bitboard;
+pub use castling::{CastlingRights, CastlingSide};
+pub use chess_move::{Move, MoveKind};
+pub use color::Color;
+pub use piece::{Piece, PieceKind};
+pub use position::{FenCastling, FenError, Position};
+pub use square::{File, Rank, Square};
+
+/// The FEN of the standard starting position.
+pub const STARTPOS_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";

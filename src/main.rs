@@ -1,0 +1,198 @@
+//! The `shannon` command: parses the command line and dispatches into the library.
+
+use clap::{Parser, Subcommand, ValueEnum};
+use shannon::commands;
+use shannon::movegen::Generator;
+use shannon::perft::PerftOptions;
+use std::io::Write;
+use std::process::ExitCode;
+
+/// Shannon: a UCI chess engine that plays a uniformly random legal move, and a toolkit around
+/// its reference-grade rules core.
+///
+/// With no subcommand it speaks UCI on stdin/stdout (load it in a GUI).
+#[derive(Parser)]
+#[command(version, about, long_about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum GeneratorArg {
+    /// The fast legal generator on bitboards.
+    Bitboard,
+    /// The 0x88 mailbox reference generator.
+    #[value(name = "0x88")]
+    Mailbox,
+}
+
+impl From<GeneratorArg> for Generator {
+    fn from(arg: GeneratorArg) -> Generator {
+        match arg {
+            GeneratorArg::Bitboard => Generator::Bitboard,
+            GeneratorArg::Mailbox => Generator::Mailbox0x88,
+        }
+    }
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Count the leaf nodes of the legal move tree to DEPTH.
+    ///
+    /// Example: shannon perft 5 --divide --fen "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+    Perft {
+        /// Depth in plies.
+        depth: u32,
+        /// The position (FEN, X-FEN or Shredder-FEN); the start position when absent.
+        #[arg(long)]
+        fen: Option<String>,
+        /// Print castling moves as king-takes-rook (e1h1), as Chess960 GUIs expect.
+        #[arg(long)]
+        chess960: bool,
+        /// Print the count below each root move, Stockfish style (e2e4: 20).
+        #[arg(long)]
+        divide: bool,
+        /// Which move generator counts.
+        #[arg(long, value_enum, default_value = "bitboard")]
+        generator: GeneratorArg,
+        /// Worker threads (root moves are shared out).
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+        /// Transposition table size in MiB (0: none); counts do not change.
+        #[arg(long, default_value_t = 0)]
+        hash: usize,
+    },
+    /// Check every count of a perft suite file (EPD `FEN ;D1 n ;D2 n` or `.perft` blocks).
+    ///
+    /// Example: shannon perft-suite tests/data/perft/standard.epd --max-nodes 1000000
+    PerftSuite {
+        /// The suite file.
+        file: String,
+        /// Skip depths above this.
+        #[arg(long, default_value_t = u32::MAX)]
+        max_depth: u32,
+        /// Skip counts above this many nodes.
+        #[arg(long, default_value_t = u64::MAX)]
+        max_nodes: u64,
+        /// Which move generator to check.
+        #[arg(long, value_enum, default_value = "bitboard")]
+        generator: GeneratorArg,
+        /// Treat every entry as Chess960 (castling rights are read by rook file either way).
+        #[arg(long)]
+        chess960: bool,
+    },
+    /// Print speed figures.
+    #[command(subcommand)]
+    Bench(BenchCommand),
+}
+
+#[derive(Subcommand)]
+enum BenchCommand {
+    /// Perft speed: start position depth 6 and Kiwipete depth 5, bulk counting.
+    ///
+    /// Example: shannon bench perft --threads 1
+    Perft {
+        /// Worker threads.
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+        /// Transposition table size in MiB (0: none).
+        #[arg(long, default_value_t = 0)]
+        hash: usize,
+        /// Which move generator to time.
+        #[arg(long, value_enum, default_value = "bitboard")]
+        generator: GeneratorArg,
+    },
+    /// Random games under all the rules: games and plies per second.
+    ///
+    /// Example: shannon bench playout --games 10000 --seed 1
+    Playout {
+        /// Number of games.
+        #[arg(long, default_value_t = 10_000)]
+        games: u32,
+        /// Seed of the random moves.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+}
+
+fn main() -> ExitCode {
+    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
+        .target(env_logger::Target::Stderr)
+        .init();
+    let cli = Cli::parse();
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let result: Result<bool, Box<dyn std::error::Error>> = match cli.command {
+        None => {
+            eprintln!("shannon: the UCI engine is not built yet; see `shannon --help`");
+            Ok(false)
+        }
+        Some(Command::Perft {
+            depth,
+            fen,
+            chess960,
+            divide,
+            generator,
+            threads,
+            hash,
+        }) => {
+            let request = commands::perft::PerftRequest {
+                depth,
+                fen,
+                chess960,
+                divide,
+                options: PerftOptions {
+                    generator: generator.into(),
+                    threads,
+                    hash_mb: hash,
+                },
+            };
+            commands::perft::run_perft(&request, &mut out)
+                .map(|_| true)
+                .map_err(Into::into)
+        }
+        Some(Command::PerftSuite {
+            file,
+            max_depth,
+            max_nodes,
+            generator,
+            chess960,
+        }) => {
+            let request = commands::perft::SuiteRequest {
+                path: file,
+                max_depth,
+                max_nodes,
+                generator: generator.into(),
+                chess960,
+            };
+            commands::perft::run_suite(&request, &mut out).map_err(Into::into)
+        }
+        Some(Command::Bench(BenchCommand::Perft {
+            threads,
+            hash,
+            generator,
+        })) => {
+            let options = PerftOptions {
+                generator: generator.into(),
+                threads,
+                hash_mb: hash,
+            };
+            commands::bench::run_perft_bench(&options, &mut out).map_err(Into::into)
+        }
+        Some(Command::Bench(BenchCommand::Playout { games, seed })) => {
+            commands::bench::run_playout_bench(games, seed, &mut out)
+                .map(|()| true)
+                .map_err(Into::into)
+        }
+    };
+    let _ = out.flush();
+    match result {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::FAILURE,
+        Err(e) => {
+            eprintln!("shannon: {e}");
+            ExitCode::from(2)
+        }
+    }
+}

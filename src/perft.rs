@@ -1,0 +1,221 @@
+//! Perft: count the leaf nodes of the legal move tree to a fixed depth, the standard way to check
+//! a move generator against known counts.
+//!
+//! The last ply is bulk-counted (the generator's count, no moves made). [`divide`] gives the count
+//! below each root move, spreads the root moves over threads, and can share a hash table keyed by
+//! Zobrist key and remaining depth; none of this changes the counts, only the time.
+
+use crate::movegen::{Generator, MoveList};
+use crate::{Move, Position};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+
+/// How to run a perft.
+#[derive(Debug, Clone, Default)]
+pub struct PerftOptions {
+    /// Which generator lists and counts the moves.
+    pub generator: Generator,
+    /// Worker threads; 0 or 1 runs on the calling thread.
+    pub threads: usize,
+    /// Size of the transposition table in MiB; 0 for none.
+    pub hash_mb: usize,
+}
+
+/// The counts of a divide: one per root move, in generation order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Divide {
+    /// Each root move with the number of leaves below it.
+    pub moves: Vec<(Move, u64)>,
+    /// The sum of the counts (for depth 0, 1).
+    pub nodes: u64,
+}
+
+/// Leaf count of `pos` to `depth` with the given generator, single-threaded and without a table.
+pub fn perft(pos: &Position, depth: u32, generator: Generator) -> u64 {
+    match generator {
+        Generator::Bitboard => perft_bitboard(pos, depth),
+        Generator::Mailbox0x88 => perft_with(pos, depth, generator, None, None).unwrap_or(0),
+    }
+}
+
+/// The hot path: the bitboard generator, no table, no stop flag.
+fn perft_bitboard(pos: &Position, depth: u32) -> u64 {
+    match depth {
+        0 => 1,
+        1 => pos.count_legal_moves(),
+        _ => {
+            let moves = pos.legal_moves();
+            moves
+                .iter()
+                .map(|&mv| perft_bitboard(&pos.play(mv), depth - 1))
+                .sum()
+        }
+    }
+}
+
+/// Perft with an optional table and an optional stop flag; `None` when stopped.
+fn perft_with(
+    pos: &Position,
+    depth: u32,
+    generator: Generator,
+    table: Option<&PerftTable>,
+    stop: Option<&AtomicBool>,
+) -> Option<u64> {
+    if depth == 0 {
+        return Some(1);
+    }
+    if depth == 1 {
+        return Some(generator.count_legal(pos));
+    }
+    if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+        return None;
+    }
+    if let Some(count) = table.and_then(|t| t.get(pos.key(), depth)) {
+        return Some(count);
+    }
+    let mut moves = MoveList::new();
+    generator.legal_moves(pos, &mut moves);
+    let mut nodes = 0;
+    for &mv in moves.iter() {
+        nodes += perft_with(&pos.play(mv), depth - 1, generator, table, stop)?;
+    }
+    if let Some(t) = table {
+        t.put(pos.key(), depth, nodes);
+    }
+    Some(nodes)
+}
+
+/// Counts below each root move. Returns `None` if `stop` was raised before the end.
+pub fn divide(
+    pos: &Position,
+    depth: u32,
+    options: &PerftOptions,
+    stop: Option<&AtomicBool>,
+) -> Option<Divide> {
+    let mut roots = MoveList::new();
+    options.generator.legal_moves(pos, &mut roots);
+    if depth == 0 {
+        return Some(Divide {
+            moves: Vec::new(),
+            nodes: 1,
+        });
+    }
+    let table = (options.hash_mb > 0).then(|| PerftTable::new(options.hash_mb));
+    let table = table.as_ref();
+    let generator = options.generator;
+    let count_root = |mv: Move| -> Option<u64> {
+        let child = pos.play(mv);
+        if table.is_none() && stop.is_none() && generator == Generator::Bitboard {
+            Some(perft_bitboard(&child, depth - 1))
+        } else {
+            perft_with(&child, depth - 1, generator, table, stop)
+        }
+    };
+    let threads = options.threads.max(1).min(roots.len().max(1));
+    let counts: Vec<Option<u64>> = if threads <= 1 {
+        roots.iter().map(|&mv| count_root(mv)).collect()
+    } else {
+        // Workers take root moves from a shared index: the biggest subtrees do not all land on
+        // one thread the way a fixed split could.
+        let next = AtomicUsize::new(0);
+        let results: Vec<AtomicU64> = roots.iter().map(|_| AtomicU64::new(u64::MAX)).collect();
+        std::thread::scope(|scope| {
+            for _ in 0..threads {
+                scope.spawn(|| loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(&mv) = roots.get(i) else { break };
+                    if let Some(count) = count_root(mv) {
+                        results[i].store(count, Ordering::Relaxed);
+                    }
+                });
+            }
+        });
+        results
+            .iter()
+            .map(|r| Some(r.load(Ordering::Relaxed)).filter(|&c| c != u64::MAX))
+            .collect()
+    };
+    let mut moves = Vec::with_capacity(roots.len());
+    for (&mv, count) in roots.iter().zip(counts) {
+        moves.push((mv, count?));
+    }
+    let nodes = moves.iter().map(|(_, n)| n).sum();
+    Some(Divide { moves, nodes })
+}
+
+/// A shared, lock-free table of subtree counts. Each slot holds the count and the count XORed
+/// with the (key, depth) tag, so a slot torn by two threads writing at once fails the tag check
+/// instead of returning a wrong count.
+struct PerftTable {
+    slots: Vec<[AtomicU64; 2]>,
+    mask: usize,
+}
+
+impl PerftTable {
+    fn new(megabytes: usize) -> PerftTable {
+        let wanted = megabytes.saturating_mul(1 << 20) / 16;
+        let len = if wanted < 2 { 2 } else { 1 << (usize::BITS - 1 - wanted.leading_zeros()) };
+        let slots = (0..len)
+            .map(|_| [AtomicU64::new(0), AtomicU64::new(0)])
+            .collect();
+        PerftTable {
+            slots,
+            mask: len - 1,
+        }
+    }
+
+    fn tag(key: u64, depth: u32) -> u64 {
+        key ^ u64::from(depth).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    }
+
+    fn get(&self, key: u64, depth: u32) -> Option<u64> {
+        let tag = PerftTable::tag(key, depth);
+        let slot = &self.slots[tag as usize & self.mask];
+        let count = slot[1].load(Ordering::Relaxed);
+        (slot[0].load(Ordering::Relaxed) ^ count == tag).then_some(count)
+    }
+
+    fn put(&self, key: u64, depth: u32, count: u64) {
+        let tag = PerftTable::tag(key, depth);
+        let slot = &self.slots[tag as usize & self.mask];
+        slot[0].store(tag ^ count, Ordering::Relaxed);
+        slot[1].store(count, Ordering::Relaxed);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_position_small_depths() {
+        let pos = Position::startpos();
+        let expected = [1, 20, 400, 8902, 197_281];
+        for (depth, &nodes) in expected.iter().enumerate() {
+            assert_eq!(perft(&pos, depth as u32, Generator::Bitboard), nodes);
+        }
+        assert_eq!(perft(&pos, 3, Generator::Mailbox0x88), 8902);
+    }
+
+    #[test]
+    fn threads_and_hash_do_not_change_counts() {
+        let pos = Position::from_fen(
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        )
+        .unwrap();
+        for (threads, hash_mb) in [(1, 0), (2, 0), (1, 1), (2, 1), (3, 16)] {
+            let options = PerftOptions {
+                threads,
+                hash_mb,
+                ..PerftOptions::default()
+            };
+            assert_eq!(divide(&pos, 3, &options, None).unwrap().nodes, 97_862);
+        }
+    }
+
+    #[test]
+    fn stop_aborts() {
+        let stop = AtomicBool::new(true);
+        let options = PerftOptions::default();
+        assert_eq!(divide(&Position::startpos(), 4, &options, Some(&stop)), None);
+    }
+}

@@ -1,0 +1,444 @@
+//! The position: piece placement as bitboards (per colour and per kind) and as a 0x88 mailbox kept
+//! in sync, plus side to move, castling rights, en passant square, the move counters and an
+//! incrementally updated Zobrist key.
+//!
+//! Moves are played by copy-make: [`Position::play`] returns a new position and the old one stays
+//! valid. A position is about 230 bytes, and with no undo information to save and restore,
+//! copying wins over make/unmake in our perft benchmark (see the closing note of the rules-core
+//! issue). This module does not generate moves; it trusts the move it is given to be legal.
+
+mod fen;
+
+pub use fen::{FenCastling, FenError};
+
+use crate::attacks::{
+    bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
+};
+use crate::castling::{CastlingRights, CastlingSide};
+use crate::{zobrist, Bitboard, Color, Move, MoveKind, Piece, PieceKind, Rank, Square};
+
+/// Mailbox entry for an empty square; otherwise `Piece::index() + 1`.
+const EMPTY: u8 = 0;
+
+const fn piece_from_code(code: u8) -> Option<Piece> {
+    if code == EMPTY {
+        None
+    } else {
+        let index = (code - 1) as usize;
+        let color = if index < 6 { Color::White } else { Color::Black };
+        Some(Piece::new(color, PieceKind::ALL[index % 6]))
+    }
+}
+
+/// A chess position, always legal when built through FEN parsing and legal moves.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Position {
+    by_color: [Bitboard; 2],
+    by_kind: [Bitboard; 6],
+    mailbox: [u8; 128],
+    side: Color,
+    castling: CastlingRights,
+    en_passant: Option<Square>,
+    halfmove_clock: u32,
+    fullmove_number: u32,
+    key: u64,
+    checkers: Bitboard,
+}
+
+impl Default for Position {
+    fn default() -> Position {
+        Position::startpos()
+    }
+}
+
+impl std::fmt::Debug for Position {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Position({})", self.fen(FenCastling::XFen))
+    }
+}
+
+impl Position {
+    /// The standard starting position.
+    pub fn startpos() -> Position {
+        Position::from_fen(crate::STARTPOS_FEN).expect("the start position is a valid FEN")
+    }
+
+    /// An empty board with White to move and nothing else set: the base the FEN parser fills.
+    fn empty() -> Position {
+        Position {
+            by_color: [Bitboard::EMPTY; 2],
+            by_kind: [Bitboard::EMPTY; 6],
+            mailbox: [EMPTY; 128],
+            side: Color::White,
+            castling: CastlingRights::NONE,
+            en_passant: None,
+            halfmove_clock: 0,
+            fullmove_number: 1,
+            key: 0,
+            checkers: Bitboard::EMPTY,
+        }
+    }
+
+    // ----- Queries -------------------------------------------------------------------------
+
+    /// The piece on `sq`, if any.
+    #[inline(always)]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        piece_from_code(self.mailbox[sq.to_0x88()])
+    }
+
+    /// The piece at a 0x88 index (`None` for empty or off-board indices).
+    #[inline(always)]
+    pub fn piece_at_0x88(&self, index: usize) -> Option<Piece> {
+        if index & 0x88 != 0 || index >= 128 {
+            None
+        } else {
+            piece_from_code(self.mailbox[index])
+        }
+    }
+
+    /// The side to move.
+    #[inline(always)]
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    /// All pieces of `color`.
+    #[inline(always)]
+    pub fn color_bb(&self, color: Color) -> Bitboard {
+        self.by_color[color.index()]
+    }
+
+    /// All pieces of `kind`, both colours.
+    #[inline(always)]
+    pub fn kind_bb(&self, kind: PieceKind) -> Bitboard {
+        self.by_kind[kind.index()]
+    }
+
+    /// The pieces of `color` and `kind`.
+    #[inline(always)]
+    pub fn pieces(&self, color: Color, kind: PieceKind) -> Bitboard {
+        self.by_color[color.index()] & self.by_kind[kind.index()]
+    }
+
+    /// Every occupied square.
+    #[inline(always)]
+    pub fn occupied(&self) -> Bitboard {
+        self.by_color[0] | self.by_color[1]
+    }
+
+    /// The king square of `color`.
+    #[inline(always)]
+    pub fn king_square(&self, color: Color) -> Square {
+        self.pieces(color, PieceKind::King)
+            .first()
+            .expect("a valid position has one king per side")
+    }
+
+    /// Castling rights still held.
+    #[inline(always)]
+    pub fn castling_rights(&self) -> CastlingRights {
+        self.castling
+    }
+
+    /// The en passant square as FEN records it: set after every double push, whether or not a
+    /// capture there is possible.
+    #[inline(always)]
+    pub fn en_passant(&self) -> Option<Square> {
+        self.en_passant
+    }
+
+    /// Plies since the last capture or pawn move.
+    #[inline(always)]
+    pub fn halfmove_clock(&self) -> u32 {
+        self.halfmove_clock
+    }
+
+    /// The move number, starting at 1 and incremented after Black's move.
+    #[inline(always)]
+    pub fn fullmove_number(&self) -> u32 {
+        self.fullmove_number
+    }
+
+    /// The Zobrist key. Two positions have the same key when they are "the same position" in
+    /// FIDE's sense: placement, side to move, castling rights, and the en passant file only when
+    /// an en passant capture is actually legal.
+    #[inline(always)]
+    pub fn key(&self) -> u64 {
+        self.key
+    }
+
+    /// Pieces giving check to the side to move.
+    #[inline(always)]
+    pub fn checkers(&self) -> Bitboard {
+        self.checkers
+    }
+
+    /// True when the side to move is in check.
+    #[inline(always)]
+    pub fn in_check(&self) -> bool {
+        !self.checkers.is_empty()
+    }
+
+    /// Pieces of both colours attacking `sq`, with `occupied` as the blockers.
+    #[inline(always)]
+    pub fn attackers_to(&self, sq: Square, occupied: Bitboard) -> Bitboard {
+        let rooks = self.by_kind[PieceKind::Rook.index()] | self.by_kind[PieceKind::Queen.index()];
+        let bishops =
+            self.by_kind[PieceKind::Bishop.index()] | self.by_kind[PieceKind::Queen.index()];
+        (rook_attacks(sq, occupied) & rooks)
+            | (bishop_attacks(sq, occupied) & bishops)
+            | (knight_attacks(sq) & self.by_kind[PieceKind::Knight.index()])
+            | (king_attacks(sq) & self.by_kind[PieceKind::King.index()])
+            | (pawn_attacks(Color::White, sq) & self.pieces(Color::Black, PieceKind::Pawn))
+            | (pawn_attacks(Color::Black, sq) & self.pieces(Color::White, PieceKind::Pawn))
+    }
+
+    /// True when a piece of `by` attacks `sq`, with `occupied` as the blockers.
+    #[inline(always)]
+    pub fn is_attacked(&self, sq: Square, by: Color, occupied: Bitboard) -> bool {
+        !(self.attackers_to(sq, occupied) & self.by_color[by.index()]).is_empty()
+    }
+
+    /// The square of the castling rook of `color` on `side`, if that right exists.
+    #[inline(always)]
+    pub fn castling_rook(&self, color: Color, side: CastlingSide) -> Option<Square> {
+        self.castling
+            .rook(color, side)
+            .map(|file| Square::new(file, color.back_rank()))
+    }
+
+    /// True when the side to move has a legal en passant capture. This decides whether the en
+    /// passant file belongs in the key.
+    pub fn has_legal_en_passant(&self) -> bool {
+        let Some(ep) = self.en_passant else {
+            return false;
+        };
+        let us = self.side;
+        let captured = match ep.offset(0, if us == Color::White { -1 } else { 1 }) {
+            Some(sq) => sq,
+            None => return false,
+        };
+        let capturers = pawn_attacks(!us, ep) & self.pieces(us, PieceKind::Pawn);
+        let king = self.king_square(us);
+        capturers.into_iter().any(|from| {
+            let occupied = (self.occupied() ^ Bitboard::from_square(from)
+                ^ Bitboard::from_square(captured))
+                | Bitboard::from_square(ep);
+            let attackers = self.attackers_to(king, occupied)
+                & self.by_color[(!us).index()]
+                & !Bitboard::from_square(captured);
+            attackers.is_empty()
+        })
+    }
+
+    // ----- Playing moves ---------------------------------------------------------------------
+
+    /// The position after `mv`, which must be legal here.
+    #[inline]
+    pub fn play(&self, mv: Move) -> Position {
+        let mut next = self.clone();
+        next.make(mv);
+        next
+    }
+
+    #[inline(always)]
+    fn put(&mut self, piece: Piece, sq: Square) {
+        let bb = Bitboard::from_square(sq);
+        self.by_color[piece.color.index()] |= bb;
+        self.by_kind[piece.kind.index()] |= bb;
+        self.mailbox[sq.to_0x88()] = piece.index() as u8 + 1;
+        self.key ^= zobrist::piece(piece.index(), sq.index());
+    }
+
+    #[inline(always)]
+    fn remove(&mut self, piece: Piece, sq: Square) {
+        let bb = Bitboard::from_square(sq);
+        self.by_color[piece.color.index()] ^= bb;
+        self.by_kind[piece.kind.index()] ^= bb;
+        self.mailbox[sq.to_0x88()] = EMPTY;
+        self.key ^= zobrist::piece(piece.index(), sq.index());
+    }
+
+    #[inline(always)]
+    fn move_piece(&mut self, piece: Piece, from: Square, to: Square) {
+        let bb = Bitboard::from_square(from) | Bitboard::from_square(to);
+        self.by_color[piece.color.index()] ^= bb;
+        self.by_kind[piece.kind.index()] ^= bb;
+        self.mailbox[from.to_0x88()] = EMPTY;
+        self.mailbox[to.to_0x88()] = piece.index() as u8 + 1;
+        self.key ^= zobrist::piece(piece.index(), from.index())
+            ^ zobrist::piece(piece.index(), to.index());
+    }
+
+    fn castling_key(rights: &CastlingRights) -> u64 {
+        rights
+            .iter()
+            .fold(0, |key, (color, _, file)| key ^ zobrist::castling(color.index(), file))
+    }
+
+    /// Play `mv` in place. The move must be legal in this position.
+    pub fn make(&mut self, mv: Move) {
+        let us = self.side;
+        let them = !us;
+        let from = mv.from();
+        let to = mv.to();
+        let piece = self.piece_at(from).expect("a legal move starts on a piece");
+        let old_castling = self.castling;
+
+        if self.en_passant.is_some() && self.has_legal_en_passant() {
+            if let Some(ep) = self.en_passant {
+                self.key ^= zobrist::en_passant(ep.file());
+            }
+        }
+        self.en_passant = None;
+        self.halfmove_clock += 1;
+
+        match mv.kind() {
+            MoveKind::Castling => {
+                let side = if to.file() > from.file() {
+                    CastlingSide::King
+                } else {
+                    CastlingSide::Queen
+                };
+                let rank = us.back_rank();
+                let rook = Piece::new(us, PieceKind::Rook);
+                self.remove(piece, from);
+                self.remove(rook, to);
+                self.put(piece, Square::new(side.king_destination(), rank));
+                self.put(rook, Square::new(side.rook_destination(), rank));
+                self.castling.clear(us);
+            }
+            kind => {
+                let captured_square = if kind == MoveKind::EnPassant {
+                    Square::new(to.file(), from.rank())
+                } else {
+                    to
+                };
+                if let Some(captured) = self.piece_at(captured_square) {
+                    self.remove(captured, captured_square);
+                    self.halfmove_clock = 0;
+                    if captured.kind == PieceKind::Rook && to.rank() == them.back_rank() {
+                        self.castling.remove_rook(them, to.file());
+                    }
+                }
+                if let MoveKind::Promotion(promoted) = kind {
+                    self.remove(piece, from);
+                    self.put(Piece::new(us, promoted), to);
+                } else {
+                    self.move_piece(piece, from, to);
+                }
+                match piece.kind {
+                    PieceKind::Pawn => {
+                        self.halfmove_clock = 0;
+                        if kind == MoveKind::DoublePush {
+                            self.en_passant = Square::from_index((from.index() + to.index()) as u8 / 2);
+                        }
+                    }
+                    PieceKind::King => self.castling.clear(us),
+                    PieceKind::Rook if from.rank() == us.back_rank() => {
+                        self.castling.remove_rook(us, from.file());
+                    }
+                    _ => {}
+                }
+            }
+        }
+
+        if self.castling != old_castling {
+            self.key ^= Position::castling_key(&old_castling) ^ Position::castling_key(&self.castling);
+        }
+        if us == Color::Black {
+            self.fullmove_number += 1;
+        }
+        self.side = them;
+        self.key ^= zobrist::side();
+        let king = self.king_square(them);
+        self.checkers = self.attackers_to(king, self.occupied()) & self.by_color[us.index()];
+        if let Some(ep) = self.en_passant {
+            if self.has_legal_en_passant() {
+                self.key ^= zobrist::en_passant(ep.file());
+            }
+        }
+        debug_assert_eq!(self.consistency_error(), None, "after {mv:?}");
+    }
+
+    // ----- Invariants ------------------------------------------------------------------------
+
+    /// The key recomputed from scratch, for checking the incremental one.
+    pub fn compute_key(&self) -> u64 {
+        let mut key = Position::castling_key(&self.castling);
+        for sq in self.occupied() {
+            let piece = self.piece_at(sq).expect("occupied square");
+            key ^= zobrist::piece(piece.index(), sq.index());
+        }
+        if self.side == Color::Black {
+            key ^= zobrist::side();
+        }
+        if let Some(ep) = self.en_passant {
+            if self.has_legal_en_passant() {
+                key ^= zobrist::en_passant(ep.file());
+            }
+        }
+        key
+    }
+
+    /// Describes the first disagreement between the redundant parts of the position (bitboards,
+    /// mailbox, key, checkers), or `None` when they all agree. Debug builds call it after every
+    /// move; tests call it in any build.
+    pub fn consistency_error(&self) -> Option<String> {
+        if !(self.by_color[0] & self.by_color[1]).is_empty() {
+            return Some("a square is occupied by both colours".into());
+        }
+        let kinds = self.by_kind.iter().fold(Bitboard::EMPTY, |acc, &bb| acc | bb);
+        if kinds != self.occupied() {
+            return Some("kind bitboards and colour bitboards disagree".into());
+        }
+        for index in 0..128 {
+            let code = self.mailbox[index];
+            match Square::from_0x88(index) {
+                None if code != EMPTY => return Some(format!("0x88 off-board index {index} is set")),
+                None => {}
+                Some(sq) => {
+                    let from_bitboards = Color::ALL.into_iter().find_map(|color| {
+                        PieceKind::ALL
+                            .into_iter()
+                            .find(|&kind| self.pieces(color, kind).contains(sq))
+                            .map(|kind| Piece::new(color, kind))
+                    });
+                    if from_bitboards != piece_from_code(code) {
+                        return Some(format!(
+                            "{sq}: mailbox has {:?}, bitboards have {from_bitboards:?}",
+                            piece_from_code(code)
+                        ));
+                    }
+                }
+            }
+        }
+        for color in Color::ALL {
+            if self.pieces(color, PieceKind::King).count() != 1 {
+                return Some(format!("{color} does not have exactly one king"));
+            }
+        }
+        if self.key != self.compute_key() {
+            return Some(format!(
+                "incremental key {:#x} differs from recomputed {:#x}",
+                self.key,
+                self.compute_key()
+            ));
+        }
+        let king = self.king_square(self.side);
+        let checkers = self.attackers_to(king, self.occupied()) & self.by_color[(!self.side).index()];
+        if checkers != self.checkers {
+            return Some("cached checkers are stale".into());
+        }
+        None
+    }
+
+    /// The en passant rank for the side to move: 6 for White, 3 for Black.
+    fn en_passant_rank(side: Color) -> Rank {
+        match side {
+            Color::White => Rank::Sixth,
+            Color::Black => Rank::Third,
+        }
+    }
+}
