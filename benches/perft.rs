@@ -1,1 +1,138 @@
-fn main(){}
+//! Shannon against cozy-chess, measured side by side in one run (absolute times on a shared
+//! machine are noise; the ratio is the figure that means something).
+//!
+//! `cargo bench --bench perft` prints, for each position, both engines' nodes per second with
+//! bulk counting on one thread and the ratio, then the same for random playouts under all the
+//! rules. Add `RUSTFLAGS="-C target-cpu=native"` to compare both built for the host CPU.
+//! Options after `--`: `quick` (smaller depths, for a smoke run), `rounds=N` (best of N, default 3).
+
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+use shannon::commands::bench::{random_playout, PERFT_BENCH};
+use shannon::movegen::Generator;
+use shannon::perft::{perft, perft_copy_make};
+use shannon::Position;
+use std::time::Instant;
+
+fn cozy_perft(board: &cozy_chess::Board, depth: u32) -> u64 {
+    let mut nodes = 0;
+    if depth == 1 {
+        board.generate_moves(|moves| {
+            nodes += moves.len() as u64;
+            false
+        });
+    } else {
+        board.generate_moves(|moves| {
+            for mv in moves {
+                let mut child = board.clone();
+                child.play_unchecked(mv);
+                nodes += cozy_perft(&child, depth - 1);
+            }
+            false
+        });
+    }
+    nodes
+}
+
+/// The same loop as `random_playout`, on cozy-chess: a random legal move, the key history scanned
+/// for repetitions, the same draw rules.
+fn cozy_playout(rng: &mut SmallRng) -> usize {
+    use cozy_chess::{BitBoard, Board, GameStatus, Piece};
+    let mut board = Board::default();
+    let mut history: Vec<u64> = vec![board.hash()];
+    let mut moves = Vec::with_capacity(256);
+    loop {
+        moves.clear();
+        board.generate_moves(|piece_moves| {
+            moves.extend(piece_moves);
+            false
+        });
+        if moves.is_empty() || board.status() != GameStatus::Ongoing {
+            return history.len() - 1;
+        }
+        let heavy = board.pieces(Piece::Pawn) | board.pieces(Piece::Rook) | board.pieces(Piece::Queen);
+        let minors = board.pieces(Piece::Knight) | board.pieces(Piece::Bishop);
+        if heavy.is_empty() {
+            let light = BitBoard::LIGHT_SQUARES;
+            let bishops = board.pieces(Piece::Bishop);
+            if minors.len() <= 1
+                || (board.pieces(Piece::Knight).is_empty()
+                    && ((bishops & light).is_empty() || (bishops & !light).is_empty()))
+            {
+                return history.len() - 1;
+            }
+        }
+        let clock = board.halfmove_clock() as usize;
+        if clock >= 100 {
+            return history.len() - 1;
+        }
+        let key = board.hash();
+        let last = history.len() - 1;
+        let repeats = (2..=clock.min(last))
+            .step_by(2)
+            .filter(|&back| history[last - back] == key)
+            .count();
+        if repeats >= 2 {
+            return history.len() - 1;
+        }
+        let mv = moves[rng.random_range(0..moves.len())];
+        board.play_unchecked(mv);
+        history.push(board.hash());
+    }
+}
+
+fn best_of<F: FnMut() -> u64>(rounds: u32, mut f: F) -> (u64, f64) {
+    let mut best = f64::INFINITY;
+    let mut result = 0;
+    for _ in 0..rounds {
+        let started = Instant::now();
+        result = f();
+        best = best.min(started.elapsed().as_secs_f64());
+    }
+    (result, best)
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let quick = args.iter().any(|a| a == "quick");
+    let rounds = args
+        .iter()
+        .find_map(|a| a.strip_prefix("rounds=").and_then(|n| n.parse().ok()))
+        .unwrap_or(if quick { 1 } else { 3 });
+    println!("perft, one thread, bulk counting, best of {rounds} (Mnps = million nodes per second)");
+    println!("{:<10} {:>5} {:>12} {:>12} {:>12} {:>7}", "position", "depth", "nodes", "shannon", "cozy", "ratio");
+    let mut copy_make = Vec::new();
+    for (name, fen, depth, expected) in PERFT_BENCH {
+        let depth = if quick { depth - 2 } else { depth };
+        let ours = Position::from_fen(fen).unwrap();
+        let theirs = cozy_chess::Board::from_fen(fen, false).unwrap();
+        let (n1, t1) = best_of(rounds, || perft(&ours, depth, Generator::Bitboard));
+        let (n2, t2) = best_of(rounds, || cozy_perft(&theirs, depth));
+        assert_eq!(n1, n2, "{name}: the two libraries disagree");
+        if !quick {
+            assert_eq!(n1, expected);
+        }
+        let (m1, m2) = (n1 as f64 / t1 / 1e6, n2 as f64 / t2 / 1e6);
+        println!("{name:<10} {depth:>5} {n1:>12} {m1:>7.1} Mnps {m2:>7.1} Mnps {:>6.2}x", m1 / m2);
+        copy_make.push((name, depth, ours, m1));
+    }
+    println!("\nshannon make/unmake (used by perft) against shannon copy-make, same positions");
+    for (name, depth, pos, unmake_mnps) in copy_make {
+        let (n, t) = best_of(rounds, || perft_copy_make(&pos, depth));
+        let m = n as f64 / t / 1e6;
+        println!("{name:<10} {depth:>5} make/unmake {unmake_mnps:>7.1} Mnps, copy-make {m:>7.1} Mnps, ratio {:.2}x", unmake_mnps / m);
+    }
+
+    let games = if quick { 200 } else { 5000 };
+    println!("\nrandom playouts from the start position, {games} games, best of {rounds}");
+    let (p1, t1) = best_of(rounds, || {
+        let mut rng = SmallRng::seed_from_u64(7);
+        (0..games).map(|_| random_playout(&mut rng).plies as u64).sum()
+    });
+    let (p2, t2) = best_of(rounds, || {
+        let mut rng = SmallRng::seed_from_u64(7);
+        (0..games).map(|_| cozy_playout(&mut rng) as u64).sum()
+    });
+    let (r1, r2) = (p1 as f64 / t1 / 1e6, p2 as f64 / t2 / 1e6);
+    println!("shannon {r1:.2} M plies/s ({p1} plies), cozy-chess {r2:.2} M plies/s ({p2} plies), ratio {:.2}x", r1 / r2);
+}

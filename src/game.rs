@@ -94,7 +94,7 @@ impl Game {
 
     /// Play `mv`, which must be legal in the current position.
     pub fn play(&mut self, mv: Move) {
-        self.current.make(mv);
+        let _ = self.current.make(mv);
         self.moves.push(mv);
         self.keys.push(self.current.key());
     }

@@ -37,18 +37,40 @@ pub fn perft(pos: &Position, depth: u32, generator: Generator) -> u64 {
     }
 }
 
-/// The hot path: the bitboard generator, no table, no stop flag.
+/// The hot path: the bitboard generator, no table, no stop flag, make/unmake.
 fn perft_bitboard(pos: &Position, depth: u32) -> u64 {
+    let mut pos = pos.clone();
+    perft_make_unmake(&mut pos, depth)
+}
+
+fn perft_make_unmake(pos: &mut Position, depth: u32) -> u64 {
     match depth {
         0 => 1,
         1 => pos.count_legal_moves(),
         _ => {
             let moves = pos.legal_moves();
-            moves
-                .iter()
-                .map(|&mv| perft_bitboard(&pos.play(mv), depth - 1))
-                .sum()
+            let mut nodes = 0;
+            for &mv in moves.iter() {
+                let undo = pos.make(mv);
+                nodes += perft_make_unmake(pos, depth - 1);
+                pos.unmake(mv, &undo);
+            }
+            nodes
         }
+    }
+}
+
+/// The same count by copy-make (each child a fresh copy); kept to measure the two strategies
+/// against each other in `benches/perft.rs`.
+pub fn perft_copy_make(pos: &Position, depth: u32) -> u64 {
+    match depth {
+        0 => 1,
+        1 => pos.count_legal_moves(),
+        _ => pos
+            .legal_moves()
+            .iter()
+            .map(|&mv| perft_copy_make(&pos.play(mv), depth - 1))
+            .sum(),
     }
 }
 

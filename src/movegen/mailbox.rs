@@ -220,7 +220,8 @@ impl Routines<'_> {
         }
     }
 
-    /// Castling, pseudo-legal except for the final square: the king is not in check now, the
+    /// Castling, pseudo-legal except for the final square: the king is not in check now (even
+    /// when it does not move, and even if the rook would end up blocking the check), the
     /// squares it crosses are not attacked, and every square both pieces need is empty. Whether
     /// the king is attacked on its destination is left to the driver, like any other move.
     fn castle(&mut self, king: i32, side: CastlingSide) {
@@ -239,6 +240,9 @@ impl Routines<'_> {
             }
         }
         let them = !self.us;
+        if is_attacked(self.pos, king as usize, them) {
+            return;
+        }
         for index in span(king, king_to) {
             if index != king_to && is_attacked(self.pos, index as usize, them) {
                 return;

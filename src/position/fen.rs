@@ -173,9 +173,7 @@ impl Position {
         if pos.is_attacked(pos.king_square(them), pos.side, pos.occupied()) {
             return Err(FenError::OpponentInCheck(them));
         }
-        let king = pos.king_square(pos.side);
-        pos.checkers = pos.attackers_to(king, pos.occupied()) & pos.color_bb(them);
-        pos.key = pos.compute_key();
+        pos.refresh_derived_state();
         debug_assert_eq!(pos.consistency_error(), None);
         Ok(pos)
     }

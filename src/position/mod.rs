@@ -2,10 +2,11 @@
 //! in sync, plus side to move, castling rights, en passant square, the move counters and an
 //! incrementally updated Zobrist key.
 //!
-//! Moves are played by copy-make: [`Position::play`] returns a new position and the old one stays
-//! valid. A position is about 230 bytes, and with no undo information to save and restore,
-//! copying wins over make/unmake in our perft benchmark (see the closing note of the rules-core
-//! issue). This module does not generate moves; it trusts the move it is given to be legal.
+//! Both ways of playing moves are here: copy-make ([`Position::play`] returns a new position) and
+//! make/unmake ([`Position::make`] returns an [`Undo`] for [`Position::unmake`]). Perft uses
+//! make/unmake: copying the 230-byte position (a third of it the 0x88 mailbox) cost more than
+//! saving and restoring the few fields a move changes (measured in `benches/perft.rs`; see
+//! README). This module does not generate moves; it trusts the move it is given to be legal.
 
 mod fen;
 
@@ -30,6 +31,16 @@ const fn piece_from_code(code: u8) -> Option<Piece> {
     }
 }
 
+/// The wing a castling move (stored king-takes-rook) goes to.
+#[inline(always)]
+fn castling_side(mv: Move) -> CastlingSide {
+    if mv.to().file() > mv.from().file() {
+        CastlingSide::King
+    } else {
+        CastlingSide::Queen
+    }
+}
+
 /// A chess position, always legal when built through FEN parsing and legal moves.
 #[derive(Clone, PartialEq, Eq)]
 pub struct Position {
@@ -39,8 +50,23 @@ pub struct Position {
     side: Color,
     castling: CastlingRights,
     en_passant: Option<Square>,
+    /// True when the en passant file is mixed into `key` (a legal capture exists).
+    en_passant_keyed: bool,
     halfmove_clock: u32,
     fullmove_number: u32,
+    key: u64,
+    checkers: Bitboard,
+}
+
+/// What [`Position::unmake`] needs to take a move back: the parts of the position a move changes
+/// that cannot be worked out from the move itself.
+#[derive(Debug, Clone, Copy)]
+pub struct Undo {
+    captured: u8,
+    castling: CastlingRights,
+    en_passant: Option<Square>,
+    en_passant_keyed: bool,
+    halfmove_clock: u32,
     key: u64,
     checkers: Bitboard,
 }
@@ -72,6 +98,7 @@ impl Position {
             side: Color::White,
             castling: CastlingRights::NONE,
             en_passant: None,
+            en_passant_keyed: false,
             halfmove_clock: 0,
             fullmove_number: 1,
             key: 0,
@@ -194,10 +221,22 @@ impl Position {
             | (pawn_attacks(Color::Black, sq) & self.pieces(Color::White, PieceKind::Pawn))
     }
 
-    /// True when a piece of `by` attacks `sq`, with `occupied` as the blockers.
+    /// True when a piece of `by` attacks `sq`, with `occupied` as the blockers. Checks the
+    /// cheap leapers first and stops at the first attacker found.
     #[inline(always)]
     pub fn is_attacked(&self, sq: Square, by: Color, occupied: Bitboard) -> bool {
-        !(self.attackers_to(sq, occupied) & self.by_color[by.index()]).is_empty()
+        let theirs = self.by_color[by.index()];
+        let queens = self.by_kind[PieceKind::Queen.index()];
+        if !(knight_attacks(sq) & theirs & self.by_kind[PieceKind::Knight.index()]).is_empty()
+            || !(pawn_attacks(!by, sq) & theirs & self.by_kind[PieceKind::Pawn.index()]).is_empty()
+            || !(king_attacks(sq) & theirs & self.by_kind[PieceKind::King.index()]).is_empty()
+        {
+            return true;
+        }
+        let bishops = (self.by_kind[PieceKind::Bishop.index()] | queens) & theirs;
+        let rooks = (self.by_kind[PieceKind::Rook.index()] | queens) & theirs;
+        !(bishop_attacks(sq, occupied) & bishops).is_empty()
+            || !(rook_attacks(sq, occupied) & rooks).is_empty()
     }
 
     /// The square of the castling rook of `color` on `side`, if that right exists.
@@ -238,7 +277,7 @@ impl Position {
     #[inline]
     pub fn play(&self, mv: Move) -> Position {
         let mut next = self.clone();
-        next.make(mv);
+        let _ = next.make(mv);
         next
     }
 
@@ -277,30 +316,34 @@ impl Position {
             .fold(0, |key, (color, _, file)| key ^ zobrist::castling(color.index(), file))
     }
 
-    /// Play `mv` in place. The move must be legal in this position.
-    pub fn make(&mut self, mv: Move) {
+    /// Play `mv` in place and return what [`Position::unmake`] needs to take it back. The move
+    /// must be legal in this position.
+    pub fn make(&mut self, mv: Move) -> Undo {
         let us = self.side;
         let them = !us;
         let from = mv.from();
         let to = mv.to();
         let piece = self.piece_at(from).expect("a legal move starts on a piece");
-        let old_castling = self.castling;
+        let mut undo = Undo {
+            captured: EMPTY,
+            castling: self.castling,
+            en_passant: self.en_passant,
+            en_passant_keyed: self.en_passant_keyed,
+            halfmove_clock: self.halfmove_clock,
+            key: self.key,
+            checkers: self.checkers,
+        };
 
-        if self.en_passant.is_some() && self.has_legal_en_passant() {
-            if let Some(ep) = self.en_passant {
-                self.key ^= zobrist::en_passant(ep.file());
-            }
+        if let (Some(ep), true) = (self.en_passant, self.en_passant_keyed) {
+            self.key ^= zobrist::en_passant(ep.file());
         }
         self.en_passant = None;
+        self.en_passant_keyed = false;
         self.halfmove_clock += 1;
 
         match mv.kind() {
             MoveKind::Castling => {
-                let side = if to.file() > from.file() {
-                    CastlingSide::King
-                } else {
-                    CastlingSide::Queen
-                };
+                let side = castling_side(mv);
                 let rank = us.back_rank();
                 let rook = Piece::new(us, PieceKind::Rook);
                 self.remove(piece, from);
@@ -315,7 +358,8 @@ impl Position {
                 } else {
                     to
                 };
-                if let Some(captured) = self.piece_at(captured_square) {
+                undo.captured = self.mailbox[captured_square.to_0x88()];
+                if let Some(captured) = piece_from_code(undo.captured) {
                     self.remove(captured, captured_square);
                     self.halfmove_clock = 0;
                     if captured.kind == PieceKind::Rook && to.rank() == them.back_rank() {
@@ -344,8 +388,8 @@ impl Position {
             }
         }
 
-        if self.castling != old_castling {
-            self.key ^= Position::castling_key(&old_castling) ^ Position::castling_key(&self.castling);
+        if self.castling != undo.castling {
+            self.key ^= Position::castling_key(&undo.castling) ^ Position::castling_key(&self.castling);
         }
         if us == Color::Black {
             self.fullmove_number += 1;
@@ -356,10 +400,60 @@ impl Position {
         self.checkers = self.attackers_to(king, self.occupied()) & self.by_color[us.index()];
         if let Some(ep) = self.en_passant {
             if self.has_legal_en_passant() {
+                self.en_passant_keyed = true;
                 self.key ^= zobrist::en_passant(ep.file());
             }
         }
         debug_assert_eq!(self.consistency_error(), None, "after {mv:?}");
+        undo
+    }
+
+    /// Take back `mv`, the last move made with [`Position::make`], which returned `undo`.
+    pub fn unmake(&mut self, mv: Move, undo: &Undo) {
+        let them = self.side;
+        let us = !them;
+        let from = mv.from();
+        let to = mv.to();
+        match mv.kind() {
+            MoveKind::Castling => {
+                let side = castling_side(mv);
+                let rank = us.back_rank();
+                let king = Piece::new(us, PieceKind::King);
+                let rook = Piece::new(us, PieceKind::Rook);
+                self.remove(king, Square::new(side.king_destination(), rank));
+                self.remove(rook, Square::new(side.rook_destination(), rank));
+                self.put(king, from);
+                self.put(rook, to);
+            }
+            kind => {
+                let moved = self.piece_at(to).expect("the moved piece stands on its destination");
+                if let MoveKind::Promotion(_) = kind {
+                    self.remove(moved, to);
+                    self.put(Piece::new(us, PieceKind::Pawn), from);
+                } else {
+                    self.move_piece(moved, to, from);
+                }
+                if let Some(captured) = piece_from_code(undo.captured) {
+                    let captured_square = if kind == MoveKind::EnPassant {
+                        Square::new(to.file(), from.rank())
+                    } else {
+                        to
+                    };
+                    self.put(captured, captured_square);
+                }
+            }
+        }
+        if us == Color::Black {
+            self.fullmove_number -= 1;
+        }
+        self.side = us;
+        self.castling = undo.castling;
+        self.en_passant = undo.en_passant;
+        self.en_passant_keyed = undo.en_passant_keyed;
+        self.halfmove_clock = undo.halfmove_clock;
+        self.key = undo.key;
+        self.checkers = undo.checkers;
+        debug_assert_eq!(self.consistency_error(), None, "after taking back {mv:?}");
     }
 
     // ----- Invariants ------------------------------------------------------------------------
@@ -380,6 +474,15 @@ impl Position {
             }
         }
         key
+    }
+
+    /// Sets the derived state (checkers, en passant keying, key) from the placement and the
+    /// recorded state; the FEN parser calls it once the fields are read.
+    fn refresh_derived_state(&mut self) {
+        let king = self.king_square(self.side);
+        self.checkers = self.attackers_to(king, self.occupied()) & self.by_color[(!self.side).index()];
+        self.en_passant_keyed = self.has_legal_en_passant();
+        self.key = self.compute_key();
     }
 
     /// Describes the first disagreement between the redundant parts of the position (bitboards,
@@ -430,6 +533,9 @@ impl Position {
         let checkers = self.attackers_to(king, self.occupied()) & self.by_color[(!self.side).index()];
         if checkers != self.checkers {
             return Some("cached checkers are stale".into());
+        }
+        if self.en_passant_keyed != self.has_legal_en_passant() {
+            return Some("en passant keying is stale".into());
         }
         None
     }
