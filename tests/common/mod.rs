@@ -1,0 +1,67 @@
+//! Helpers shared by the integration tests: the suite files under `tests/data/` and a seeded
+//! random walk through legal moves.
+
+#![allow(dead_code)]
+
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+use shannon::perft_suite::{parse_suite, SuiteEntry};
+use shannon::Position;
+use std::path::PathBuf;
+
+/// `tests/data/...` inside the crate, wherever the tests run from.
+pub fn data_path(relative: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(relative)
+}
+
+/// The perft suite files, by name.
+pub const SUITES: [&str; 7] = [
+    "perft/standard.epd",
+    "perft/cpw.epd",
+    "perft/tricky.perft",
+    "perft/en_passant.epd",
+    "perft/special_cases.epd",
+    "perft/chess960.perft",
+    "perft/chess960_start.epd",
+];
+
+/// Every entry of one suite file.
+pub fn suite(name: &str) -> Vec<SuiteEntry> {
+    let text = std::fs::read_to_string(data_path(name)).expect("suite file present");
+    parse_suite(&text).expect("suite parses")
+}
+
+/// Every entry of every suite file, with the file name.
+pub fn all_entries() -> Vec<(&'static str, SuiteEntry)> {
+    SUITES
+        .iter()
+        .flat_map(|&name| suite(name).into_iter().map(move |e| (name, e)))
+        .collect()
+}
+
+/// Debug builds run the rules with their self-checks on and are far slower: scale budgets.
+pub fn budget(release: u64) -> u64 {
+    if cfg!(debug_assertions) {
+        (release / 50).max(1_000)
+    } else {
+        release
+    }
+}
+
+/// Positions along seeded random games from `start`: up to `plies` moves each game.
+pub fn random_walk(start: &Position, seed: u64, plies: usize) -> Vec<Position> {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut pos = start.clone();
+    let mut seen = vec![pos.clone()];
+    for _ in 0..plies {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        pos = pos.play(moves[rng.random_range(0..moves.len())]);
+        seen.push(pos.clone());
+    }
+    seen
+}
