@@ -50,7 +50,8 @@ fn cozy_playout(rng: &mut SmallRng) -> usize {
         if moves.is_empty() || board.status() != GameStatus::Ongoing {
             return history.len() - 1;
         }
-        let heavy = board.pieces(Piece::Pawn) | board.pieces(Piece::Rook) | board.pieces(Piece::Queen);
+        let heavy =
+            board.pieces(Piece::Pawn) | board.pieces(Piece::Rook) | board.pieces(Piece::Queen);
         let minors = board.pieces(Piece::Knight) | board.pieces(Piece::Bishop);
         if heavy.is_empty() {
             let light = BitBoard::LIGHT_SQUARES;
@@ -99,8 +100,13 @@ fn main() {
         .iter()
         .find_map(|a| a.strip_prefix("rounds=").and_then(|n| n.parse().ok()))
         .unwrap_or(if quick { 1 } else { 3 });
-    println!("perft, one thread, bulk counting, best of {rounds} (Mnps = million nodes per second)");
-    println!("{:<10} {:>5} {:>12} {:>12} {:>12} {:>7}", "position", "depth", "nodes", "shannon", "cozy", "ratio");
+    println!(
+        "perft, one thread, bulk counting, best of {rounds} (Mnps = million nodes per second)"
+    );
+    println!(
+        "{:<10} {:>5} {:>12} {:>12} {:>12} {:>7}",
+        "position", "depth", "nodes", "shannon", "cozy", "ratio"
+    );
     let mut copy_make = Vec::new();
     for (name, fen, depth, expected) in PERFT_BENCH {
         let depth = if quick { depth - 2 } else { depth };
@@ -113,7 +119,10 @@ fn main() {
             assert_eq!(n1, expected);
         }
         let (m1, m2) = (n1 as f64 / t1 / 1e6, n2 as f64 / t2 / 1e6);
-        println!("{name:<10} {depth:>5} {n1:>12} {m1:>7.1} Mnps {m2:>7.1} Mnps {:>6.2}x", m1 / m2);
+        println!(
+            "{name:<10} {depth:>5} {n1:>12} {m1:>7.1} Mnps {m2:>7.1} Mnps {:>6.2}x",
+            m1 / m2
+        );
         copy_make.push((name, depth, ours, m1));
     }
     println!("\nshannon make/unmake (used by perft) against shannon copy-make, same positions");
@@ -127,7 +136,9 @@ fn main() {
     println!("\nrandom playouts from the start position, {games} games, best of {rounds}");
     let (p1, t1) = best_of(rounds, || {
         let mut rng = SmallRng::seed_from_u64(7);
-        (0..games).map(|_| random_playout(&mut rng).plies as u64).sum()
+        (0..games)
+            .map(|_| random_playout(&mut rng).plies as u64)
+            .sum()
     });
     let (p2, t2) = best_of(rounds, || {
         let mut rng = SmallRng::seed_from_u64(7);

@@ -161,9 +161,8 @@ impl Game {
 /// True when neither side can ever mate: only kings and at most one minor piece, or only kings
 /// and bishops that all stand on squares of one colour.
 pub fn is_insufficient_material(pos: &Position) -> bool {
-    let heavy_or_pawns = pos.kind_bb(PieceKind::Pawn)
-        | pos.kind_bb(PieceKind::Rook)
-        | pos.kind_bb(PieceKind::Queen);
+    let heavy_or_pawns =
+        pos.kind_bb(PieceKind::Pawn) | pos.kind_bb(PieceKind::Rook) | pos.kind_bb(PieceKind::Queen);
     if !heavy_or_pawns.is_empty() {
         return false;
     }
@@ -219,7 +218,10 @@ mod tests {
             "8/8/2b5/4k3/8/8/8/4KB2 w - - 0 1",
         ];
         for fen in dead {
-            assert!(is_insufficient_material(&Position::from_fen(fen).unwrap()), "{fen}");
+            assert!(
+                is_insufficient_material(&Position::from_fen(fen).unwrap()),
+                "{fen}"
+            );
         }
         let alive = [
             "8/8/8/4k3/8/8/8/3NKN2 w - - 0 1",
@@ -228,7 +230,10 @@ mod tests {
             "8/8/8/4kn2/8/8/8/4KB2 w - - 0 1",
         ];
         for fen in alive {
-            assert!(!is_insufficient_material(&Position::from_fen(fen).unwrap()), "{fen}");
+            assert!(
+                !is_insufficient_material(&Position::from_fen(fen).unwrap()),
+                "{fen}"
+            );
         }
     }
 
@@ -237,7 +242,12 @@ mod tests {
         // Black is mated and the clock says 150: the mate stands.
         let pos = Position::from_fen("R5k1/5ppp/8/8/8/8/8/6K1 b - - 150 100").unwrap();
         let game = Game::new(pos);
-        assert_eq!(game.ending(), Some(Ending::Checkmate { winner: Color::White }));
+        assert_eq!(
+            game.ending(),
+            Some(Ending::Checkmate {
+                winner: Color::White
+            })
+        );
     }
 
     #[test]

@@ -10,9 +10,9 @@
 pub mod attacks;
 mod bitboard;
 pub mod castling;
-pub mod commands;
 mod chess_move;
 mod color;
+pub mod commands;
 pub mod game;
 pub mod movegen;
 pub mod perft;

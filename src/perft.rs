@@ -175,7 +175,11 @@ struct PerftTable {
 impl PerftTable {
     fn new(megabytes: usize) -> PerftTable {
         let wanted = megabytes.saturating_mul(1 << 20) / 16;
-        let len = if wanted < 2 { 2 } else { 1 << (usize::BITS - 1 - wanted.leading_zeros()) };
+        let len = if wanted < 2 {
+            2
+        } else {
+            1 << (usize::BITS - 1 - wanted.leading_zeros())
+        };
         let slots = (0..len)
             .map(|_| [AtomicU64::new(0), AtomicU64::new(0)])
             .collect();
@@ -238,6 +242,9 @@ mod tests {
     fn stop_aborts() {
         let stop = AtomicBool::new(true);
         let options = PerftOptions::default();
-        assert_eq!(divide(&Position::startpos(), 4, &options, Some(&stop)), None);
+        assert_eq!(
+            divide(&Position::startpos(), 4, &options, Some(&stop)),
+            None
+        );
     }
 }

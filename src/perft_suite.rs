@@ -7,8 +7,8 @@
 //! `.perft` files use Chess960 castling semantics and notation; so does any entry whose castling
 //! field is written with file letters (Shredder-FEN).
 
-use crate::perft::perft;
 use crate::movegen::Generator;
+use crate::perft::perft;
 use crate::Position;
 use std::fmt;
 
@@ -123,7 +123,9 @@ fn parse_perft_format(text: &str) -> Result<Vec<SuiteEntry>, SuiteError> {
                 counts: Vec::new(),
             }),
             "perft" => {
-                let entry = entries.last_mut().ok_or_else(|| error("'perft' before any 'epd'"))?;
+                let entry = entries
+                    .last_mut()
+                    .ok_or_else(|| error("'perft' before any 'epd'"))?;
                 let mut words = rest.split_whitespace();
                 let depth = words.next().and_then(|d| d.parse().ok());
                 let nodes = words.next().and_then(|n| n.parse().ok());

@@ -239,7 +239,11 @@ pub struct ParseSquareError(pub String);
 
 impl fmt::Display for ParseSquareError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "'{}' is not a square (expected a file a-h and a rank 1-8, e.g. e4)", self.0)
+        write!(
+            f,
+            "'{}' is not a square (expected a file a-h and a rank 1-8, e.g. e4)",
+            self.0
+        )
     }
 }
 
@@ -272,7 +276,10 @@ mod tests {
             assert_eq!(sq.to_string().parse::<Square>().unwrap(), sq);
             assert_eq!(Square::from_0x88(sq.to_0x88()), Some(sq));
         }
-        assert_eq!("e4".parse::<Square>().unwrap(), Square::new(File::E, Rank::Fourth));
+        assert_eq!(
+            "e4".parse::<Square>().unwrap(),
+            Square::new(File::E, Rank::Fourth)
+        );
         assert!("i1".parse::<Square>().is_err());
         assert!("e9".parse::<Square>().is_err());
         assert!("e".parse::<Square>().is_err());

@@ -92,11 +92,9 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, UciMoveError> {
     let promotion = match text.as_bytes().get(4) {
         None => None,
         Some(&c) => match PieceKind::from_char(c as char) {
-            Some(kind @ (PieceKind::Queen | PieceKind::Rook | PieceKind::Bishop | PieceKind::Knight))
-                if c.is_ascii_lowercase() =>
-            {
-                Some(kind)
-            }
+            Some(
+                kind @ (PieceKind::Queen | PieceKind::Rook | PieceKind::Bishop | PieceKind::Knight),
+            ) if c.is_ascii_lowercase() => Some(kind),
             _ => return Err(syntax("the promotion piece must be one of q, r, b, n")),
         },
     };
@@ -158,10 +156,22 @@ mod tests {
             parse_move(&pos, "e2e5").unwrap_err().to_string(),
             "e2e5: not a legal move here"
         );
-        assert!(matches!(parse_move(&pos, "e2"), Err(UciMoveError::Syntax { .. })));
-        assert!(matches!(parse_move(&pos, "e2e4k"), Err(UciMoveError::Syntax { .. })));
-        assert!(matches!(parse_move(&pos, "z2e4"), Err(UciMoveError::Syntax { .. })));
-        assert!(matches!(parse_move(&pos, "é2e4"), Err(UciMoveError::Syntax { .. })));
+        assert!(matches!(
+            parse_move(&pos, "e2"),
+            Err(UciMoveError::Syntax { .. })
+        ));
+        assert!(matches!(
+            parse_move(&pos, "e2e4k"),
+            Err(UciMoveError::Syntax { .. })
+        ));
+        assert!(matches!(
+            parse_move(&pos, "z2e4"),
+            Err(UciMoveError::Syntax { .. })
+        ));
+        assert!(matches!(
+            parse_move(&pos, "é2e4"),
+            Err(UciMoveError::Syntax { .. })
+        ));
     }
 
     #[test]

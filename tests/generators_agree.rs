@@ -34,7 +34,11 @@ fn compare_tree(pos: &mut Position, depth: u32) -> u64 {
         fast.difference(&reference).collect::<Vec<_>>(),
         reference.difference(&fast).collect::<Vec<_>>()
     );
-    assert_eq!(pos.count_legal_moves() as usize, fast.len(), "count agrees with the list");
+    assert_eq!(
+        pos.count_legal_moves() as usize,
+        fast.len(),
+        "count agrees with the list"
+    );
     if depth <= 1 {
         return 1;
     }

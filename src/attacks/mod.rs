@@ -113,10 +113,22 @@ mod tests {
     fn leaper_tables_match_the_walker() {
         for sq in Square::ALL {
             let i = sq.index() as u8;
-            assert_eq!(knight_attacks(sq).0, reference::leaper_attacks(i, &reference::KNIGHT_JUMPS));
-            assert_eq!(king_attacks(sq).0, reference::leaper_attacks(i, &reference::KING_STEPS));
-            assert_eq!(pawn_attacks(Color::White, sq).0, reference::pawn_attacks(0, i));
-            assert_eq!(pawn_attacks(Color::Black, sq).0, reference::pawn_attacks(1, i));
+            assert_eq!(
+                knight_attacks(sq).0,
+                reference::leaper_attacks(i, &reference::KNIGHT_JUMPS)
+            );
+            assert_eq!(
+                king_attacks(sq).0,
+                reference::leaper_attacks(i, &reference::KING_STEPS)
+            );
+            assert_eq!(
+                pawn_attacks(Color::White, sq).0,
+                reference::pawn_attacks(0, i)
+            );
+            assert_eq!(
+                pawn_attacks(Color::Black, sq).0,
+                reference::pawn_attacks(1, i)
+            );
         }
         assert_eq!(knight_attacks(Square::A1).count(), 2);
         assert_eq!(
@@ -125,6 +137,6 @@ mod tests {
             "the long diagonal has six squares between its corners"
         );
         assert_eq!(line(Square::A1, Square::C1).count(), 8);
-        assert!(line(Square::A1, Square::B1 .offset(1, 2).unwrap()).is_empty());
+        assert!(line(Square::A1, Square::B1.offset(1, 2).unwrap()).is_empty());
     }
 }

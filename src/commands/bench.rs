@@ -37,7 +37,11 @@ pub fn run_perft_bench(options: &PerftOptions, out: &mut impl Write) -> io::Resu
             .expect("no stop flag")
             .nodes;
         let seconds = started.elapsed().as_secs_f64();
-        let verdict = if nodes == expected { "ok" } else { "WRONG COUNT" };
+        let verdict = if nodes == expected {
+            "ok"
+        } else {
+            "WRONG COUNT"
+        };
         all_right &= nodes == expected;
         writeln!(
             out,
@@ -91,7 +95,10 @@ pub fn random_playout(rng: &mut impl Rng) -> PlayoutResult {
 /// Run the playout benchmark: `games` random games, then games and plies per second and how the
 /// games ended.
 pub fn run_playout_bench(games: u32, seed: u64, out: &mut impl Write) -> io::Result<()> {
-    writeln!(out, "playout benchmark: {games} random games from the start position, seed {seed}")?;
+    writeln!(
+        out,
+        "playout benchmark: {games} random games from the start position, seed {seed}"
+    )?;
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut endings: Vec<(String, u32)> = Vec::new();
     let mut plies = 0u64;
@@ -115,7 +122,7 @@ pub fn run_playout_bench(games: u32, seed: u64, out: &mut impl Write) -> io::Res
         per_second(u64::from(games), seconds),
         per_second(plies, seconds) / 1e6
     )?;
-    endings.sort_by(|a, b| b.1.cmp(&a.1));
+    endings.sort_by_key(|(_, count)| std::cmp::Reverse(*count));
     for (name, count) in endings {
         writeln!(out, "  {count:>8}  {name}")?;
     }

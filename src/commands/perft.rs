@@ -115,24 +115,35 @@ pub fn run_suite(request: &SuiteRequest, out: &mut impl Write) -> Result<bool, P
     let started = Instant::now();
     let mut passed = 0;
     for entry in &entries {
-        match check_entry(entry, request.max_depth, request.max_nodes, request.generator) {
+        match check_entry(
+            entry,
+            request.max_depth,
+            request.max_nodes,
+            request.generator,
+        ) {
             Ok(depths) => {
                 passed += 1;
                 let depths = match (depths.first(), depths.last()) {
                     (Some(first), Some(last)) => format!("depths {first}-{last}"),
                     _ => "no depth within the limits".to_string(),
                 };
-                let mode = if entry.chess960 || request.chess960 { "chess960" } else { "standard" };
-                writeln!(out, "ok    {:<12} {mode:<9} {depths:<12} {}", entry.id, entry.fen)?;
+                let mode = if entry.chess960 || request.chess960 {
+                    "chess960"
+                } else {
+                    "standard"
+                };
+                writeln!(
+                    out,
+                    "ok    {:<12} {mode:<9} {depths:<12} {}",
+                    entry.id, entry.fen
+                )?;
             }
             Err(CheckError::Mismatch(m)) => writeln!(
                 out,
                 "FAIL  {:<12} {}: depth {}: expected {}, counted {}",
                 entry.id, m.fen, m.depth, m.expected, m.actual
             )?,
-            Err(CheckError::Fen(e)) => {
-                writeln!(out, "FAIL  {:<12} {}: {e}", entry.id, entry.fen)?
-            }
+            Err(CheckError::Fen(e)) => writeln!(out, "FAIL  {:<12} {}: {e}", entry.id, entry.fen)?,
         }
     }
     writeln!(

@@ -87,7 +87,11 @@ impl MoveSink for Counter {
     #[inline(always)]
     fn pawn_moves(&mut self, targets: Bitboard, _delta: i8, kind: PawnMove) {
         let n = u64::from(targets.count());
-        self.0 += if kind == PawnMove::Promotion { 4 * n } else { n };
+        self.0 += if kind == PawnMove::Promotion {
+            4 * n
+        } else {
+            n
+        };
     }
 
     #[inline(always)]
@@ -177,7 +181,13 @@ fn generate<S: MoveSink>(pos: &Position, sink: &mut S) {
     pawn_moves(pos, us, pawns & !pinned, target, sink);
     if checkers.is_empty() {
         for pawn in pawns & pinned {
-            pawn_moves(pos, us, Bitboard::from_square(pawn), target & line(king, pawn), sink);
+            pawn_moves(
+                pos,
+                us,
+                Bitboard::from_square(pawn),
+                target & line(king, pawn),
+                sink,
+            );
         }
     }
     if let Some(ep) = pos.en_passant() {
@@ -210,14 +220,28 @@ fn pawn_moves<S: MoveSink>(
             let double = (single & Bitboard::rank(Rank::Third)).north() & empty & allowed;
             let west = Bitboard((pawns & not_a).0 << 7) & enemies;
             let east = Bitboard((pawns & not_h).0 << 9) & enemies;
-            (single & allowed, double, west, east, Bitboard::rank(Rank::Eighth), 8i8)
+            (
+                single & allowed,
+                double,
+                west,
+                east,
+                Bitboard::rank(Rank::Eighth),
+                8i8,
+            )
         }
         Color::Black => {
             let single = pawns.south() & empty;
             let double = (single & Bitboard::rank(Rank::Sixth)).south() & empty & allowed;
             let west = Bitboard((pawns & not_a).0 >> 9) & enemies;
             let east = Bitboard((pawns & not_h).0 >> 7) & enemies;
-            (single & allowed, double, west, east, Bitboard::rank(Rank::First), -8i8)
+            (
+                single & allowed,
+                double,
+                west,
+                east,
+                Bitboard::rank(Rank::First),
+                -8i8,
+            )
         }
     };
     let (west_delta, east_delta) = (forward - 1, forward + 1);
@@ -239,12 +263,18 @@ fn pawn_moves<S: MoveSink>(
 #[inline(always)]
 fn en_passant<S: MoveSink>(pos: &Position, us: Color, ep: Square, king: Square, sink: &mut S) {
     let them = !us;
-    let captured = Square::new(ep.file(), if us == Color::White { Rank::Fifth } else { Rank::Fourth });
+    let captured = Square::new(
+        ep.file(),
+        if us == Color::White {
+            Rank::Fifth
+        } else {
+            Rank::Fourth
+        },
+    );
     for from in pawn_attacks(them, ep) & pos.pieces(us, PieceKind::Pawn) {
-        let occupied = (pos.occupied()
-            ^ Bitboard::from_square(from)
-            ^ Bitboard::from_square(captured))
-            | Bitboard::from_square(ep);
+        let occupied =
+            (pos.occupied() ^ Bitboard::from_square(from) ^ Bitboard::from_square(captured))
+                | Bitboard::from_square(ep);
         let attackers = pos.attackers_to(king, occupied)
             & pos.color_bb(them)
             & !Bitboard::from_square(captured);

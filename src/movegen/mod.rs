@@ -128,7 +128,11 @@ pub struct ParseGeneratorError(pub String);
 
 impl fmt::Display for ParseGeneratorError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "'{}' is not a move generator; use 'bitboard' or '0x88'", self.0)
+        write!(
+            f,
+            "'{}' is not a move generator; use 'bitboard' or '0x88'",
+            self.0
+        )
     }
 }
 

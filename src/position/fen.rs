@@ -102,7 +102,10 @@ impl fmt::Display for FenError {
                 write!(f, "en passant field '{text}': {reason}")
             }
             FenError::HalfmoveClock(text) => {
-                write!(f, "halfmove clock field '{text}': expected a number of plies")
+                write!(
+                    f,
+                    "halfmove clock field '{text}': expected a number of plies"
+                )
             }
             FenError::FullmoveNumber(text) => {
                 write!(f, "fullmove number field '{text}': expected a move number")
@@ -185,7 +188,10 @@ impl Position {
         };
         let rows: Vec<&str> = text.split('/').collect();
         if rows.len() != 8 {
-            return Err(error(format!("{} ranks; expected 8 separated by '/'", rows.len())));
+            return Err(error(format!(
+                "{} ranks; expected 8 separated by '/'",
+                rows.len()
+            )));
         }
         for (row_index, row) in rows.iter().enumerate() {
             let rank = Rank::ALL[7 - row_index];
@@ -200,10 +206,15 @@ impl Position {
                     }
                     file += 1;
                 } else {
-                    return Err(error(format!("'{c}' is neither a piece letter nor a digit 1-8")));
+                    return Err(error(format!(
+                        "'{c}' is neither a piece letter nor a digit 1-8"
+                    )));
                 }
                 if file > 8 {
-                    return Err(error(format!("rank {} has more than 8 squares", rank.to_char())));
+                    return Err(error(format!(
+                        "rank {} has more than 8 squares",
+                        rank.to_char()
+                    )));
                 }
             }
             if file != 8 {
@@ -220,15 +231,24 @@ impl Position {
         for color in Color::ALL {
             let kings = self.pieces(color, PieceKind::King).count();
             if kings != 1 {
-                return Err(FenError::KingCount { color, count: kings });
+                return Err(FenError::KingCount {
+                    color,
+                    count: kings,
+                });
             }
             let pawns = self.pieces(color, PieceKind::Pawn).count();
             if pawns > 8 {
-                return Err(FenError::TooManyPawns { color, count: pawns });
+                return Err(FenError::TooManyPawns {
+                    color,
+                    count: pawns,
+                });
             }
             let pieces = self.color_bb(color).count();
             if pieces > 16 {
-                return Err(FenError::TooManyPieces { color, count: pieces });
+                return Err(FenError::TooManyPieces {
+                    color,
+                    count: pieces,
+                });
             }
         }
         let back_ranks = Bitboard::rank(Rank::First) | Bitboard::rank(Rank::Eighth);
@@ -282,7 +302,11 @@ impl Position {
             let Some(rook_file) = rook_file else {
                 return Err(error(format!(
                     "'{c}' needs a {color} rook on the {} side of the king on rank {}",
-                    if c.eq_ignore_ascii_case(&'k') { "h" } else { "a" },
+                    if c.eq_ignore_ascii_case(&'k') {
+                        "h"
+                    } else {
+                        "a"
+                    },
                     rank.to_char()
                 )));
             };
@@ -297,7 +321,11 @@ impl Position {
             if self.castling.rook(color, side).is_some() {
                 return Err(error(format!(
                     "'{c}' is a second {color} right on the {} side",
-                    if side == CastlingSide::King { "king" } else { "queen" }
+                    if side == CastlingSide::King {
+                        "king"
+                    } else {
+                        "queen"
+                    }
                 )));
             }
             self.castling.set(color, side, Some(rook_file));
@@ -313,9 +341,9 @@ impl Position {
             text: text.to_string(),
             reason,
         };
-        let sq: Square = text.parse().map_err(|e: crate::square::ParseSquareError| {
-            error(e.to_string())
-        })?;
+        let sq: Square = text
+            .parse()
+            .map_err(|e: crate::square::ParseSquareError| error(e.to_string()))?;
         let us = self.side;
         let expected_rank = Position::en_passant_rank(us);
         if sq.rank() != expected_rank {
@@ -325,7 +353,9 @@ impl Position {
             )));
         }
         let forward: i8 = if us == Color::White { 1 } else { -1 };
-        let pawn_square = sq.offset(0, -forward).expect("rank 3/6 has a square behind it");
+        let pawn_square = sq
+            .offset(0, -forward)
+            .expect("rank 3/6 has a square behind it");
         let origin = sq.offset(0, forward).expect("rank 3/6 has a square ahead");
         if self.piece_at(pawn_square) != Some(Piece::new(!us, PieceKind::Pawn)) {
             return Err(error(format!(
@@ -376,7 +406,10 @@ impl Position {
             Some(sq) => out.push_str(&sq.to_string()),
             None => out.push('-'),
         }
-        out.push_str(&format!(" {} {}", self.halfmove_clock, self.fullmove_number));
+        out.push_str(&format!(
+            " {} {}",
+            self.halfmove_clock, self.fullmove_number
+        ));
         out
     }
 

@@ -12,9 +12,7 @@ mod fen;
 
 pub use fen::{FenCastling, FenError};
 
-use crate::attacks::{
-    bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
-};
+use crate::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
 use crate::castling::{CastlingRights, CastlingSide};
 use crate::{zobrist, Bitboard, Color, Move, MoveKind, Piece, PieceKind, Rank, Square};
 
@@ -26,7 +24,11 @@ const fn piece_from_code(code: u8) -> Option<Piece> {
         None
     } else {
         let index = (code - 1) as usize;
-        let color = if index < 6 { Color::White } else { Color::Black };
+        let color = if index < 6 {
+            Color::White
+        } else {
+            Color::Black
+        };
         Some(Piece::new(color, PieceKind::ALL[index % 6]))
     }
 }
@@ -261,9 +263,9 @@ impl Position {
         let capturers = pawn_attacks(!us, ep) & self.pieces(us, PieceKind::Pawn);
         let king = self.king_square(us);
         capturers.into_iter().any(|from| {
-            let occupied = (self.occupied() ^ Bitboard::from_square(from)
-                ^ Bitboard::from_square(captured))
-                | Bitboard::from_square(ep);
+            let occupied =
+                (self.occupied() ^ Bitboard::from_square(from) ^ Bitboard::from_square(captured))
+                    | Bitboard::from_square(ep);
             let attackers = self.attackers_to(king, occupied)
                 & self.by_color[(!us).index()]
                 & !Bitboard::from_square(captured);
@@ -306,14 +308,14 @@ impl Position {
         self.by_kind[piece.kind.index()] ^= bb;
         self.mailbox[from.to_0x88()] = EMPTY;
         self.mailbox[to.to_0x88()] = piece.index() as u8 + 1;
-        self.key ^= zobrist::piece(piece.index(), from.index())
-            ^ zobrist::piece(piece.index(), to.index());
+        self.key ^=
+            zobrist::piece(piece.index(), from.index()) ^ zobrist::piece(piece.index(), to.index());
     }
 
     fn castling_key(rights: &CastlingRights) -> u64 {
-        rights
-            .iter()
-            .fold(0, |key, (color, _, file)| key ^ zobrist::castling(color.index(), file))
+        rights.iter().fold(0, |key, (color, _, file)| {
+            key ^ zobrist::castling(color.index(), file)
+        })
     }
 
     /// Play `mv` in place and return what [`Position::unmake`] needs to take it back. The move
@@ -376,7 +378,8 @@ impl Position {
                     PieceKind::Pawn => {
                         self.halfmove_clock = 0;
                         if kind == MoveKind::DoublePush {
-                            self.en_passant = Square::from_index((from.index() + to.index()) as u8 / 2);
+                            self.en_passant =
+                                Square::from_index((from.index() + to.index()) as u8 / 2);
                         }
                     }
                     PieceKind::King => self.castling.clear(us),
@@ -389,7 +392,8 @@ impl Position {
         }
 
         if self.castling != undo.castling {
-            self.key ^= Position::castling_key(&undo.castling) ^ Position::castling_key(&self.castling);
+            self.key ^=
+                Position::castling_key(&undo.castling) ^ Position::castling_key(&self.castling);
         }
         if us == Color::Black {
             self.fullmove_number += 1;
@@ -426,7 +430,9 @@ impl Position {
                 self.put(rook, to);
             }
             kind => {
-                let moved = self.piece_at(to).expect("the moved piece stands on its destination");
+                let moved = self
+                    .piece_at(to)
+                    .expect("the moved piece stands on its destination");
                 if let MoveKind::Promotion(_) = kind {
                     self.remove(moved, to);
                     self.put(Piece::new(us, PieceKind::Pawn), from);
@@ -480,7 +486,8 @@ impl Position {
     /// recorded state; the FEN parser calls it once the fields are read.
     fn refresh_derived_state(&mut self) {
         let king = self.king_square(self.side);
-        self.checkers = self.attackers_to(king, self.occupied()) & self.by_color[(!self.side).index()];
+        self.checkers =
+            self.attackers_to(king, self.occupied()) & self.by_color[(!self.side).index()];
         self.en_passant_keyed = self.has_legal_en_passant();
         self.key = self.compute_key();
     }
@@ -492,14 +499,19 @@ impl Position {
         if !(self.by_color[0] & self.by_color[1]).is_empty() {
             return Some("a square is occupied by both colours".into());
         }
-        let kinds = self.by_kind.iter().fold(Bitboard::EMPTY, |acc, &bb| acc | bb);
+        let kinds = self
+            .by_kind
+            .iter()
+            .fold(Bitboard::EMPTY, |acc, &bb| acc | bb);
         if kinds != self.occupied() {
             return Some("kind bitboards and colour bitboards disagree".into());
         }
         for index in 0..128 {
             let code = self.mailbox[index];
             match Square::from_0x88(index) {
-                None if code != EMPTY => return Some(format!("0x88 off-board index {index} is set")),
+                None if code != EMPTY => {
+                    return Some(format!("0x88 off-board index {index} is set"))
+                }
                 None => {}
                 Some(sq) => {
                     let from_bitboards = Color::ALL.into_iter().find_map(|color| {
@@ -530,7 +542,8 @@ impl Position {
             ));
         }
         let king = self.king_square(self.side);
-        let checkers = self.attackers_to(king, self.occupied()) & self.by_color[(!self.side).index()];
+        let checkers =
+            self.attackers_to(king, self.occupied()) & self.by_color[(!self.side).index()];
         if checkers != self.checkers {
             return Some("cached checkers are stale".into());
         }
