@@ -137,6 +137,13 @@ mod tests {
             "the long diagonal has six squares between its corners"
         );
         assert_eq!(line(Square::A1, Square::C1).count(), 8);
-        assert!(line(Square::A1, Square::B1.offset(1, 2).unwrap()).is_empty());
+        assert!(line(Square::A1, Square::A1.offset(1, 2).unwrap()).is_empty());
+        for a in Square::ALL {
+            for b in Square::ALL {
+                let (i, j) = (a.index() as u8, b.index() as u8);
+                assert_eq!(between(a, b).0, reference::between(i, j));
+                assert_eq!(line(a, b).0, reference::line(i, j));
+            }
+        }
     }
 }
