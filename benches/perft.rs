@@ -37,7 +37,7 @@ fn cozy_perft(board: &cozy_chess::Board, depth: u32) -> u64 {
 /// The same loop as `random_playout`, on cozy-chess: a random legal move, the key history scanned
 /// for repetitions, the same draw rules.
 fn cozy_playout(rng: &mut SmallRng) -> usize {
-    use cozy_chess::{BitBoard, Board, GameStatus, Piece};
+    use cozy_chess::{BitBoard, Board, Piece};
     let mut board = Board::default();
     let mut history: Vec<u64> = vec![board.hash()];
     let mut moves = Vec::with_capacity(256);
@@ -47,7 +47,7 @@ fn cozy_playout(rng: &mut SmallRng) -> usize {
             moves.extend(piece_moves);
             false
         });
-        if moves.is_empty() || board.status() != GameStatus::Ongoing {
+        if moves.is_empty() {
             return history.len() - 1;
         }
         let heavy =

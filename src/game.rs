@@ -57,6 +57,15 @@ impl fmt::Display for DrawClaim {
     }
 }
 
+/// The rules' verdict on a position: an ending, or else perhaps a draw to claim.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Status {
+    /// The rule that has ended the game, if any.
+    pub ending: Option<Ending>,
+    /// A draw the side to move may claim, if the game goes on.
+    pub claim: Option<DrawClaim>,
+}
+
 /// A start position, the moves played, and the key of every position reached.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Game {
@@ -105,18 +114,25 @@ impl Game {
         let key = self.current.key();
         let reversible = (self.current.halfmove_clock() as usize).min(self.keys.len() - 1);
         let last = self.keys.len() - 1;
-        1 + (2..=reversible)
+        // Two plies back is never the same position: both sides have moved once since.
+        1 + (4..=reversible)
             .step_by(2)
             .filter(|&back| self.keys[last - back] == key)
             .count()
     }
 
-    /// The rule that ends the game now, if any. `legal_moves` is the number of legal moves in
-    /// the current position (callers usually have it already).
-    pub fn ending_with(&self, legal_moves: usize) -> Option<Ending> {
+    /// What the rules say about the current position: the ending, if any, and otherwise the
+    /// draw that could be claimed, if any. `legal_moves` is the number of legal moves in the
+    /// current position (callers usually have it already). Checkmate and stalemate come first,
+    /// so mate on the move that reaches the 75-move limit stands.
+    pub fn status_with(&self, legal_moves: usize) -> Status {
         let pos = &self.current;
+        let ending = |ending| Status {
+            ending: Some(ending),
+            claim: None,
+        };
         if legal_moves == 0 {
-            return Some(if pos.in_check() {
+            return ending(if pos.in_check() {
                 Ending::Checkmate {
                     winner: !pos.side_to_move(),
                 }
@@ -125,15 +141,31 @@ impl Game {
             });
         }
         if is_insufficient_material(pos) {
-            return Some(Ending::InsufficientMaterial);
+            return ending(Ending::InsufficientMaterial);
         }
         if pos.halfmove_clock() >= 150 {
-            return Some(Ending::SeventyFiveMoveRule);
+            return ending(Ending::SeventyFiveMoveRule);
         }
-        if self.repetitions() >= 5 {
-            return Some(Ending::FivefoldRepetition);
+        let repetitions = self.repetitions();
+        if repetitions >= 5 {
+            return ending(Ending::FivefoldRepetition);
         }
-        None
+        let claim = if repetitions >= 3 {
+            Some(DrawClaim::ThreefoldRepetition)
+        } else if pos.halfmove_clock() >= 100 {
+            Some(DrawClaim::FiftyMoveRule)
+        } else {
+            None
+        };
+        Status {
+            ending: None,
+            claim,
+        }
+    }
+
+    /// The rule that ends the game now, if any (see [`Game::status_with`]).
+    pub fn ending_with(&self, legal_moves: usize) -> Option<Ending> {
+        self.status_with(legal_moves).ending
     }
 
     /// The rule that ends the game now, if any.
@@ -141,15 +173,10 @@ impl Game {
         self.ending_with(self.current.count_legal_moves() as usize)
     }
 
-    /// A draw the side to move could claim now, if any.
+    /// A draw the side to move could claim now, if any (none once the game has ended).
     pub fn claimable_draw(&self) -> Option<DrawClaim> {
-        if self.repetitions() >= 3 {
-            Some(DrawClaim::ThreefoldRepetition)
-        } else if self.current.halfmove_clock() >= 100 {
-            Some(DrawClaim::FiftyMoveRule)
-        } else {
-            None
-        }
+        self.status_with(self.current.count_legal_moves() as usize)
+            .claim
     }
 
     /// The legal moves of the current position.

@@ -76,16 +76,16 @@ pub fn random_playout(rng: &mut impl Rng) -> PlayoutResult {
     let mut game = Game::new(Position::startpos());
     loop {
         let moves = game.legal_moves();
-        if let Some(ending) = game.ending_with(moves.len()) {
+        let status = game.status_with(moves.len());
+        let end = match (status.ending, status.claim) {
+            (Some(ending), _) => Some(PlayoutEnd::Ending(ending)),
+            (None, Some(claim)) => Some(PlayoutEnd::Claim(claim)),
+            (None, None) => None,
+        };
+        if let Some(end) = end {
             return PlayoutResult {
                 plies: game.moves().len(),
-                end: PlayoutEnd::Ending(ending),
-            };
-        }
-        if let Some(claim) = game.claimable_draw() {
-            return PlayoutResult {
-                plies: game.moves().len(),
-                end: PlayoutEnd::Claim(claim),
+                end,
             };
         }
         game.play(moves[rng.random_range(0..moves.len())]);
