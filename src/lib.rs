@@ -20,6 +20,7 @@ pub mod perft_suite;
 mod piece;
 mod position;
 pub mod square;
+pub mod uci;
 pub mod uci_move;
 mod zobrist;
 

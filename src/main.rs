@@ -114,6 +114,15 @@ enum BenchCommand {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+    /// The UCI engine over a pipe: start-up to uciok, and position + go round trips for games
+    /// of 0, 100 and 5,000 plies.
+    ///
+    /// Example: shannon bench uci --rounds 200
+    Uci {
+        /// Timed rounds per figure (medians are printed).
+        #[arg(long, default_value_t = 200)]
+        rounds: usize,
+    },
 }
 
 fn main() -> ExitCode {
@@ -125,8 +134,8 @@ fn main() -> ExitCode {
     let mut out = stdout.lock();
     let result: Result<bool, Box<dyn std::error::Error>> = match cli.command {
         None => {
-            eprintln!("shannon: the UCI engine is not built yet; see `shannon --help`");
-            Ok(false)
+            shannon::uci::run_stdio();
+            Ok(true)
         }
         Some(Command::Perft {
             depth,
@@ -185,6 +194,10 @@ fn main() -> ExitCode {
                 .map(|()| true)
                 .map_err(Into::into)
         }
+        Some(Command::Bench(BenchCommand::Uci { rounds })) => std::env::current_exe()
+            .and_then(|engine| commands::bench_uci::run_uci_bench(&engine, rounds, &mut out))
+            .map(|()| true)
+            .map_err(Into::into),
     };
     let _ = out.flush();
     match result {

@@ -2,6 +2,7 @@
 //! `main.rs` stays a thin dispatcher and tests can capture what a user would see.
 
 pub mod bench;
+pub mod bench_uci;
 pub mod perft;
 
 /// Nodes (or anything) per second, guarding against a zero duration.

@@ -1,0 +1,46 @@
+//! `d`: the held game's current position for a person, Stockfish style: a board diagram, the FEN,
+//! the Zobrist key, the checkers, and what the game knows that Stockfish does not print (legal
+//! moves, repetitions, the halfmove clock, whether the game is over).
+
+use super::history::History;
+use crate::{FenCastling, File, Rank, Square};
+
+/// The lines `d` prints.
+pub fn describe(
+    history: &History,
+    generator: crate::movegen::Generator,
+    fen_style: FenCastling,
+) -> Vec<String> {
+    let game = history.game();
+    let pos = game.position();
+    let rule = " +---+---+---+---+---+---+---+---+";
+    let mut lines = vec![String::new(), rule.to_string()];
+    for rank in Rank::ALL.iter().rev() {
+        let mut row = String::from(" |");
+        for file in File::ALL {
+            let c = pos
+                .piece_at(Square::new(file, *rank))
+                .map_or(' ', |p| p.to_char());
+            row.push_str(&format!(" {c} |"));
+        }
+        row.push_str(&format!(" {}", rank.to_char()));
+        lines.push(row);
+        lines.push(rule.to_string());
+    }
+    lines.push("   a   b   c   d   e   f   g   h".to_string());
+    lines.push(String::new());
+    lines.push(format!("Fen: {}", pos.fen(fen_style)));
+    lines.push(format!("Key: {:016X}", pos.key()));
+    let checkers: Vec<String> = pos.checkers().map(|sq| sq.to_string()).collect();
+    lines.push(format!("Checkers: {}", checkers.join(" ")));
+    let legal = generator.count_legal(pos) as usize;
+    lines.push(format!("Legal moves: {legal}"));
+    lines.push(format!("Repetitions: {}", game.repetitions()));
+    lines.push(format!("Halfmove clock: {}", pos.halfmove_clock()));
+    lines.push(format!("Moves played: {}", game.moves().len()));
+    lines.push(format!(
+        "Game state: {}",
+        super::engine::game_state(game, legal)
+    ));
+    lines
+}

@@ -1,0 +1,253 @@
+//! The game the engine holds: the start position and every move the GUI sent, kept between
+//! `position` commands so that a command which only adds moves costs only those moves.
+//!
+//! A GUI resends the whole game before every `go`. When the new command has the same start
+//! position and its move text begins with the text of the moves already held, only the new moves
+//! are checked and played; otherwise the game is rebuilt from the start. Either way every move is
+//! checked before anything changes, so a bad command leaves the held game exactly as it was.
+//!
+//! The held game also carries a hash of its start position and of its moves (extended move by
+//! move), which is what makes a seeded random choice a pure function of the game.
+
+use super::command::{PositionCommand, StartSpec};
+use super::random::{mix, StableHasher};
+use crate::game::Game;
+use crate::uci_move::{parse_move, UciMoveError};
+use crate::{FenCastling, FenError, Move, Position};
+use std::fmt;
+
+/// How a `position` command changed the held game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Update {
+    /// The game was built anew from its start position.
+    Rebuilt {
+        /// Moves played.
+        moves: usize,
+    },
+    /// The held game was extended.
+    Extended {
+        /// Moves added.
+        added: usize,
+    },
+}
+
+/// Why a `position` command was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PositionError {
+    /// The FEN is malformed or describes an impossible position.
+    Fen(FenError),
+    /// A move is malformed or illegal where it is played.
+    Move {
+        /// Its number in the command's move list, from 1.
+        number: usize,
+        /// The move text.
+        text: String,
+        /// The FEN of the position it was tried in.
+        fen: String,
+        /// What is wrong.
+        error: UciMoveError,
+    },
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PositionError::Fen(e) => write!(f, "bad FEN: {e}"),
+            PositionError::Move {
+                number,
+                text,
+                fen,
+                error,
+            } => match error {
+                UciMoveError::Illegal { .. } => {
+                    write!(f, "move {number} '{text}' is not legal in {fen}")
+                }
+                UciMoveError::Syntax { reason, .. } => {
+                    write!(
+                        f,
+                        "move {number} '{text}' is not a move ({reason}) in {fen}"
+                    )
+                }
+            },
+        }
+    }
+}
+
+impl std::error::Error for PositionError {}
+
+/// The held game with what is needed to extend it and to seed moves from it.
+#[derive(Debug, Clone)]
+pub struct History {
+    game: Game,
+    /// The move text of the command that built the game, trimmed.
+    moves_text: String,
+    start_hash: u64,
+    moves_hash: u64,
+}
+
+impl Default for History {
+    fn default() -> History {
+        History::new(Position::startpos())
+    }
+}
+
+impl History {
+    /// A game from `start` with no moves.
+    pub fn new(start: Position) -> History {
+        let mut hasher = StableHasher::default();
+        hasher.write(start.fen(FenCastling::Shredder).as_bytes());
+        History {
+            game: Game::new(start),
+            moves_text: String::new(),
+            start_hash: hasher.finish(),
+            moves_hash: 0,
+        }
+    }
+
+    /// The game.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// A hash of the start position and every move, the same for the same game however it was
+    /// sent (either castling notation, extended or rebuilt).
+    pub fn game_hash(&self) -> u64 {
+        mix(self.start_hash ^ mix(self.moves_hash))
+    }
+
+    /// Carry out a `position` command; on error the held game is untouched. `fen_style` is how
+    /// positions are written in error messages.
+    pub fn apply(
+        &mut self,
+        command: &PositionCommand,
+        fen_style: FenCastling,
+    ) -> Result<Update, PositionError> {
+        let start = match &command.start {
+            StartSpec::StartPos => Position::startpos(),
+            StartSpec::Fen(fen) => Position::from_fen(fen).map_err(PositionError::Fen)?,
+        };
+        if start == *self.game.start() {
+            if let Some(new_text) = extension(&self.moves_text, &command.moves) {
+                let first = self.game.moves().len() + 1;
+                let moves = check_moves(self.game.position(), new_text, first, fen_style)?;
+                for &mv in &moves {
+                    self.play(mv);
+                }
+                self.moves_text.clear();
+                self.moves_text.push_str(&command.moves);
+                return Ok(Update::Extended { added: moves.len() });
+            }
+        }
+        let moves = check_moves(&start, &command.moves, 1, fen_style)?;
+        *self = History::new(start);
+        for &mv in &moves {
+            self.play(mv);
+        }
+        self.moves_text.push_str(&command.moves);
+        Ok(Update::Rebuilt { moves: moves.len() })
+    }
+
+    fn play(&mut self, mv: Move) {
+        self.game.play(mv);
+        self.moves_hash = mix(self.moves_hash ^ u64::from(mv.to_bits()));
+    }
+}
+
+/// The part of `new` after `held` when `new` is `held` followed by more whole moves.
+fn extension<'a>(held: &str, new: &'a str) -> Option<&'a str> {
+    let rest = new.strip_prefix(held)?;
+    let at_boundary = held.is_empty() || rest.is_empty() || rest.starts_with(char::is_whitespace);
+    at_boundary.then_some(rest)
+}
+
+/// Every move of `text` parsed and played on a copy of `pos`, or the first that fails.
+fn check_moves(
+    pos: &Position,
+    text: &str,
+    first_number: usize,
+    fen_style: FenCastling,
+) -> Result<Vec<Move>, PositionError> {
+    let mut scratch = pos.clone();
+    let mut moves = Vec::new();
+    for (i, word) in text.split_ascii_whitespace().enumerate() {
+        match parse_move(&scratch, word) {
+            Ok(mv) => {
+                let _ = scratch.make(mv);
+                moves.push(mv);
+            }
+            Err(error) => {
+                return Err(PositionError::Move {
+                    number: first_number + i,
+                    text: super::command::shorten(word),
+                    fen: scratch.fen(fen_style),
+                    error,
+                })
+            }
+        }
+    }
+    Ok(moves)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn command(moves: &str) -> PositionCommand {
+        PositionCommand {
+            start: StartSpec::StartPos,
+            moves: moves.to_string(),
+        }
+    }
+
+    #[test]
+    fn extends_rebuilds_and_refuses() {
+        let mut h = History::default();
+        let x = FenCastling::XFen;
+        assert_eq!(
+            h.apply(&command("e2e4"), x),
+            Ok(Update::Extended { added: 1 })
+        );
+        assert_eq!(
+            h.apply(&command("e2e4 e7e5"), x),
+            Ok(Update::Extended { added: 1 })
+        );
+        assert_eq!(
+            h.apply(&command("e2e4 e7e5"), x),
+            Ok(Update::Extended { added: 0 })
+        );
+        assert_eq!(
+            h.apply(&command("d2d4"), x),
+            Ok(Update::Rebuilt { moves: 1 })
+        );
+        let before = h.game().clone();
+        let err = h.apply(&command("d2d4 d7d5 e1g1"), x).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "move 3 'e1g1' is not legal in rnbqkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBQKBNR w KQkq d6 0 2"
+        );
+        assert_eq!(*h.game(), before);
+    }
+
+    #[test]
+    fn same_game_same_hash_however_sent() {
+        let fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+        let sent = |moves: &str| PositionCommand {
+            start: StartSpec::Fen(fen.to_string()),
+            moves: moves.to_string(),
+        };
+        let mut a = History::default();
+        a.apply(&sent("e1g1"), FenCastling::XFen).unwrap();
+        a.apply(&sent("e1g1 e8c8"), FenCastling::XFen).unwrap();
+        let mut b = History::default();
+        b.apply(&sent("e1h1 e8a8"), FenCastling::XFen).unwrap();
+        assert_eq!(a.game_hash(), b.game_hash());
+        assert_ne!(a.game_hash(), History::default().game_hash());
+    }
+
+    #[test]
+    fn prefix_must_end_at_a_move_boundary() {
+        assert_eq!(extension("e2e4", "e2e4 e7e5"), Some(" e7e5"));
+        assert_eq!(extension("", "e2e4"), Some("e2e4"));
+        assert_eq!(extension("e7e8", "e7e8q"), None);
+    }
+}

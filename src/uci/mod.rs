@@ -1,0 +1,178 @@
+//! The UCI engine: `shannon` with no arguments speaks the Universal Chess Interface (the April
+//! 2006 specification plus the usual extensions: `go perft`, `d`, `UCI_Chess960`) on stdin and
+//! stdout, and answers every `go` with a uniformly random legal move.
+//!
+//! The pieces, one concept each:
+//! - `reader`: a thread reads input lines (lossy UTF-8, CRLF, any length) into a channel;
+//! - `command`: one line to one command, or an error;
+//! - `options`: the option declarations and `setoption`;
+//! - `history`: the held game, extended in place when a `position` command only adds moves;
+//! - `random`: the seeded, portable, exactly uniform choice;
+//! - `engine`: the state machine (held `bestmove`, `go perft` on a worker thread);
+//! - `output`: protocol lines to stdout, flushed, mirrored to the log and the `Debug Log File`;
+//! - `display`: the `d` command's board.
+//!
+//! What vampirc-uci 0.11 is used for: parsing the argument-free commands, `debug` and
+//! `setoption` (its result checked against the command word and trimmed), and writing `id`,
+//! `option`, `info`, `bestmove`, `uciok` and `readyok` lines. What it is not used for, because
+//! of gaps each covered by a test in `tests/uci.rs`: finding the command word (`isreadyx` parses
+//! as `isready`), `position` (it keeps only the longest valid prefix of the moves and refuses
+//! Shredder-FEN and FENs without counters), `go` (it panics on `depth 256`..`999`, `mate 300`,
+//! `movestogo 300`, loses `ponder`/`infinite` next to time controls and knows no `perft`),
+//! `id` with name and author together (it drops the author), and `bestmove 0000` (it has no
+//! null move). `currmovenum` is never sent.
+//!
+//! This module does not know chess rules; it asks the library. Nothing but protocol goes to
+//! stdout; logging (`RUST_LOG=debug`) goes to stderr.
+
+mod command;
+mod display;
+mod engine;
+mod history;
+mod options;
+mod output;
+mod random;
+mod reader;
+
+use crate::perft::Divide;
+use engine::{Engine, Flow};
+use output::Output;
+use std::io::{Read, Write};
+use std::sync::mpsc;
+
+pub use options::MAX_SEED;
+
+/// What the engine loop reacts to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Event {
+    /// One input line, without its line ending.
+    Line(String),
+    /// The input has ended.
+    Eof,
+    /// A `go perft` finished (`None`: it was stopped).
+    PerftDone(Option<Divide>),
+}
+
+/// Speak UCI on `input` and `output` until `quit`, the end of input, or a closed output.
+pub fn run<R: Read + Send + 'static>(input: R, output: &mut dyn Write) {
+    let (sender, events) = mpsc::channel();
+    reader::spawn(input, sender.clone());
+    let mut engine = Engine::new(Output::new(output), sender);
+    for event in events.iter() {
+        if engine.handle(event) == Flow::Quit {
+            break;
+        }
+    }
+    engine.finish();
+}
+
+/// Speak UCI on the process's stdin and stdout.
+pub fn run_stdio() {
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    run(std::io::stdin(), &mut out);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn talk(input: &'static str) -> Vec<String> {
+        let mut out = Vec::new();
+        run(input.as_bytes(), &mut out);
+        String::from_utf8(out)
+            .unwrap()
+            .lines()
+            .map(str::to_string)
+            .collect()
+    }
+
+    #[test]
+    fn uci_handshake() {
+        let lines = talk("uci\nisready\n");
+        assert!(lines[0].starts_with("id name Shannon "));
+        assert!(lines[1].starts_with("id author "));
+        assert_eq!(lines[lines.len() - 2], "uciok");
+        assert_eq!(lines[lines.len() - 1], "readyok");
+    }
+
+    #[test]
+    fn seeded_go_in_process() {
+        let lines = talk("setoption name Seed value 5\nposition startpos\ngo\n");
+        assert!(lines[0].starts_with("info depth 1 seldepth 1 multipv 1 score cp 0 nodes 20 time "));
+        assert!(lines[1].starts_with("bestmove "));
+    }
+
+    #[test]
+    fn random_lines_never_bring_the_engine_down() {
+        use rand::{Rng, SeedableRng};
+        let words = [
+            "uci",
+            "isready",
+            "go",
+            "position",
+            "startpos",
+            "fen",
+            "moves",
+            "setoption",
+            "name",
+            "value",
+            "Hash",
+            "Seed",
+            "debug",
+            "on",
+            "stop",
+            "ponderhit",
+            "ponder",
+            "infinite",
+            "searchmoves",
+            "depth",
+            "wtime",
+            "-1",
+            "300",
+            "99999999999999999999",
+            "e2e4",
+            "e7e5",
+            "0000",
+            "e1g1",
+            "8/8/8/8/8/8/8/8",
+            "w",
+            "KQkq",
+            "-",
+            "d",
+            "ucinewgame",
+            "register",
+            "\u{fffd}",
+            "",
+            "Move Generator",
+            "0x88",
+            "UCI_Chess960",
+            "true",
+            "mate",
+        ];
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(11);
+        let mut input = String::new();
+        for _ in 0..3000 {
+            let n = rng.random_range(0..8);
+            let line: Vec<&str> = (0..n)
+                .map(|_| words[rng.random_range(0..words.len())])
+                .collect();
+            input.push_str(&line.join(" "));
+            input.push('\n');
+        }
+        input.push_str("isready\n");
+        let mut out = Vec::new();
+        run(std::io::Cursor::new(input.into_bytes()), &mut out);
+        let out = String::from_utf8(out).unwrap();
+        // A `go infinite` held at the end is answered after the final readyok.
+        let last: Vec<&str> = out.lines().rev().take(2).collect();
+        assert!(last.contains(&"readyok"), "{last:?}");
+    }
+
+    #[test]
+    fn perft_then_eof_finishes_the_count() {
+        let lines = talk("go perft 2\n");
+        assert_eq!(lines.len(), 20 + 3);
+        assert_eq!(lines[21], "Nodes searched: 400");
+    }
+}

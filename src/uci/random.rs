@@ -1,0 +1,106 @@
+//! The random choice: a seed and a game in, an index out, the same on every machine and in every
+//! version that keeps these few lines.
+//!
+//! The generator is SplitMix64 and the index is drawn with Lemire's multiply-and-reject method, so
+//! every one of `n` moves has probability exactly `1/n`. The `rand` crate is not used for the
+//! choice itself because its small generators are not promised to stay the same across releases,
+//! and a seeded game must replay identically; it only supplies fresh OS entropy for `Seed` 0.
+
+use super::options::MAX_SEED;
+use rand::Rng;
+
+/// SplitMix64's finaliser: a bijection of `u64` that spreads every input bit over the output.
+pub fn mix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// FNV-1a over bytes, finished with [`mix`]: a hash that does not change between Rust releases
+/// (unlike `std`'s `DefaultHasher`).
+#[derive(Debug, Clone)]
+pub struct StableHasher(u64);
+
+impl Default for StableHasher {
+    fn default() -> StableHasher {
+        StableHasher(0xCBF2_9CE4_8422_2325)
+    }
+}
+
+impl StableHasher {
+    /// Hash more bytes.
+    pub fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01B3);
+        }
+    }
+
+    /// The hash so far.
+    pub fn finish(&self) -> u64 {
+        mix(self.0)
+    }
+}
+
+/// A SplitMix64 stream.
+#[derive(Debug, Clone)]
+pub struct SplitMix(u64);
+
+impl SplitMix {
+    /// The stream for `seed` playing the game whose hash is `game_hash`.
+    pub fn for_game(seed: u64, game_hash: u64) -> SplitMix {
+        SplitMix(mix(seed) ^ game_hash)
+    }
+
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A uniform index below `n` (which must not be 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        let n = n as u64;
+        // Lemire: the high half of x * n is uniform once the low half is outside the short
+        // first stretch of length 2^64 mod n.
+        let threshold = n.wrapping_neg() % n;
+        loop {
+            let product = u128::from(self.next_u64()) * u128::from(n);
+            if (product as u64) >= threshold {
+                return (product >> 64) as usize;
+            }
+        }
+    }
+}
+
+/// A fresh seed from the operating system, in `1..=MAX_SEED` so a GUI can send it back.
+pub fn fresh_seed() -> u64 {
+    rand::rng().random_range(1..=MAX_SEED)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn below_stays_in_range_and_reaches_every_value() {
+        let mut rng = SplitMix::for_game(7, 0);
+        let mut seen = [false; 5];
+        for _ in 0..1000 {
+            seen[rng.below(5)] = true;
+        }
+        assert!(seen.iter().all(|&s| s));
+        assert_eq!(SplitMix::for_game(1, 2).below(1), 0);
+    }
+
+    #[test]
+    fn the_stream_is_fixed() {
+        // SplitMix64 from state 0: the published first output.
+        assert_eq!(SplitMix(0).next_u64(), 0xE220_A839_7B1D_CDAF);
+        let seed = fresh_seed();
+        assert!((1..=MAX_SEED).contains(&seed));
+    }
+}
