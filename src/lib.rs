@@ -3,7 +3,7 @@
 //!
 //! The layers, each using only those above it: vocabulary types ([`Square`], [`Bitboard`],
 //! [`Move`], ...), [`attacks`], [`Position`] with FEN, [`movegen`] (the fast bitboard generator and
-//! the 0x88 reference), [`uci_move`] text, [`perft`].
+//! the 0x88 reference), [`uci_move`] text, [`perft`], SAN and PGN in [`notation`].
 
 #![deny(missing_docs)]
 
@@ -15,6 +15,7 @@ mod color;
 pub mod commands;
 pub mod game;
 pub mod movegen;
+pub mod notation;
 pub mod perft;
 pub mod perft_suite;
 mod piece;

@@ -1,0 +1,379 @@
+//! SAN and PGN: round trips over random games and the suite positions, the 5,000-game Lichess
+//! corpus read, replayed, written and read back, a malformed file, and python-chess as a peer.
+
+mod common;
+
+use common::{all_entries, data_path, suite};
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+use shannon::notation::{
+    export_tags, parse_san, read_games, to_san, write_game, Comments, PgnErrorKind, PgnGame,
+    SanError,
+};
+use shannon::uci_move::{format_move, CastlingMode};
+use shannon::{Move, Position};
+use std::collections::HashSet;
+use std::time::Instant;
+
+/// A seeded random game of up to `plies` moves from `start`.
+fn random_game(start: &Position, seed: u64, plies: usize) -> Vec<Move> {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut pos = start.clone();
+    let mut moves = Vec::new();
+    for _ in 0..plies {
+        let legal = pos.legal_moves();
+        if legal.is_empty() {
+            break;
+        }
+        let mv = legal[rng.random_range(0..legal.len())];
+        let _ = pos.make(mv);
+        moves.push(mv);
+    }
+    moves
+}
+
+/// Every legal move of `pos` goes to SAN and back to itself; the SANs are distinct and the
+/// suffix says check or mate exactly when the move gives it.
+fn assert_san_round_trips(pos: &Position, context: &str) -> usize {
+    let legal = pos.legal_moves();
+    let mut seen = HashSet::new();
+    for &mv in legal.iter() {
+        let san = to_san(pos, mv);
+        assert_eq!(parse_san(pos, &san), Ok(mv), "{context}: {san} in {pos:?}");
+        assert!(
+            seen.insert(san.clone()),
+            "{context}: {san} twice in {pos:?}"
+        );
+        let after = pos.play(mv);
+        let suffix = match (after.in_check(), after.legal_moves().is_empty()) {
+            (true, true) => "#",
+            (true, false) => "+",
+            _ => "",
+        };
+        let body = san.trim_end_matches(['+', '#']);
+        assert_eq!(&san[body.len()..], suffix, "{context}: {san}");
+    }
+    legal.len()
+}
+
+fn round_trip_along_random_games(
+    start: &Position,
+    seeds: std::ops::Range<u64>,
+    plies: usize,
+) -> usize {
+    let mut checked = 0;
+    for seed in seeds {
+        let mut pos = start.clone();
+        for mv in random_game(start, seed, plies) {
+            checked += assert_san_round_trips(&pos, &format!("seed {seed}"));
+            let _ = pos.make(mv);
+        }
+        checked += assert_san_round_trips(&pos, &format!("seed {seed}"));
+    }
+    checked
+}
+
+#[test]
+fn san_round_trips_along_random_standard_games() {
+    let games = if cfg!(debug_assertions) { 5 } else { 200 };
+    println!("seeds 0..{games}");
+    let checked = round_trip_along_random_games(&Position::startpos(), 0..games, 300);
+    println!("{checked} moves checked");
+}
+
+#[test]
+fn san_round_trips_along_random_chess960_games() {
+    let step = if cfg!(debug_assertions) { 96 } else { 3 };
+    let mut checked = 0;
+    for (index, entry) in suite("perft/chess960_start.epd")
+        .iter()
+        .enumerate()
+        .step_by(step)
+    {
+        let start = Position::from_fen(&entry.fen).unwrap();
+        let seed = index as u64;
+        checked += round_trip_along_random_games(&start, seed..seed + 1, 200);
+    }
+    println!("seeds = Scharnagl numbers, one start in {step}; {checked} moves checked");
+}
+
+#[test]
+fn san_round_trips_in_every_suite_position() {
+    let mut checked = 0;
+    for (name, entry) in all_entries() {
+        let pos = Position::from_fen(&entry.fen).unwrap();
+        checked += assert_san_round_trips(&pos, &format!("{name} {}", entry.id));
+    }
+    println!("{checked} moves checked");
+}
+
+#[test]
+fn chess960_castling_where_king_or_rook_stays() {
+    let cases = [
+        ("8/8/2k5/8/8/8/8/6KR w H - 0 1", "O-O"), // the king stays on g1
+        ("8/8/2k5/8/8/8/8/4KR2 w F - 0 1", "O-O"), // the rook stays on f1
+        ("8/8/2k5/8/8/8/8/2K1R3 w E - 0 1", "O-O"), // king c1 castles short past the rook
+        ("8/8/2k5/8/8/8/8/1RK5 w B - 0 1", "O-O-O"), // the king stays on c1
+        ("8/8/2k5/8/8/8/8/3RK3 w D - 0 1", "O-O-O"), // the rook stays on d1
+        ("8/8/2k5/8/8/8/8/RK6 w A - 0 1", "O-O-O"), // king b1 moves right, castling long
+        ("1kr5/8/8/8/8/8/8/4K3 b c - 0 1", "O-O"), // black: king b8, rook c8, castling short
+        ("4k2r/8/8/8/8/8/8/R4K1R b k - 0 1", "O-O+"), // standard, with check by the rook
+    ];
+    for (fen, expected) in cases {
+        let pos = Position::from_fen(fen).unwrap();
+        let castling: Vec<Move> = pos
+            .legal_moves()
+            .iter()
+            .copied()
+            .filter(|m| m.kind() == shannon::MoveKind::Castling)
+            .collect();
+        assert_eq!(castling.len(), 1, "{fen}");
+        assert_eq!(to_san(&pos, castling[0]), expected, "{fen}");
+        assert_eq!(parse_san(&pos, expected), Ok(castling[0]));
+        assert_san_round_trips(&pos, fen);
+    }
+}
+
+#[test]
+fn parse_errors_name_the_token() {
+    let pos = Position::startpos();
+    let cases = [
+        ("Qh9", "syntax"),
+        ("e2e4e5", "syntax"),
+        ("Nf5", "no such move"),
+        ("O-O-O", "no such move"),
+        ("bxc3", "no such move"),
+    ];
+    for (text, expected) in cases {
+        let err = parse_san(&pos, text).unwrap_err();
+        let kind = match err {
+            SanError::Syntax { .. } => "syntax",
+            SanError::NoSuchMove { .. } => "no such move",
+            SanError::Ambiguous { .. } => "ambiguous",
+        };
+        assert_eq!(kind, expected, "{text}: {err:?}");
+        assert!(err.to_string().starts_with(&format!("'{text}': ")), "{err}");
+    }
+    let rooks = Position::from_fen("4k3/8/8/8/8/8/4K3/R6R w - - 0 1").unwrap();
+    match parse_san(&rooks, "Rd1") {
+        Err(SanError::Ambiguous { mut candidates, .. }) => {
+            candidates.sort();
+            assert_eq!(candidates, ["Ra1d1", "Rh1d1"]);
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+fn lichess() -> String {
+    std::fs::read_to_string(data_path("pgn/lichess_2013-01_5000.pgn")).unwrap()
+}
+
+fn read_all_ok(text: &str) -> Vec<PgnGame> {
+    read_games(text)
+        .into_iter()
+        .map(|game| game.unwrap_or_else(|e| panic!("{e}")))
+        .collect()
+}
+
+#[test]
+fn the_lichess_corpus_reads_replays_and_round_trips() {
+    let text = lichess();
+    let clock = Instant::now();
+    let games = read_all_ok(&text);
+    let read_time = clock.elapsed();
+    assert_eq!(games.len(), 5000);
+    let plies: usize = games.iter().map(|g| g.moves.len()).sum();
+    assert_eq!(plies, 327_416);
+    for (number, game) in games.iter().enumerate() {
+        let mut pos = game.start.clone();
+        for &mv in &game.moves {
+            assert!(pos.legal_moves().contains(&mv), "game {}", number + 1);
+            let _ = pos.make(mv);
+        }
+        assert_eq!(Some(game.result.as_str()), game.tag("Result"));
+    }
+    let clock = Instant::now();
+    let written: String = games
+        .iter()
+        .map(|g| write_game(g, &Comments::default()).unwrap())
+        .collect();
+    let write_time = clock.elapsed();
+    let again = read_all_ok(&written);
+    assert_eq!(again.len(), games.len());
+    for (before, after) in games.iter().zip(&again) {
+        assert_tags_survive(before, after);
+        assert_eq!(
+            (&after.moves, &after.result),
+            (&before.moves, &before.result)
+        );
+    }
+    println!(
+        "read 5,000 games ({plies} plies, {:.1} MB) in {read_time:?}; wrote them in {write_time:?}",
+        text.len() as f64 / 1e6
+    );
+}
+
+/// Every tag read comes back with its value; the only additions are the roster's placeholders.
+fn assert_tags_survive(before: &PgnGame, after: &PgnGame) {
+    assert_eq!(after.tags, export_tags(before));
+    for (name, value) in &before.tags {
+        assert_eq!(after.tag(name), Some(value.as_str()), "{name}");
+    }
+    for (name, value) in &after.tags {
+        if before.tag(name).is_none() {
+            assert!(
+                matches!(value.as_str(), "?" | "????.??.??"),
+                "{name} {value}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_malformed_game_is_reported_and_its_neighbours_still_read() {
+    let text = std::fs::read_to_string(data_path("pgn/malformed.pgn")).unwrap();
+    let games = read_games(&text);
+    assert_eq!(games.len(), 3);
+    let first = games[0].as_ref().unwrap();
+    assert_eq!((first.moves.len(), first.result.as_str()), (7, "1-0"));
+    let err = games[1].as_ref().unwrap_err();
+    assert_eq!((err.game, err.ply, err.token.as_str()), (2, 6, "Bxc4??"));
+    assert!(matches!(
+        err.kind,
+        PgnErrorKind::Move(SanError::NoSuchMove { .. })
+    ));
+    assert_eq!(
+        err.to_string(),
+        "game 2, ply 6, line 19: 'Bxc4??': no legal move matches it in this position"
+    );
+    let third = games[2].as_ref().unwrap();
+    assert_eq!(third.tag("Round"), Some("3"));
+    assert_eq!((third.moves.len(), third.result.as_str()), (8, "1/2-1/2"));
+}
+
+#[test]
+fn games_from_a_set_up_position_with_black_to_move_write_and_read_back() {
+    let start = Position::from_fen("r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 3 41").unwrap();
+    for seed in 0..20 {
+        let game = PgnGame {
+            tags: vec![("Event".into(), format!("seed {seed}"))],
+            start: start.clone(),
+            chess960: false,
+            moves: random_game(&start, seed, 120),
+            result: "*".into(),
+        };
+        let comments = Comments {
+            after_ply: vec![(0, "start".into()), (3, "third ply".into())],
+            final_comment: Some("the end".into()),
+        };
+        let text = write_game(&game, &comments).unwrap();
+        assert!(text.contains("\n\n{start} 41... "), "{text}");
+        assert!(text.lines().all(|line| line.len() <= 80), "{text}");
+        let again = read_all_ok(&text).remove(0);
+        assert_eq!((&again.start, &again.moves), (&game.start, &game.moves));
+    }
+}
+
+// ----- python-chess as a peer ------------------------------------------------------------------
+
+const PYTHON_SCRIPT: &str = r#"
+import sys, chess.pgn
+with open(sys.argv[1]) as handle:
+    while True:
+        game = chess.pgn.read_game(handle)
+        if game is None:
+            break
+        if game.errors:
+            print("ERROR", game.errors[0])
+            continue
+        board = game.board()
+        words = []
+        for move in game.mainline_moves():
+            words.append(board.uci(move, chess960=board.chess960) + ":" + board.san(move))
+            board.push(move)
+        print(" ".join(words))
+"#;
+
+/// Runs the script on `pgn`; `None` (with the reason printed) when python-chess is missing.
+fn python_chess(pgn: &str) -> Option<Vec<String>> {
+    let dir = std::env::temp_dir().join(format!("shannon-notation-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("games.pgn");
+    std::fs::write(&path, pgn).unwrap();
+    let output = std::process::Command::new("python3")
+        .args(["-c", PYTHON_SCRIPT])
+        .arg(&path)
+        .output();
+    let _ = std::fs::remove_dir_all(&dir);
+    match output {
+        Ok(out) if out.status.success() => Some(
+            String::from_utf8(out.stdout)
+                .unwrap()
+                .lines()
+                .map(String::from)
+                .collect(),
+        ),
+        Ok(out) => skip_peer(&String::from_utf8_lossy(&out.stderr)),
+        Err(e) => skip_peer(&e.to_string()),
+    }
+}
+
+fn skip_peer(reason: &str) -> Option<Vec<String>> {
+    let reason = reason.lines().last().unwrap_or(reason);
+    if std::env::var("SHANNON_REQUIRE_PEERS").as_deref() == Ok("1") {
+        panic!("python-chess is required (SHANNON_REQUIRE_PEERS=1): {reason}");
+    }
+    println!("skipped: python-chess is not available ({reason})");
+    None
+}
+
+#[test]
+fn our_san_matches_python_chess_on_random_games() {
+    let chess960_starts = suite("perft/chess960_start.epd");
+    let mut games = Vec::new();
+    for seed in 0..100u64 {
+        let chess960 = seed % 2 == 1;
+        let start = if chess960 {
+            Position::from_fen(&chess960_starts[(seed * 97 % 960) as usize].fen).unwrap()
+        } else {
+            Position::startpos()
+        };
+        let moves = random_game(&start, seed, 250);
+        let tags = vec![("Event".into(), format!("seed {seed}"))];
+        let result = "*".into();
+        games.push(PgnGame {
+            tags,
+            start,
+            chess960,
+            moves,
+            result,
+        });
+    }
+    let pgn: String = games
+        .iter()
+        .map(|g| write_game(g, &Comments::default()).unwrap())
+        .collect();
+    let Some(lines) = python_chess(&pgn) else {
+        return;
+    };
+    assert_eq!(lines.len(), games.len());
+    for (seed, (game, line)) in games.iter().zip(&lines).enumerate() {
+        let mode = if game.chess960 {
+            CastlingMode::Chess960
+        } else {
+            CastlingMode::Standard
+        };
+        let mut pos = game.start.clone();
+        let ours: Vec<String> = game
+            .moves
+            .iter()
+            .map(|&mv| {
+                let word = format!("{}:{}", format_move(mv, mode), to_san(&pos, mv));
+                let _ = pos.make(mv);
+                word
+            })
+            .collect();
+        assert_eq!(line, &ours.join(" "), "seed {seed}");
+    }
+    println!("python-chess agrees on {} games", games.len());
+}
