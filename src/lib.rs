@@ -7,9 +7,11 @@
 
 #![deny(missing_docs)]
 
+pub mod arena;
 pub mod attacks;
 mod bitboard;
 pub mod castling;
+pub mod chess960;
 mod chess_move;
 mod color;
 pub mod commands;

@@ -5,6 +5,7 @@ use shannon::commands;
 use shannon::movegen::Generator;
 use shannon::perft::PerftOptions;
 use std::io::Write;
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 /// Shannon: a UCI chess engine that plays a uniformly random legal move, and a toolkit around
@@ -82,6 +83,70 @@ enum Command {
         #[arg(long)]
         chess960: bool,
     },
+    /// Play a match between two engines of engines.toml, with our rules as the arbiter.
+    ///
+    /// Example: shannon match --games 20 --tc 10+0.1 --openings chess960 --pgn games.pgn
+    Match {
+        /// The engines file (default: ./engines.toml, else the built-in one).
+        #[arg(long)]
+        config: Option<PathBuf>,
+        /// The two engines, by name: A,B (default: the file's [match] engines).
+        #[arg(long)]
+        engines: Option<String>,
+        /// Number of games (each opening twice, colours swapped).
+        #[arg(long)]
+        games: Option<u32>,
+        /// Games at once (0: one per core).
+        #[arg(long)]
+        concurrency: Option<usize>,
+        /// Time control: 40/60+0.6, 10+0.1, inf, movetime=MS, nodes=N, depth=N.
+        #[arg(long)]
+        tc: Option<String>,
+        /// startpos, chess960, or an .epd / .pgn file of openings.
+        #[arg(long)]
+        openings: Option<String>,
+        /// Where to write the games ("-" for nowhere).
+        #[arg(long)]
+        pgn: Option<String>,
+        /// Seed of the schedule (openings and engine seeds).
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Stop early by a sequential test: elo0,elo1,alpha,beta.
+        #[arg(long)]
+        sprt: Option<String>,
+        /// Adjudicate a draw after this many plies.
+        #[arg(long)]
+        max_plies: Option<u32>,
+        /// No progress bar.
+        #[arg(long)]
+        quiet: bool,
+    },
+    /// Check an engine's `go perft` against ours, down to the first disagreement.
+    ///
+    /// Example: shannon perft-check --engine stockfish --epd tests/data/perft/standard.epd --depth 3
+    PerftCheck {
+        /// The engine, by name in engines.toml.
+        #[arg(long)]
+        engine: String,
+        /// The engines file (default: ./engines.toml, else the built-in one).
+        #[arg(long)]
+        config: Option<PathBuf>,
+        /// One position.
+        #[arg(long, conflicts_with = "epd")]
+        fen: Option<String>,
+        /// A file of positions (EPD or .perft suite).
+        #[arg(long)]
+        epd: Option<String>,
+        /// Depth to count.
+        #[arg(long)]
+        depth: u32,
+        /// Treat every position as Chess960 (sets UCI_Chess960).
+        #[arg(long)]
+        chess960: bool,
+        /// How long one `go perft` may take, in seconds.
+        #[arg(long, default_value_t = 600)]
+        timeout: u64,
+    },
     /// Print speed figures.
     #[command(subcommand)]
     Bench(BenchCommand),
@@ -130,14 +195,62 @@ fn main() -> ExitCode {
         .target(env_logger::Target::Stderr)
         .init();
     let cli = Cli::parse();
+    let Some(command) = cli.command else {
+        shannon::uci::run_stdio();
+        return ExitCode::SUCCESS;
+    };
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    let result: Result<bool, Box<dyn std::error::Error>> = match cli.command {
-        None => {
-            shannon::uci::run_stdio();
-            Ok(true)
+    let result: Result<bool, Box<dyn std::error::Error>> = match command {
+        Command::Match {
+            config,
+            engines,
+            games,
+            concurrency,
+            tc,
+            openings,
+            pgn,
+            seed,
+            sprt,
+            max_plies,
+            quiet,
+        } => {
+            let request = commands::arena::MatchRequest {
+                config,
+                engines,
+                games,
+                concurrency,
+                tc,
+                openings,
+                pgn,
+                seed,
+                sprt,
+                max_plies,
+                quiet,
+            };
+            commands::arena::run_match(&request, &mut out).map_err(Into::into)
         }
-        Some(Command::Perft {
+        Command::PerftCheck {
+            engine,
+            config,
+            fen,
+            epd,
+            depth,
+            chess960,
+            timeout,
+        } => {
+            let request = commands::arena::PerftCheckRequest {
+                config,
+                engine,
+                fen,
+                epd,
+                depth,
+                chess960,
+                timeout: std::time::Duration::from_secs(timeout),
+            };
+            commands::arena::run_perft_check_command(&request, &mut out).map_err(Into::into)
+        }
+        Command::Perft {
             depth,
             fen,
             chess960,
@@ -145,7 +258,7 @@ fn main() -> ExitCode {
             generator,
             threads,
             hash,
-        }) => {
+        } => {
             let request = commands::perft::PerftRequest {
                 depth,
                 fen,
@@ -161,13 +274,13 @@ fn main() -> ExitCode {
                 .map(|_| true)
                 .map_err(Into::into)
         }
-        Some(Command::PerftSuite {
+        Command::PerftSuite {
             file,
             max_depth,
             max_nodes,
             generator,
             chess960,
-        }) => {
+        } => {
             let request = commands::perft::SuiteRequest {
                 path: file,
                 max_depth,
@@ -177,11 +290,11 @@ fn main() -> ExitCode {
             };
             commands::perft::run_suite(&request, &mut out).map_err(Into::into)
         }
-        Some(Command::Bench(BenchCommand::Perft {
+        Command::Bench(BenchCommand::Perft {
             threads,
             hash,
             generator,
-        })) => {
+        }) => {
             let options = PerftOptions {
                 generator: generator.into(),
                 threads,
@@ -189,12 +302,12 @@ fn main() -> ExitCode {
             };
             commands::bench::run_perft_bench(&options, &mut out).map_err(Into::into)
         }
-        Some(Command::Bench(BenchCommand::Playout { games, seed })) => {
+        Command::Bench(BenchCommand::Playout { games, seed }) => {
             commands::bench::run_playout_bench(games, seed, &mut out)
                 .map(|()| true)
                 .map_err(Into::into)
         }
-        Some(Command::Bench(BenchCommand::Uci { rounds })) => std::env::current_exe()
+        Command::Bench(BenchCommand::Uci { rounds }) => std::env::current_exe()
             .and_then(|engine| commands::bench_uci::run_uci_bench(&engine, rounds, &mut out))
             .map(|()| true)
             .map_err(Into::into),

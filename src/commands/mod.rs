@@ -1,6 +1,7 @@
 //! The work behind each command-line subcommand, writing its report to a given output so that
 //! `main.rs` stays a thin dispatcher and tests can capture what a user would see.
 
+pub mod arena;
 pub mod bench;
 pub mod bench_uci;
 pub mod perft;

@@ -1,0 +1,284 @@
+//! `engines.toml`: the engines a match or a perft check can run, and the match defaults.
+//!
+//! The file is TOML: `[[engine]]` tables and one optional `[match]` table. `command = "self"`
+//! names the running `shannon` executable, so the shipped file works on a machine with nothing
+//! else installed. A syntax or type error is reported with its line, column and what was
+//! expected (the TOML reader's own message); an engine whose command cannot be found is reported
+//! by name before any game starts.
+
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// The file shipped at the top of the repository, built into the binary so `shannon match`
+/// works from any directory.
+pub const DEFAULT_ENGINES_TOML: &str = include_str!("../../engines.toml");
+
+/// One engine the runner can start.
+#[derive(Debug, Clone, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct EngineConfig {
+    /// The name used by `--engines` and in the PGN.
+    pub name: String,
+    /// The program: a path, a name on PATH, or `self` for the running shannon executable.
+    pub command: String,
+    /// Arguments passed to the program.
+    #[serde(default)]
+    pub args: Vec<String>,
+    /// Working directory (default: the current one).
+    pub dir: Option<PathBuf>,
+    /// UCI options sent with `setoption` after `uciok` (`UCI_Chess960` is set by the runner).
+    #[serde(default)]
+    pub options: BTreeMap<String, toml::Value>,
+    /// How long to wait for `uciok` and `readyok`, in milliseconds.
+    #[serde(default = "default_init_timeout")]
+    pub init_timeout_ms: u64,
+}
+
+fn default_init_timeout() -> u64 {
+    5_000
+}
+
+/// The `[match]` table: defaults for `shannon match`, each overridable on the command line.
+#[derive(Debug, Clone, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields, default)]
+pub struct MatchConfig {
+    /// Engines to pair (the first two of the file when empty).
+    pub engines: Vec<String>,
+    /// Games to play (rounded up to an even number: each opening is played twice).
+    pub games: u32,
+    /// Games at once; 0 means one per core.
+    pub concurrency: usize,
+    /// Time control, in Cute Chess's form (`40/60+0.6`, `10+0.1`, `inf`) or `movetime=MS`,
+    /// `nodes=N`, `depth=N`.
+    pub tc: String,
+    /// `startpos`, `chess960`, or the path of an EPD or PGN file of opening positions.
+    pub openings: String,
+    /// Where to write the PGN of every game (none when empty).
+    pub pgn: String,
+    /// Seed of the schedule (openings and engine seeds); drawn at random when absent.
+    pub seed: Option<u64>,
+    /// Adjudicate a draw after this many plies (0: never).
+    pub max_plies: u32,
+    /// How far past its clock an engine may answer before it loses on time, in milliseconds.
+    pub time_margin_ms: u64,
+    /// How long a `go` without a clock (`inf`, `nodes=`, `depth=`) may take before the engine
+    /// is declared hung, in milliseconds.
+    pub hang_timeout_ms: u64,
+}
+
+impl Default for MatchConfig {
+    fn default() -> MatchConfig {
+        MatchConfig {
+            engines: Vec::new(),
+            games: 20,
+            concurrency: 0,
+            tc: "10+0.1".to_string(),
+            openings: "startpos".to_string(),
+            pgn: String::new(),
+            seed: None,
+            max_plies: 0,
+            time_margin_ms: 100,
+            hang_timeout_ms: 10_000,
+        }
+    }
+}
+
+/// The whole file.
+#[derive(Debug, Clone, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Config {
+    /// The engines, in file order.
+    #[serde(rename = "engine", default)]
+    pub engines: Vec<EngineConfig>,
+    /// Match defaults.
+    #[serde(rename = "match", default)]
+    pub match_defaults: MatchConfig,
+}
+
+/// Why a configuration cannot be used.
+#[derive(Debug)]
+pub enum ConfigError {
+    /// The file cannot be read.
+    Read(PathBuf, std::io::Error),
+    /// The file is not valid TOML or does not have the expected shape; the message carries
+    /// the line, the column and what was expected.
+    Parse(String, String),
+    /// Two engines share a name.
+    DuplicateName(String),
+    /// A name asked for is not in the file.
+    UnknownEngine {
+        /// The name asked for.
+        name: String,
+        /// The names the file has.
+        known: Vec<String>,
+    },
+    /// An engine's program cannot be found.
+    CommandNotFound {
+        /// The engine.
+        engine: String,
+        /// Its command.
+        command: String,
+    },
+    /// The file has fewer than two engines, or a match names fewer than two.
+    NotEnoughEngines(usize),
+}
+
+impl fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ConfigError::Read(path, e) => write!(f, "cannot read {}: {e}", path.display()),
+            ConfigError::Parse(origin, message) => write!(f, "{origin}: {}", message.trim_end()),
+            ConfigError::DuplicateName(name) => {
+                write!(f, "two engines are named '{name}'; names must be unique")
+            }
+            ConfigError::UnknownEngine { name, known } => write!(
+                f,
+                "no engine named '{name}' in the configuration (it has: {})",
+                known.join(", ")
+            ),
+            ConfigError::CommandNotFound { engine, command } => write!(
+                f,
+                "engine '{engine}': command '{command}' not found (give a path, a program on \
+                 PATH, or \"self\" for this shannon executable)"
+            ),
+            ConfigError::NotEnoughEngines(n) => {
+                write!(f, "a match needs two engines; {n} given")
+            }
+        }
+    }
+}
+
+impl std::error::Error for ConfigError {}
+
+impl Config {
+    /// Parse configuration text; `origin` names it in error messages.
+    pub fn parse(text: &str, origin: &str) -> Result<Config, ConfigError> {
+        let config: Config = toml::from_str(text)
+            .map_err(|e| ConfigError::Parse(origin.to_string(), e.to_string()))?;
+        for (i, engine) in config.engines.iter().enumerate() {
+            if config.engines[..i].iter().any(|e| e.name == engine.name) {
+                return Err(ConfigError::DuplicateName(engine.name.clone()));
+            }
+        }
+        Ok(config)
+    }
+
+    /// Read `path`, or the built-in default when `path` is `None` and there is no
+    /// `engines.toml` in the current directory.
+    pub fn load(path: Option<&Path>) -> Result<Config, ConfigError> {
+        let path = match path {
+            Some(p) => p.to_path_buf(),
+            None if Path::new("engines.toml").exists() => PathBuf::from("engines.toml"),
+            None => return Config::parse(DEFAULT_ENGINES_TOML, "built-in engines.toml"),
+        };
+        let text =
+            std::fs::read_to_string(&path).map_err(|e| ConfigError::Read(path.clone(), e))?;
+        Config::parse(&text, &path.display().to_string())
+    }
+
+    /// The engine called `name`.
+    pub fn engine(&self, name: &str) -> Result<&EngineConfig, ConfigError> {
+        self.engines
+            .iter()
+            .find(|e| e.name == name)
+            .ok_or_else(|| ConfigError::UnknownEngine {
+                name: name.to_string(),
+                known: self.engines.iter().map(|e| e.name.clone()).collect(),
+            })
+    }
+}
+
+impl EngineConfig {
+    /// The program to start: `self` resolved to the running executable, a bare name searched on
+    /// PATH, a path checked to exist.
+    pub fn resolve_command(&self) -> Result<PathBuf, ConfigError> {
+        let not_found = || ConfigError::CommandNotFound {
+            engine: self.name.clone(),
+            command: self.command.clone(),
+        };
+        if self.command == "self" {
+            return std::env::current_exe().map_err(|_| not_found());
+        }
+        let command = Path::new(&self.command);
+        if command.components().count() > 1 {
+            let full = match &self.dir {
+                Some(dir) if command.is_relative() => dir.join(command),
+                _ => command.to_path_buf(),
+            };
+            return if full.is_file() {
+                Ok(full)
+            } else {
+                Err(not_found())
+            };
+        }
+        std::env::var_os("PATH")
+            .into_iter()
+            .flat_map(|paths| std::env::split_paths(&paths).collect::<Vec<_>>())
+            .map(|dir| dir.join(command))
+            .find(|candidate| candidate.is_file())
+            .ok_or_else(not_found)
+    }
+
+    /// The options as `setoption` values (TOML strings, numbers and booleans).
+    pub fn option_values(&self) -> Vec<(String, String)> {
+        self.options
+            .iter()
+            .map(|(name, value)| {
+                let text = match value {
+                    toml::Value::String(s) => s.clone(),
+                    other => other.to_string(),
+                };
+                (name.clone(), text)
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_shipped_file_parses_and_names_two_shannons() {
+        let config = Config::parse(DEFAULT_ENGINES_TOML, "engines.toml").unwrap();
+        assert!(config.engines.len() >= 2);
+        assert!(config.engines.iter().take(2).all(|e| e.command == "self"));
+        for engine in &config.engines {
+            engine.resolve_command().unwrap();
+        }
+    }
+
+    #[test]
+    fn errors_give_line_column_and_expectation() {
+        let err = Config::parse("[[engine]]\nname = \"a\"\ncommand = 3\n", "x.toml").unwrap_err();
+        let text = err.to_string();
+        assert!(text.contains("x.toml") && text.contains("line 3"), "{text}");
+        assert!(text.contains("string"), "{text}");
+        let err = Config::parse("[[engine]\nname = \"a\"\n", "y.toml").unwrap_err();
+        assert!(err.to_string().contains("line 1"), "{err}");
+        let err = Config::parse("[[engine]]\nname = \"a\"\n", "z.toml").unwrap_err();
+        assert!(err.to_string().contains("command"), "{err}");
+        let err = Config::parse("[match]\ngamez = 3\n", "w.toml").unwrap_err();
+        assert!(err.to_string().contains("gamez"), "{err}");
+    }
+
+    #[test]
+    fn missing_commands_and_names_are_named() {
+        let config = Config::parse(
+            "[[engine]]\nname = \"ghost\"\ncommand = \"/nonexistent/engine\"\n",
+            "t",
+        )
+        .unwrap();
+        let err = config.engines[0].resolve_command().unwrap_err();
+        assert!(err.to_string().contains("engine 'ghost'"), "{err}");
+        let err = config.engine("nobody").unwrap_err();
+        assert!(err.to_string().contains("'nobody'") && err.to_string().contains("ghost"));
+        let dup = "[[engine]]\nname = \"a\"\ncommand = \"self\"\n[[engine]]\nname = \"a\"\ncommand = \"self\"\n";
+        assert!(matches!(
+            Config::parse(dup, "d"),
+            Err(ConfigError::DuplicateName(_))
+        ));
+    }
+}

@@ -1,0 +1,18 @@
+//! The arena: other engines as child processes, driven over UCI, with our rules as the arbiter.
+//!
+//! - [`config`]: the `engines.toml` file.
+//! - [`client`]: one engine process (reader and writer threads, timeouts).
+//! - [`time_control`], [`openings`], [`game_record`]: what a match is made of.
+//! - [`runner`]: the match itself; [`stats`]: Elo, LOS and SPRT.
+//! - [`perft_check`]: an engine's `go perft` against ours, down to the first disagreement.
+//!
+//! Nothing here knows how moves are generated; it uses the rules core's public API.
+
+pub mod client;
+pub mod config;
+pub mod game_record;
+pub mod openings;
+pub mod perft_check;
+pub mod runner;
+pub mod stats;
+pub mod time_control;

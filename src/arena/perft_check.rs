@@ -1,0 +1,292 @@
+//! `shannon perft-check`: compare an engine's `go perft` (Stockfish's output format) with our
+//! own counts, and on a mismatch walk down the tree to the exact position where the two move
+//! generators disagree, naming the moves one side has and the other lacks.
+
+use super::client::{EngineError, EngineProcess};
+use super::config::EngineConfig;
+use crate::perft::{divide, PerftOptions};
+use crate::uci_move::{format_move, parse_move, CastlingMode};
+use crate::{FenCastling, Position};
+use std::collections::BTreeMap;
+use std::io::{self, Write};
+use std::time::Duration;
+
+/// One position to check.
+#[derive(Debug, Clone)]
+pub struct CheckPosition {
+    /// A label for the report (`--fen`, or `file:line`).
+    pub label: String,
+    /// The position.
+    pub position: Position,
+    /// Chess960 mode: sets `UCI_Chess960` and the castling notation.
+    pub chess960: bool,
+}
+
+/// Where the generators part ways.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Disagreement {
+    /// The moves from the checked position to the position where they disagree.
+    pub path: Vec<String>,
+    /// That position's FEN.
+    pub fen: String,
+    /// The depth still to count there.
+    pub depth: u32,
+    /// Our legal moves the engine did not list.
+    pub missing: Vec<String>,
+    /// Moves the engine listed that are not legal here.
+    pub extra: Vec<String>,
+    /// Engine's and our total at that position (they can differ with the same move lists when
+    /// only the engine's sum is wrong).
+    pub totals: (u64, u64),
+}
+
+/// The outcome of checking one position.
+#[derive(Debug)]
+pub enum CheckOutcome {
+    /// Both counted the same.
+    Agree(u64),
+    /// The counts differ; the walk down found this.
+    Disagree(Disagreement),
+}
+
+/// Why a check could not be completed.
+#[derive(Debug)]
+pub enum PerftCheckError {
+    /// The engine failed to start or answer.
+    Engine(EngineError),
+    /// The engine's perft output is not in Stockfish's format.
+    Output(String),
+}
+
+impl std::fmt::Display for PerftCheckError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PerftCheckError::Engine(e) => write!(f, "{e}"),
+            PerftCheckError::Output(line) => write!(
+                f,
+                "cannot read the engine's perft output line '{line}' (expected 'e2e4: 20' lines \
+                 and 'Nodes searched: N')"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for PerftCheckError {}
+
+impl From<EngineError> for PerftCheckError {
+    fn from(e: EngineError) -> Self {
+        PerftCheckError::Engine(e)
+    }
+}
+
+/// The engine's divide: its count per move text and its total.
+fn engine_divide(
+    engine: &mut EngineProcess,
+    pos: &Position,
+    depth: u32,
+    chess960: bool,
+    timeout: Duration,
+) -> Result<(BTreeMap<String, u64>, u64), PerftCheckError> {
+    let notation = if chess960 {
+        FenCastling::Shredder
+    } else {
+        FenCastling::XFen
+    };
+    engine.send(&format!("position fen {}", pos.fen(notation)));
+    engine.send(&format!("go perft {depth}"));
+    let mut moves = BTreeMap::new();
+    let mut bad_line = None;
+    let total_line = engine.wait_for("perft output", timeout, |line| {
+        if line.starts_with("Nodes searched") {
+            return true;
+        }
+        if let Some((mv, count)) = line.split_once(':') {
+            match count.trim().parse::<u64>() {
+                Ok(count) if !mv.contains(' ') => {
+                    moves.insert(mv.trim().to_string(), count);
+                }
+                _ if bad_line.is_none() && !line.starts_with("info") => {
+                    bad_line = Some(line.to_string())
+                }
+                _ => {}
+            }
+        }
+        false
+    })?;
+    let total = total_line
+        .rsplit(':')
+        .next()
+        .and_then(|n| n.trim().parse().ok())
+        .ok_or_else(|| PerftCheckError::Output(total_line.clone()))?;
+    if let Some(line) = bad_line {
+        return Err(PerftCheckError::Output(line));
+    }
+    Ok((moves, total))
+}
+
+/// Our divide in the engine's notation.
+fn our_divide(pos: &Position, depth: u32, chess960: bool) -> (BTreeMap<String, u64>, u64) {
+    let mode = if chess960 {
+        CastlingMode::Chess960
+    } else {
+        CastlingMode::Standard
+    };
+    let result = divide(
+        pos,
+        depth,
+        &PerftOptions {
+            threads: 2,
+            ..PerftOptions::default()
+        },
+        None,
+    )
+    .expect("no stop flag");
+    let moves = result
+        .moves
+        .iter()
+        .map(|&(mv, n)| (format_move(mv, mode), n))
+        .collect();
+    (moves, result.nodes)
+}
+
+/// Check one position to `depth`, walking down on a mismatch.
+pub fn check_position(
+    engine: &mut EngineProcess,
+    target: &CheckPosition,
+    depth: u32,
+    timeout: Duration,
+) -> Result<CheckOutcome, PerftCheckError> {
+    let mut pos = target.position.clone();
+    let mut path = Vec::new();
+    let mut depth = depth.max(1);
+    loop {
+        let (theirs, their_total) = engine_divide(engine, &pos, depth, target.chess960, timeout)?;
+        let (ours, our_total) = our_divide(&pos, depth, target.chess960);
+        if path.is_empty() && theirs == ours && their_total == our_total {
+            return Ok(CheckOutcome::Agree(our_total));
+        }
+        let missing: Vec<String> = ours
+            .keys()
+            .filter(|m| !theirs.contains_key(*m))
+            .cloned()
+            .collect();
+        let extra: Vec<String> = theirs
+            .keys()
+            .filter(|m| !ours.contains_key(*m))
+            .cloned()
+            .collect();
+        let differing = ours
+            .iter()
+            .find(|(mv, n)| theirs.get(*mv).is_some_and(|t| t != *n))
+            .map(|(mv, _)| mv.clone());
+        let here = |missing, extra| Disagreement {
+            path: path.clone(),
+            fen: pos.fen(if target.chess960 {
+                FenCastling::Shredder
+            } else {
+                FenCastling::XFen
+            }),
+            depth,
+            missing,
+            extra,
+            totals: (their_total, our_total),
+        };
+        if !missing.is_empty() || !extra.is_empty() || depth == 1 {
+            return Ok(CheckOutcome::Disagree(here(missing, extra)));
+        }
+        match differing {
+            Some(text) => {
+                let mv = parse_move(&pos, &text).expect("our own move text parses");
+                pos = pos.play(mv);
+                path.push(text);
+                depth -= 1;
+            }
+            // Same moves and counts, different total: the engine's sum is wrong.
+            None => return Ok(CheckOutcome::Disagree(here(missing, extra))),
+        }
+    }
+}
+
+/// Check every position, printing a line each and the details of any disagreement. Returns
+/// true when all agree.
+pub fn run_perft_check(
+    engine_config: &EngineConfig,
+    positions: &[CheckPosition],
+    depth: u32,
+    timeout: Duration,
+    out: &mut impl Write,
+) -> io::Result<bool> {
+    let mut agreed = 0;
+    let mut engine: Option<EngineProcess> = None;
+    for target in positions {
+        let running = match engine.take() {
+            Some(e) => Ok(e),
+            None => EngineProcess::start(engine_config, target.chess960),
+        };
+        let mut running = match running {
+            Ok(e) => e,
+            Err(e) => {
+                writeln!(
+                    out,
+                    "ERROR {}: engine '{}': {e}",
+                    target.label, engine_config.name
+                )?;
+                continue;
+            }
+        };
+        if running.has_option("UCI_Chess960") {
+            running.set_option(
+                "UCI_Chess960",
+                if target.chess960 { "true" } else { "false" },
+            );
+        }
+        match check_position(&mut running, target, depth, timeout) {
+            Ok(CheckOutcome::Agree(nodes)) => {
+                agreed += 1;
+                writeln!(out, "ok    {}: depth {depth}: {nodes} nodes", target.label)?;
+                engine = Some(running);
+            }
+            Ok(CheckOutcome::Disagree(d)) => {
+                writeln!(out, "DIFF  {}: depth {depth}", target.label)?;
+                report(&d, out)?;
+                engine = Some(running);
+            }
+            Err(e) => writeln!(
+                out,
+                "ERROR {}: engine '{}': {e}",
+                target.label, engine_config.name
+            )?,
+        }
+    }
+    writeln!(out, "agreed on {agreed} of {} positions", positions.len())?;
+    Ok(agreed == positions.len())
+}
+
+fn report(d: &Disagreement, out: &mut impl Write) -> io::Result<()> {
+    let path = if d.path.is_empty() {
+        "(the position itself)".to_string()
+    } else {
+        d.path.join(" ")
+    };
+    writeln!(out, "      path: {path}")?;
+    writeln!(out, "      fen:  {}", d.fen)?;
+    writeln!(
+        out,
+        "      depth {}: engine {} nodes, shannon {}",
+        d.depth, d.totals.0, d.totals.1
+    )?;
+    if !d.missing.is_empty() {
+        writeln!(out, "      the engine lacks: {}", d.missing.join(" "))?;
+    }
+    if !d.extra.is_empty() {
+        writeln!(
+            out,
+            "      the engine has, but they are not legal: {}",
+            d.extra.join(" ")
+        )?;
+    }
+    if d.missing.is_empty() && d.extra.is_empty() {
+        writeln!(out, "      same moves, the engine's total is wrong")?;
+    }
+    Ok(())
+}

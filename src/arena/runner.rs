@@ -1,0 +1,282 @@
+//! The match runner: plays games between two engines with our rules as the arbiter.
+//!
+//! Every move an engine sends is checked against our legal moves (both castling notations are
+//! accepted; each engine is sent moves in the notation of the game's mode). A game ends by the
+//! rules (mate, stalemate, repetition, 50/75-move rules, insufficient material; claimable draws
+//! are claimed at once) or by the optional ply limit; the runner never sends `go` in a finished
+//! position. An engine that sends an illegal move, overruns its clock, crashes, hangs or fails
+//! its handshake loses the game, and is restarted for the next one: failures are results.
+//!
+//! Games run on `concurrency` worker threads, each with its own two engine processes. The
+//! schedule (openings, colours, per-game engine seeds) is a pure function of the match seed.
+
+use super::client::{EngineError, EngineProcess};
+use super::config::EngineConfig;
+use super::game_record::{GameRecord, GameResult, Termination};
+use super::openings::Opening;
+use super::time_control::TimeControl;
+use crate::game::Game;
+use crate::uci_move::{format_move, parse_move, CastlingMode};
+use crate::{Color, FenCastling};
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::sync::mpsc;
+use std::time::Duration;
+
+/// Everything a match needs, resolved from engines.toml and the command line.
+#[derive(Debug, Clone)]
+pub struct MatchPlan {
+    /// The two engines; the first plays White in odd-numbered games.
+    pub engines: [EngineConfig; 2],
+    /// Number of games.
+    pub games: u32,
+    /// Games at once.
+    pub concurrency: usize,
+    /// The time control.
+    pub time_control: TimeControl,
+    /// The openings, used in order; each is played twice with colours swapped.
+    pub openings: Vec<Opening>,
+    /// Seed of the engine seeds.
+    pub seed: u64,
+    /// Draw after this many plies (0: never).
+    pub max_plies: u32,
+    /// Allowed overrun of a clock.
+    pub time_margin: Duration,
+    /// How long a `go` without a clock may take.
+    pub hang_timeout: Duration,
+}
+
+/// SplitMix64: per-game seeds derived from the match seed.
+pub fn mix(seed: u64) -> u64 {
+    let mut z = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+impl MatchPlan {
+    /// The opening of game `index` (0-based): each opening serves two consecutive games.
+    fn opening(&self, index: u32) -> &Opening {
+        &self.openings[(index as usize / 2) % self.openings.len()]
+    }
+
+    /// Engine slot (0 or 1) playing White in game `index`.
+    fn white_slot(index: u32) -> usize {
+        (index % 2) as usize
+    }
+
+    /// Play every game, sending each finished game to `results` as soon as it ends. Stops
+    /// scheduling new games once `stop` is raised.
+    pub fn run(&self, results: mpsc::Sender<GameRecord>, stop: &AtomicBool) {
+        let next = AtomicU32::new(0);
+        std::thread::scope(|scope| {
+            for _ in 0..self.concurrency.max(1) {
+                let results = results.clone();
+                let next = &next;
+                scope.spawn(move || {
+                    let mut engines: [Option<EngineProcess>; 2] = [None, None];
+                    loop {
+                        if stop.load(Ordering::Relaxed) {
+                            break;
+                        }
+                        let index = next.fetch_add(1, Ordering::Relaxed);
+                        if index >= self.games {
+                            break;
+                        }
+                        let record = self.play_game(index, &mut engines);
+                        if results.send(record).is_err() {
+                            break;
+                        }
+                    }
+                });
+            }
+        });
+    }
+
+    /// Make sure the engine in `slot` runs and is ready for a new game.
+    fn prepare(
+        &self,
+        slot: usize,
+        engines: &mut [Option<EngineProcess>; 2],
+        chess960: bool,
+        game_seed: u64,
+    ) -> Result<(), String> {
+        let config = &self.engines[slot];
+        if engines[slot].is_none() {
+            engines[slot] =
+                Some(EngineProcess::start(config, chess960).map_err(|e| e.to_string())?);
+        }
+        let engine = engines[slot].as_mut().expect("started above");
+        if engine.has_option("UCI_Chess960") {
+            engine.set_option("UCI_Chess960", if chess960 { "true" } else { "false" });
+        }
+        if engine.has_option("Seed") {
+            let seed = mix(game_seed ^ slot as u64) % 2_000_000_000 + 1;
+            engine.set_option("Seed", &seed.to_string());
+        }
+        engine.send("ucinewgame");
+        let ready = engine.ready(Duration::from_millis(config.init_timeout_ms));
+        ready.map_err(|e| {
+            engines[slot] = None;
+            e.to_string()
+        })
+    }
+
+    /// Play game `index` (0-based) with the worker's engines.
+    fn play_game(&self, index: u32, engines: &mut [Option<EngineProcess>; 2]) -> GameRecord {
+        let opening = self.opening(index);
+        let white_slot = MatchPlan::white_slot(index);
+        let slot_of = |color: Color| match color {
+            Color::White => white_slot,
+            Color::Black => 1 - white_slot,
+        };
+        let mut record = GameRecord {
+            round: index + 1,
+            white: self.engines[slot_of(Color::White)].name.clone(),
+            black: self.engines[slot_of(Color::Black)].name.clone(),
+            start: opening.start.clone(),
+            chess960: opening.chess960,
+            moves: Vec::new(),
+            result: GameResult::Draw,
+            termination: Termination::PlyLimit,
+        };
+        let game_seed = mix(self.seed ^ u64::from(index).wrapping_mul(0x1000_0001));
+        for color in [Color::White, Color::Black] {
+            if let Err(why) = self.prepare(slot_of(color), engines, opening.chess960, game_seed) {
+                record.result = GameResult::win_for(!color);
+                record.termination = Termination::StartFailure(color, why);
+                return record;
+            }
+        }
+        let mut game = Game::new(opening.start.clone());
+        for &mv in &opening.moves {
+            game.play(mv);
+        }
+        let (result, termination) = self.play_out(&mut game, engines, &slot_of, opening.chess960);
+        record.moves = game.moves().to_vec();
+        record.result = result;
+        record.termination = termination;
+        record
+    }
+
+    /// The `position` command for the game so far, castling written as `mode` says.
+    fn position_command(game: &Game, mode: CastlingMode) -> String {
+        let mut command = if *game.start() == crate::Position::startpos() {
+            "position startpos".to_string()
+        } else {
+            format!("position fen {}", game.start().fen(FenCastling::Shredder))
+        };
+        if !game.moves().is_empty() {
+            command.push_str(" moves");
+            for &mv in game.moves() {
+                command.push(' ');
+                command.push_str(&format_move(mv, mode));
+            }
+        }
+        command
+    }
+
+    fn go_command(&self, clocks: &[super::time_control::Clock; 2], side: Color) -> String {
+        match self.time_control {
+            TimeControl::Clock { increment, .. } => {
+                let inc = increment.as_millis();
+                let mut go = format!(
+                    "go wtime {} btime {} winc {inc} binc {inc}",
+                    clocks[0].remaining.as_millis(),
+                    clocks[1].remaining.as_millis()
+                );
+                if let Some(n) = self.time_control.moves_to_go(&clocks[side.index()]) {
+                    go.push_str(&format!(" movestogo {n}"));
+                }
+                go
+            }
+            TimeControl::MoveTime(limit) => format!("go movetime {}", limit.as_millis()),
+            TimeControl::Nodes(n) => format!("go nodes {n}"),
+            TimeControl::Depth(n) => format!("go depth {n}"),
+            TimeControl::Infinite => "go".to_string(),
+        }
+    }
+
+    /// Alternate `go` requests until the rules or a failure end the game.
+    fn play_out(
+        &self,
+        game: &mut Game,
+        engines: &mut [Option<EngineProcess>; 2],
+        slot_of: &dyn Fn(Color) -> usize,
+        chess960: bool,
+    ) -> (GameResult, Termination) {
+        let mode = if chess960 {
+            CastlingMode::Chess960
+        } else {
+            CastlingMode::Standard
+        };
+        let mut clocks = [self.time_control.new_clock(), self.time_control.new_clock()];
+        loop {
+            let legal = game.legal_moves();
+            let status = game.status_with(legal.len());
+            if let Some(ending) = status.ending {
+                let result = match ending {
+                    crate::game::Ending::Checkmate { winner } => GameResult::win_for(winner),
+                    _ => GameResult::Draw,
+                };
+                return (result, Termination::Rule(ending));
+            }
+            if let Some(claim) = status.claim {
+                return (GameResult::Draw, Termination::Claim(claim));
+            }
+            if self.max_plies > 0 && game.moves().len() >= self.max_plies as usize {
+                return (GameResult::Draw, Termination::PlyLimit);
+            }
+            let side = game.position().side_to_move();
+            let slot = slot_of(side);
+            let engine = engines[slot].as_mut().expect("prepared before the game");
+            engine.send(&MatchPlan::position_command(game, mode));
+            let go = self.go_command(&clocks, side);
+            let deadline = self.time_control.deadline(
+                &clocks[side.index()],
+                self.time_margin,
+                self.hang_timeout,
+            );
+            let answer = engine.go(&go, deadline);
+            let (text, used) = match answer {
+                Ok(answer) => answer,
+                Err(error) => {
+                    engines[slot] = None;
+                    let termination = match error {
+                        EngineError::Timeout { .. } if self.time_control.has_clock() => {
+                            Termination::TimeForfeit(side)
+                        }
+                        EngineError::Exited { .. } | EngineError::Spawn(..) => {
+                            Termination::Crash(side)
+                        }
+                        EngineError::Timeout { .. } => Termination::Hang(side),
+                    };
+                    return (GameResult::win_for(!side), termination);
+                }
+            };
+            if !self
+                .time_control
+                .charge(&mut clocks[side.index()], used, self.time_margin)
+            {
+                return (GameResult::win_for(!side), Termination::TimeForfeit(side));
+            }
+            match parse_move(game.position(), &text) {
+                Ok(mv) => game.play(mv),
+                Err(_) => {
+                    engines[slot] = None;
+                    return (
+                        GameResult::win_for(!side),
+                        Termination::IllegalMove(side, text),
+                    );
+                }
+            }
+        }
+    }
+}
+
+impl TimeControl {
+    /// True when the engines play on a clock or a fixed time per move (a late answer is a loss
+    /// on time rather than a hang).
+    pub fn has_clock(&self) -> bool {
+        matches!(self, TimeControl::Clock { .. } | TimeControl::MoveTime(_))
+    }
+}

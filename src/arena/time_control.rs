@@ -1,0 +1,261 @@
+//! Time controls in Cute Chess's notation, and the clocks the runner keeps with them.
+//!
+//! `40/60+0.6` is 40 moves in 60 seconds plus 0.6 s per move (the time comes back after each 40
+//! moves); `10+0.1` is 10 s for the game plus 0.1 s per move; `inf` is no limit. Beyond Cute
+//! Chess: `movetime=MS` (a fixed time per move), `nodes=N` and `depth=N` (limits sent with
+//! `go`, no clock).
+
+use std::fmt;
+use std::str::FromStr;
+use std::time::Duration;
+
+/// How long each side may think.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum TimeControl {
+    /// A clock: `moves` per period (0: the whole game), `base` per period, `increment` per move.
+    Clock {
+        /// Moves per period; 0 for sudden death.
+        moves: u32,
+        /// Time per period.
+        base: Duration,
+        /// Added after every move.
+        increment: Duration,
+    },
+    /// A fixed time per move.
+    MoveTime(Duration),
+    /// A node limit per move (`go nodes N`).
+    Nodes(u64),
+    /// A depth limit per move (`go depth N`).
+    Depth(u32),
+    /// No limit (`go infinite` is not used: the runner sends `go` with no limits).
+    Infinite,
+}
+
+/// Text that is not a time control.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TimeControlError(pub String);
+
+impl fmt::Display for TimeControlError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "'{}' is not a time control; use e.g. 40/60+0.6, 10+0.1, inf, movetime=100, nodes=1 \
+             or depth=1",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for TimeControlError {}
+
+fn seconds(text: &str) -> Option<Duration> {
+    let value: f64 = text.parse().ok()?;
+    (0.0..1e9).contains(&value).then(|| Duration::from_secs_f64(value))
+}
+
+impl FromStr for TimeControl {
+    type Err = TimeControlError;
+
+    fn from_str(text: &str) -> Result<TimeControl, TimeControlError> {
+        let error = || TimeControlError(text.to_string());
+        let text = text.trim();
+        if text == "inf" || text == "infinite" {
+            return Ok(TimeControl::Infinite);
+        }
+        if let Some(ms) = text.strip_prefix("movetime=") {
+            return ms
+                .parse()
+                .map(|ms| TimeControl::MoveTime(Duration::from_millis(ms)))
+                .map_err(|_| error());
+        }
+        if let Some(n) = text.strip_prefix("nodes=") {
+            return n.parse().map(TimeControl::Nodes).map_err(|_| error());
+        }
+        if let Some(n) = text.strip_prefix("depth=") {
+            return n.parse().map(TimeControl::Depth).map_err(|_| error());
+        }
+        let (moves, rest) = match text.split_once('/') {
+            Some((moves, rest)) => (moves.parse().map_err(|_| error())?, rest),
+            None => (0, text),
+        };
+        let (base, increment) = match rest.split_once('+') {
+            Some((base, inc)) => (seconds(base), seconds(inc)),
+            None => (seconds(rest), Some(Duration::ZERO)),
+        };
+        match (base, increment) {
+            (Some(base), Some(increment)) if !base.is_zero() => Ok(TimeControl::Clock {
+                moves,
+                base,
+                increment,
+            }),
+            _ => Err(error()),
+        }
+    }
+}
+
+impl fmt::Display for TimeControl {
+    /// The PGN `TimeControl` tag's form: `40/60+0.6`, `10+0.1`, `-` for none.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TimeControl::Clock {
+                moves,
+                base,
+                increment,
+            } => {
+                if *moves > 0 {
+                    write!(f, "{moves}/")?;
+                }
+                write!(f, "{}", base.as_secs_f64())?;
+                if !increment.is_zero() {
+                    write!(f, "+{}", increment.as_secs_f64())?;
+                }
+                Ok(())
+            }
+            TimeControl::MoveTime(d) => write!(f, "{}/move", d.as_secs_f64()),
+            TimeControl::Nodes(_) | TimeControl::Depth(_) | TimeControl::Infinite => {
+                f.write_str("-")
+            }
+        }
+    }
+}
+
+/// One side's clock under a [`TimeControl::Clock`].
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Clock {
+    /// Time left.
+    pub remaining: Duration,
+    /// Moves made by this side.
+    pub moves_made: u32,
+}
+
+impl TimeControl {
+    /// A fresh clock (meaningful for `Clock` time controls).
+    pub fn new_clock(&self) -> Clock {
+        let remaining = match self {
+            TimeControl::Clock { base, .. } => *base,
+            _ => Duration::ZERO,
+        };
+        Clock {
+            remaining,
+            moves_made: 0,
+        }
+    }
+
+    /// Moves left to the next time control, for `movestogo` (None in sudden death).
+    pub fn moves_to_go(&self, clock: &Clock) -> Option<u32> {
+        match self {
+            TimeControl::Clock { moves, .. } if *moves > 0 => {
+                Some(moves - clock.moves_made % moves)
+            }
+            _ => None,
+        }
+    }
+
+    /// Charge `used` to `clock`; false when the clock fell below zero by more than `margin`
+    /// (a loss on time). Adds the increment and, at the end of a period, the next period.
+    pub fn charge(&self, clock: &mut Clock, used: Duration, margin: Duration) -> bool {
+        match self {
+            TimeControl::Clock {
+                moves,
+                base,
+                increment,
+            } => {
+                if used > clock.remaining + margin {
+                    clock.remaining = Duration::ZERO;
+                    return false;
+                }
+                clock.remaining = clock.remaining.saturating_sub(used) + *increment;
+                clock.moves_made += 1;
+                if *moves > 0 && clock.moves_made.is_multiple_of(*moves) {
+                    clock.remaining += *base;
+                }
+                true
+            }
+            TimeControl::MoveTime(limit) => used <= *limit + margin,
+            _ => true,
+        }
+    }
+
+    /// The longest the runner waits for `bestmove` before the engine loses (on time, or as
+    /// hung when there is no clock).
+    pub fn deadline(&self, clock: &Clock, margin: Duration, hang: Duration) -> Duration {
+        match self {
+            TimeControl::Clock { .. } => clock.remaining + margin,
+            TimeControl::MoveTime(limit) => *limit + margin,
+            _ => hang,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cute_chess_forms() {
+        assert_eq!(
+            "40/60+0.6".parse::<TimeControl>().unwrap(),
+            TimeControl::Clock {
+                moves: 40,
+                base: Duration::from_secs(60),
+                increment: Duration::from_millis(600)
+            }
+        );
+        assert_eq!(
+            "10+0.1".parse::<TimeControl>().unwrap().to_string(),
+            "10+0.1"
+        );
+        assert_eq!("inf".parse::<TimeControl>().unwrap(), TimeControl::Infinite);
+        assert_eq!(
+            "nodes=1".parse::<TimeControl>().unwrap(),
+            TimeControl::Nodes(1)
+        );
+        assert_eq!(
+            "depth=3".parse::<TimeControl>().unwrap(),
+            TimeControl::Depth(3)
+        );
+        assert_eq!(
+            "movetime=50".parse::<TimeControl>().unwrap(),
+            TimeControl::MoveTime(Duration::from_millis(50))
+        );
+        for bad in [
+            "",
+            "x",
+            "40/",
+            "+1",
+            "10+",
+            "-5",
+            "0",
+            "nodes=",
+            "movetime=-1",
+            "1e99",
+        ] {
+            assert!(bad.parse::<TimeControl>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn clocks_gain_increments_and_periods() {
+        let tc: TimeControl = "2/10+1".parse().unwrap();
+        let margin = Duration::from_millis(100);
+        let mut clock = tc.new_clock();
+        assert_eq!(tc.moves_to_go(&clock), Some(2));
+        assert!(tc.charge(&mut clock, Duration::from_secs(4), margin));
+        assert_eq!(clock.remaining, Duration::from_secs(7));
+        assert!(tc.charge(&mut clock, Duration::from_secs(4), margin));
+        assert_eq!(
+            clock.remaining,
+            Duration::from_secs(14),
+            "4 + 10 for the next period"
+        );
+        assert!(
+            !tc.charge(&mut clock, Duration::from_secs(15), margin),
+            "over the clock"
+        );
+        let mut clock = tc.new_clock();
+        assert!(
+            tc.charge(&mut clock, Duration::from_millis(10_050), margin),
+            "within the margin"
+        );
+    }
+}

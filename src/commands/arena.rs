@@ -1,0 +1,433 @@
+//! `shannon match` and `shannon perft-check`: the arena's commands, with their reports.
+
+use crate::arena::config::{Config, ConfigError, EngineConfig};
+use crate::arena::game_record::{GameRecord, GameResult};
+use crate::arena::openings::{load_openings, needs_chess960};
+use crate::arena::perft_check::{run_perft_check, CheckPosition};
+use crate::arena::runner::{mix, MatchPlan};
+use crate::arena::stats::{Score, Sprt, SprtVerdict};
+use crate::arena::time_control::TimeControl;
+use crate::notation::pgn::{write_game, Comments, PgnGame};
+use crate::perft_suite::parse_suite;
+use crate::Position;
+use indicatif::{ProgressBar, ProgressStyle};
+use std::collections::BTreeMap;
+use std::fmt;
+use std::io::{self, Write};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+/// What `shannon match` was asked (command-line values override the file's `[match]` table).
+#[derive(Debug, Clone, Default)]
+pub struct MatchRequest {
+    /// engines.toml (the current directory's, else the built-in one).
+    pub config: Option<PathBuf>,
+    /// `A,B`.
+    pub engines: Option<String>,
+    /// Number of games.
+    pub games: Option<u32>,
+    /// Games at once.
+    pub concurrency: Option<usize>,
+    /// Time control.
+    pub tc: Option<String>,
+    /// Openings.
+    pub openings: Option<String>,
+    /// PGN output path (`-` or empty for none).
+    pub pgn: Option<String>,
+    /// Schedule seed.
+    pub seed: Option<u64>,
+    /// `elo0,elo1,alpha,beta`.
+    pub sprt: Option<String>,
+    /// Draw after this many plies.
+    pub max_plies: Option<u32>,
+    /// No progress bar.
+    pub quiet: bool,
+}
+
+/// Why a match or a check cannot start.
+#[derive(Debug)]
+pub enum ArenaError {
+    /// engines.toml is unusable.
+    Config(ConfigError),
+    /// A bad value on the command line or in the `[match]` table.
+    Setting(String),
+    /// The openings cannot be loaded.
+    Openings(String),
+    /// The PGN file cannot be written.
+    Pgn(String, io::Error),
+    /// The report cannot be written.
+    Output(io::Error),
+}
+
+impl fmt::Display for ArenaError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ArenaError::Config(e) => write!(f, "{e}"),
+            ArenaError::Setting(e) => write!(f, "{e}"),
+            ArenaError::Openings(e) => write!(f, "{e}"),
+            ArenaError::Pgn(path, e) => write!(f, "cannot write the PGN file {path}: {e}"),
+            ArenaError::Output(e) => write!(f, "cannot write the report: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for ArenaError {}
+
+impl From<ConfigError> for ArenaError {
+    fn from(e: ConfigError) -> Self {
+        ArenaError::Config(e)
+    }
+}
+
+impl From<io::Error> for ArenaError {
+    fn from(e: io::Error) -> Self {
+        ArenaError::Output(e)
+    }
+}
+
+/// The two engines a match pairs.
+fn pick_engines(config: &Config, names: Option<&str>) -> Result<[EngineConfig; 2], ArenaError> {
+    let names: Vec<String> = match names {
+        Some(list) => list.split(',').map(|n| n.trim().to_string()).collect(),
+        None if !config.match_defaults.engines.is_empty() => config.match_defaults.engines.clone(),
+        None => config
+            .engines
+            .iter()
+            .take(2)
+            .map(|e| e.name.clone())
+            .collect(),
+    };
+    if names.len() != 2 {
+        return Err(ConfigError::NotEnoughEngines(names.len()).into());
+    }
+    let first = config.engine(&names[0])?.clone();
+    let second = config.engine(&names[1])?.clone();
+    for engine in [&first, &second] {
+        engine.resolve_command()?;
+    }
+    Ok([first, second])
+}
+
+/// The PGN of one finished game, with the termination as a final comment.
+fn game_pgn(record: &GameRecord, time_control: &TimeControl) -> String {
+    let date = today();
+    let tags = vec![
+        ("Event".to_string(), "shannon match".to_string()),
+        ("Site".to_string(), "shannon".to_string()),
+        ("Date".to_string(), date),
+        ("Round".to_string(), record.round.to_string()),
+        ("White".to_string(), record.white.clone()),
+        ("Black".to_string(), record.black.clone()),
+        ("TimeControl".to_string(), time_control.to_string()),
+        (
+            "Termination".to_string(),
+            record.termination.pgn_tag().to_string(),
+        ),
+        ("PlyCount".to_string(), record.moves.len().to_string()),
+    ];
+    let game = PgnGame {
+        tags,
+        start: record.start.clone(),
+        chess960: record.chess960,
+        moves: record.moves.clone(),
+        result: record.result.pgn().to_string(),
+    };
+    let comments = Comments {
+        after_ply: Vec::new(),
+        final_comment: Some(record.termination.to_string()),
+    };
+    write_game(&game, &comments).expect("the runner only records legal moves and real results")
+}
+
+/// Today's date as PGN writes it (UTC), from the system clock without a date library.
+fn today() -> String {
+    let days = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs() / 86_400)
+        .unwrap_or(0) as i64;
+    // Civil-from-days (Howard Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}.{month:02}.{day:02}")
+}
+
+/// The running tally of a match, from the first engine's point of view.
+#[derive(Debug, Default)]
+struct Tally {
+    score: Score,
+    terminations: BTreeMap<String, u32>,
+    failures: u32,
+}
+
+impl Tally {
+    fn add(&mut self, record: &GameRecord, first_engine: &str) {
+        let first_is_white = record.white == first_engine;
+        match (record.result, first_is_white) {
+            (GameResult::Draw, _) => self.score.draws += 1,
+            (GameResult::WhiteWins, true) | (GameResult::BlackWins, false) => self.score.wins += 1,
+            _ => self.score.losses += 1,
+        }
+        *self
+            .terminations
+            .entry(record.termination.category())
+            .or_default() += 1;
+        if record.termination.is_failure() {
+            self.failures += 1;
+        }
+    }
+}
+
+/// Run `shannon match`: a progress bar, the PGN, and the result table. Returns true when the
+/// match ran (whatever its result).
+pub fn run_match(request: &MatchRequest, out: &mut impl Write) -> Result<bool, ArenaError> {
+    let config = Config::load(request.config.as_deref())?;
+    let defaults = &config.match_defaults;
+    let engines = pick_engines(&config, request.engines.as_deref())?;
+    let tc_text = request.tc.clone().unwrap_or_else(|| defaults.tc.clone());
+    let time_control: TimeControl =
+        tc_text
+            .parse()
+            .map_err(|e: crate::arena::time_control::TimeControlError| {
+                ArenaError::Setting(e.to_string())
+            })?;
+    let sprt = match &request.sprt {
+        Some(text) => Some(Sprt::parse(text).ok_or_else(|| {
+            ArenaError::Setting(format!(
+                "--sprt '{text}': expected elo0,elo1,alpha,beta with elo0 < elo1, e.g. 0,10,0.05,0.05"
+            ))
+        })?),
+        None => None,
+    };
+    let games = request.games.unwrap_or(defaults.games).max(1);
+    let games = games + games % 2;
+    let concurrency = match request.concurrency.unwrap_or(defaults.concurrency) {
+        0 => std::thread::available_parallelism().map_or(2, |n| n.get()),
+        n => n,
+    };
+    let seed = request
+        .seed
+        .or(defaults.seed)
+        .unwrap_or_else(|| rand::random::<u32>().into());
+    let openings_spec = request
+        .openings
+        .clone()
+        .unwrap_or_else(|| defaults.openings.clone());
+    let openings = load_openings(&openings_spec, games as usize / 2, mix(seed))
+        .map_err(|e| ArenaError::Openings(e.to_string()))?;
+    let pgn_path = request.pgn.clone().unwrap_or_else(|| defaults.pgn.clone());
+    let mut pgn_file = match pgn_path.as_str() {
+        "" | "-" => None,
+        path => {
+            Some(std::fs::File::create(path).map_err(|e| ArenaError::Pgn(path.to_string(), e))?)
+        }
+    };
+    let plan = MatchPlan {
+        engines: engines.clone(),
+        games,
+        concurrency: concurrency.min(games as usize),
+        time_control,
+        openings,
+        seed,
+        max_plies: request.max_plies.unwrap_or(defaults.max_plies),
+        time_margin: Duration::from_millis(defaults.time_margin_ms),
+        hang_timeout: Duration::from_millis(defaults.hang_timeout_ms),
+    };
+    let names = [engines[0].name.as_str(), engines[1].name.as_str()];
+    writeln!(
+        out,
+        "Match {} vs {}: {games} games, tc {tc_text}, openings {openings_spec}, concurrency {}, seed {seed}",
+        names[0], names[1], plan.concurrency
+    )?;
+    out.flush()?;
+
+    let bar = if request.quiet {
+        ProgressBar::hidden()
+    } else {
+        ProgressBar::new(u64::from(games))
+    };
+    bar.set_style(
+        ProgressStyle::with_template("{bar:30} {pos}/{len} games {msg} [{elapsed}]")
+            .expect("a valid template"),
+    );
+    let (sender, receiver) = mpsc::channel();
+    let stop = AtomicBool::new(false);
+    let started = Instant::now();
+    let mut tally = Tally::default();
+    let mut pgn_error = None;
+    let mut verdict = SprtVerdict::Continue;
+    std::thread::scope(|scope| {
+        let (plan, stop) = (&plan, &stop);
+        scope.spawn(move || plan.run(sender, stop));
+        for record in receiver {
+            tally.add(&record, names[0]);
+            if let (Some(file), None) = (pgn_file.as_mut(), &pgn_error) {
+                let text = game_pgn(&record, &plan.time_control);
+                if let Err(e) = file.write_all(text.as_bytes()).and_then(|()| file.flush()) {
+                    pgn_error = Some(e);
+                }
+            }
+            let s = tally.score;
+            bar.set_message(format!(
+                "{} {}-{}-{} (W-L-D)",
+                names[0], s.wins, s.losses, s.draws
+            ));
+            bar.inc(1);
+            if let Some(sprt) = &sprt {
+                verdict = sprt.verdict(&tally.score);
+                if verdict != SprtVerdict::Continue {
+                    stop.store(true, Ordering::Relaxed);
+                }
+            }
+        }
+    });
+    bar.finish_and_clear();
+    let seconds = started.elapsed().as_secs_f64();
+    print_table(out, names, &tally, seconds)?;
+    if let Some(sprt) = &sprt {
+        let (lower, upper) = sprt.bounds();
+        let decision = match verdict {
+            SprtVerdict::AcceptH0 => "H0 accepted",
+            SprtVerdict::AcceptH1 => "H1 accepted",
+            SprtVerdict::Continue => "no decision yet",
+        };
+        writeln!(
+            out,
+            "SPRT: elo0 {} elo1 {} alpha {} beta {}: LLR {:.3} (bounds {lower:.3}, {upper:.3}): {decision}",
+            sprt.elo0, sprt.elo1, sprt.alpha, sprt.beta, sprt.llr(&tally.score)
+        )?;
+    }
+    match (&pgn_error, pgn_path.as_str()) {
+        (Some(e), path) => writeln!(
+            out,
+            "PGN: writing {path} failed ({e}); the games before the failure are kept"
+        )?,
+        (None, "" | "-") => {}
+        (None, path) => writeln!(out, "PGN: {path}")?,
+    }
+    Ok(pgn_error.is_none())
+}
+
+fn print_table(
+    out: &mut impl Write,
+    names: [&str; 2],
+    tally: &Tally,
+    seconds: f64,
+) -> io::Result<()> {
+    let s = tally.score;
+    writeln!(out)?;
+    writeln!(
+        out,
+        "{:<24} {:>6} {:>6} {:>6} {:>6} {:>7}",
+        "pair", "games", "wins", "draws", "losses", "score"
+    )?;
+    writeln!(
+        out,
+        "{:<24} {:>6} {:>6} {:>6} {:>6} {:>6.1}%",
+        format!("{} vs {}", names[0], names[1]),
+        s.games(),
+        s.wins,
+        s.draws,
+        s.losses,
+        100.0 * s.ratio()
+    )?;
+    match s.elo() {
+        Some((elo, margin)) => writeln!(out, "Elo difference: {elo:+.1} +/- {margin:.1} (95%)")?,
+        None => writeln!(
+            out,
+            "Elo difference: unbounded (every game had the same result)"
+        )?,
+    }
+    writeln!(
+        out,
+        "Likelihood of superiority: {:.1}%",
+        100.0 * s.likelihood_of_superiority()
+    )?;
+    writeln!(out, "Terminations:")?;
+    for (name, count) in &tally.terminations {
+        writeln!(out, "  {count:>6}  {name}")?;
+    }
+    writeln!(
+        out,
+        "{} games in {seconds:.1} s ({:.0} games per minute), {} lost by engine failure",
+        s.games(),
+        60.0 * f64::from(s.games()) / seconds.max(1e-9),
+        tally.failures
+    )
+}
+
+/// What `shannon perft-check` was asked.
+#[derive(Debug, Clone)]
+pub struct PerftCheckRequest {
+    /// engines.toml.
+    pub config: Option<PathBuf>,
+    /// The engine to check.
+    pub engine: String,
+    /// One position.
+    pub fen: Option<String>,
+    /// A suite file (EPD or .perft).
+    pub epd: Option<String>,
+    /// Depth.
+    pub depth: u32,
+    /// Force Chess960 mode.
+    pub chess960: bool,
+    /// How long one `go perft` may take.
+    pub timeout: Duration,
+}
+
+/// Run `shannon perft-check`; returns true when every count agrees.
+pub fn run_perft_check_command(
+    request: &PerftCheckRequest,
+    out: &mut impl Write,
+) -> Result<bool, ArenaError> {
+    let config = Config::load(request.config.as_deref())?;
+    let engine = config.engine(&request.engine)?.clone();
+    engine.resolve_command()?;
+    let mut positions = Vec::new();
+    if let Some(fen) = &request.fen {
+        let position =
+            Position::from_fen(fen).map_err(|e| ArenaError::Setting(format!("--fen: {e}")))?;
+        let chess960 = request.chess960 || needs_chess960(&position);
+        positions.push(CheckPosition {
+            label: "--fen".into(),
+            position,
+            chess960,
+        });
+    }
+    if let Some(path) = &request.epd {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| ArenaError::Setting(format!("cannot read {path}: {e}")))?;
+        let entries =
+            parse_suite(&text).map_err(|e| ArenaError::Setting(format!("{path}: {e}")))?;
+        for entry in entries {
+            let position = Position::from_fen(&entry.fen)
+                .map_err(|e| ArenaError::Setting(format!("{path} {}: {e}", entry.id)))?;
+            let chess960 = request.chess960 || entry.chess960 || needs_chess960(&position);
+            positions.push(CheckPosition {
+                label: format!("{path} {}", entry.id),
+                position,
+                chess960,
+            });
+        }
+    }
+    if positions.is_empty() {
+        return Err(ArenaError::Setting(
+            "give a position with --fen FEN or --epd FILE".into(),
+        ));
+    }
+    Ok(run_perft_check(
+        &engine,
+        &positions,
+        request.depth,
+        request.timeout,
+        out,
+    )?)
+}

@@ -1,0 +1,485 @@
+//! `shannon match` and `shannon perft-check` end to end: the shipped engines.toml, misbehaving
+//! engines (the `shannon-faulty-engine` helper binary), and Stockfish when it is installed.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const SHANNON: &str = env!("CARGO_BIN_EXE_shannon");
+const FAULTY: &str = env!("CARGO_BIN_EXE_shannon-faulty-engine");
+
+fn run(args: &[&str], dir: &Path) -> (bool, String, String) {
+    let output = Command::new(SHANNON)
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("shannon runs");
+    (
+        output.status.success(),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+/// A fresh scratch directory for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("shannon-arena-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Read a PGN file with our reader; every game must parse and replay legally.
+fn read_pgn(path: &Path) -> Vec<shannon::notation::pgn::PgnGame> {
+    let text = std::fs::read_to_string(path).unwrap();
+    shannon::notation::pgn::read_games(&text)
+        .into_iter()
+        .map(|game| game.unwrap_or_else(|e| panic!("{}: {e}", path.display())))
+        .collect()
+}
+
+fn tag<'a>(game: &'a shannon::notation::pgn::PgnGame, name: &str) -> &'a str {
+    game.tag(name).unwrap_or_else(|| panic!("no {name} tag"))
+}
+
+#[test]
+fn shipped_engines_toml_plays_standard_and_chess960() {
+    let dir = scratch("shipped");
+    let root = env!("CARGO_MANIFEST_DIR");
+    let config = format!("{root}/engines.toml");
+    for openings in ["startpos", "chess960"] {
+        let pgn = dir.join(format!("{openings}.pgn"));
+        let (ok, out, err) = run(
+            &[
+                "match",
+                "--config",
+                &config,
+                "--games",
+                "6",
+                "--openings",
+                openings,
+                "--pgn",
+                pgn.to_str().unwrap(),
+                "--seed",
+                "3",
+                "--quiet",
+            ],
+            &dir,
+        );
+        assert!(ok, "{out}{err}");
+        assert!(out.contains("shannon-a vs shannon-b"), "{out}");
+        assert!(
+            out.contains("Elo difference") && out.contains("Likelihood of superiority"),
+            "{out}"
+        );
+        assert!(out.contains("0 lost by engine failure"), "{out}");
+        let games = read_pgn(&pgn);
+        assert_eq!(games.len(), 6);
+        for game in &games {
+            assert_eq!(tag(game, "Termination"), "normal");
+            assert_eq!(tag(game, "PlyCount"), game.moves.len().to_string());
+            assert!(["1-0", "0-1", "1/2-1/2"].contains(&game.result.as_str()));
+            // The reader replayed every move legally; the rules must end the game where it stops.
+            let mut replay = shannon::game::Game::new(game.start.clone());
+            for &mv in &game.moves {
+                replay.play(mv);
+            }
+            let status = replay.status_with(replay.legal_moves().len());
+            assert!(
+                status.ending.is_some() || status.claim.is_some(),
+                "game {} stops early",
+                tag(game, "Round")
+            );
+            if openings == "chess960" {
+                assert_eq!(tag(game, "Variant"), "Chess960");
+                assert!(game.chess960);
+            }
+        }
+    }
+}
+
+#[test]
+fn the_built_in_config_is_used_when_there_is_no_file() {
+    let dir = scratch("builtin");
+    let (ok, out, err) = run(
+        &[
+            "match", "--games", "2", "--pgn", "-", "--quiet", "--seed", "1",
+        ],
+        &dir,
+    );
+    assert!(ok, "{out}{err}");
+    assert!(out.contains("2 games"), "{out}");
+}
+
+#[test]
+fn a_match_is_reproducible_from_its_seed() {
+    let dir = scratch("seeded");
+    let mut texts = Vec::new();
+    for run_index in 0..2 {
+        let pgn = dir.join(format!("{run_index}.pgn"));
+        let (ok, out, err) = run(
+            &[
+                "match",
+                "--games",
+                "4",
+                "--concurrency",
+                "2",
+                "--seed",
+                "42",
+                "--openings",
+                "chess960",
+                "--pgn",
+                pgn.to_str().unwrap(),
+                "--quiet",
+            ],
+            &dir,
+        );
+        assert!(ok, "{out}{err}");
+        let mut games = read_pgn(&pgn);
+        games.sort_by_key(|g| tag(g, "Round").parse::<u32>().unwrap());
+        texts.push(
+            games
+                .iter()
+                .map(|g| (g.start.clone(), g.moves.clone()))
+                .collect::<Vec<_>>(),
+        );
+    }
+    assert_eq!(texts[0], texts[1]);
+}
+
+fn faulty_config(dir: &Path, fault: &str) -> PathBuf {
+    let config = dir.join("engines.toml");
+    std::fs::write(
+        &config,
+        format!(
+            "[[engine]]\nname = \"good\"\ncommand = \"self\"\n\n[[engine]]\nname = \"bad\"\ncommand = \"{FAULTY}\"\nargs = [\"--fault\", \"{fault}\"]\ninit_timeout_ms = 1000\n\n[match]\nhang_timeout_ms = 1500\n"
+        ),
+    )
+    .unwrap();
+    config
+}
+
+/// Play 4 games against a faulty engine; every game must be lost by it with `termination`.
+fn faulty_match(fault: &str, tc: &str, termination: &str, category: &str) {
+    let dir = scratch(fault);
+    let config = faulty_config(&dir, fault);
+    let pgn = dir.join("games.pgn");
+    let started = std::time::Instant::now();
+    let (ok, out, err) = run(
+        &[
+            "match",
+            "--config",
+            config.to_str().unwrap(),
+            "--games",
+            "4",
+            "--concurrency",
+            "2",
+            "--tc",
+            tc,
+            "--pgn",
+            pgn.to_str().unwrap(),
+            "--quiet",
+            "--seed",
+            "9",
+        ],
+        &dir,
+    );
+    assert!(ok, "{out}{err}");
+    assert!(started.elapsed().as_secs() < 60, "the match must not hang");
+    assert!(out.contains(&format!("4  {category}")), "{out}");
+    assert!(
+        out.contains("good vs bad") && out.contains("     4      4      0      0"),
+        "good wins all four: {out}"
+    );
+    let games = read_pgn(&pgn);
+    assert_eq!(games.len(), 4);
+    for game in games {
+        assert_eq!(tag(&game, "Termination"), termination);
+        let bad_is_white = tag(&game, "White") == "bad";
+        assert_eq!(game.result, if bad_is_white { "0-1" } else { "1-0" });
+    }
+}
+
+#[test]
+fn an_illegal_move_loses() {
+    faulty_match(
+        "illegal-move",
+        "nodes=1",
+        "rules infraction",
+        "illegal move",
+    );
+}
+
+#[test]
+fn a_crash_loses_and_the_engine_is_restarted() {
+    faulty_match("crash", "nodes=1", "abandoned", "crash");
+}
+
+#[test]
+fn no_uciok_loses_every_game() {
+    faulty_match("no-uciok", "nodes=1", "abandoned", "start failure");
+}
+
+#[test]
+fn a_hang_loses_on_time_with_a_clock() {
+    faulty_match("hang", "1+0", "time forfeit", "time forfeit");
+}
+
+#[test]
+fn broken_configs_are_reported_with_line_and_column() {
+    let dir = scratch("broken");
+    let config = dir.join("engines.toml");
+    std::fs::write(&config, "[[engine]]\nname = \"x\"\ncommand = [1]\n").unwrap();
+    let (ok, _, err) = run(&["match", "--config", config.to_str().unwrap()], &dir);
+    assert!(!ok);
+    assert!(err.contains("line 3") && err.contains("column"), "{err}");
+    std::fs::write(&config, "[[engine]]\nname = \"a\"\ncommand = \"no-such-engine-here\"\n[[engine]]\nname = \"b\"\ncommand = \"self\"\n").unwrap();
+    let (ok, _, err) = run(&["match", "--config", config.to_str().unwrap()], &dir);
+    assert!(!ok);
+    assert!(
+        err.contains("engine 'a'") && err.contains("no-such-engine-here"),
+        "{err}"
+    );
+    let (ok, _, err) = run(&["match", "--engines", "a,zzz"], &dir);
+    assert!(
+        !ok && err.contains("no engine named 'zzz'") && err.contains("it has: a, b"),
+        "{err}"
+    );
+}
+
+#[test]
+fn perft_check_agrees_with_our_own_engine_on_the_0x88_generator() {
+    let dir = scratch("self-check");
+    let config = dir.join("engines.toml");
+    std::fs::write(&config, "[[engine]]\nname = \"mailbox\"\ncommand = \"self\"\noptions = { \"Move Generator\" = \"0x88\" }\n").unwrap();
+    let suite = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/perft/tricky.perft");
+    let (ok, out, err) = run(
+        &[
+            "perft-check",
+            "--config",
+            config.to_str().unwrap(),
+            "--engine",
+            "mailbox",
+            "--epd",
+            suite,
+            "--depth",
+            "2",
+        ],
+        &dir,
+    );
+    assert!(ok, "{out}{err}");
+    assert!(out.contains("agreed on 18 of 18"), "{out}");
+}
+
+#[test]
+fn perft_check_finds_missing_underpromotions_and_en_passant() {
+    let dir = scratch("planted");
+    let config = dir.join("engines.toml");
+    std::fs::write(
+        &config,
+        format!("[[engine]]\nname = \"no-under\"\ncommand = \"{FAULTY}\"\nargs = [\"--fault\", \"omit-underpromotions\"]\n[[engine]]\nname = \"no-ep\"\ncommand = \"{FAULTY}\"\nargs = [\"--fault\", \"omit-en-passant\"]\n"),
+    )
+    .unwrap();
+    // The promotion is two plies down: the check must walk to the position where it happens.
+    let fen = "4k3/8/8/8/8/8/p7/4K3 w - - 0 1";
+    let (ok, out, _) = run(
+        &[
+            "perft-check",
+            "--config",
+            config.to_str().unwrap(),
+            "--engine",
+            "no-under",
+            "--fen",
+            fen,
+            "--depth",
+            "3",
+        ],
+        &dir,
+    );
+    assert!(!ok, "{out}");
+    assert!(out.contains("the engine lacks: a2a1b a2a1n a2a1r"), "{out}");
+    assert!(out.contains("fen:  4k3/8/8/8/8/8/p7/"), "{out}");
+    assert!(
+        out.contains("path: e1"),
+        "the path starts with a white king move: {out}"
+    );
+
+    let fen = "4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1";
+    let (ok, out, _) = run(
+        &[
+            "perft-check",
+            "--config",
+            config.to_str().unwrap(),
+            "--engine",
+            "no-ep",
+            "--fen",
+            fen,
+            "--depth",
+            "2",
+        ],
+        &dir,
+    );
+    assert!(!ok, "{out}");
+    assert!(out.contains("path: e2e4"), "{out}");
+    assert!(
+        out.contains("fen:  4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1"),
+        "{out}"
+    );
+    assert!(out.contains("the engine lacks: d4e3"), "{out}");
+}
+
+/// Stockfish from Debian, if installed.
+fn stockfish() -> Option<PathBuf> {
+    let candidates = [
+        PathBuf::from("/usr/games/stockfish"),
+        PathBuf::from("/usr/bin/stockfish"),
+    ];
+    let found = candidates.into_iter().find(|p| p.is_file());
+    if found.is_none() {
+        let reason = "stockfish is not installed (apt-get install stockfish)";
+        if std::env::var("SHANNON_REQUIRE_PEERS").as_deref() == Ok("1") {
+            panic!("SHANNON_REQUIRE_PEERS=1 but {reason}");
+        }
+        println!("skipped: {reason}");
+    }
+    found
+}
+
+fn stockfish_config(dir: &Path, stockfish: &Path) -> PathBuf {
+    let config = dir.join("engines.toml");
+    std::fs::write(
+        &config,
+        format!(
+            "[[engine]]\nname = \"shannon\"\ncommand = \"self\"\n\n[[engine]]\nname = \"stockfish\"\ncommand = \"{}\"\noptions = {{ Threads = 1, Hash = 16 }}\n",
+            stockfish.display()
+        ),
+    )
+    .unwrap();
+    config
+}
+
+#[test]
+fn perft_check_agrees_with_stockfish_including_chess960() {
+    let Some(stockfish) = stockfish() else { return };
+    let dir = scratch("stockfish-perft");
+    let config = stockfish_config(&dir, &stockfish);
+    // 20 positions: 12 from the standard suites, 8 Chess960 middlegames.
+    let mut suite = String::new();
+    let data = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/perft/");
+    for (file, count) in [
+        ("standard.epd", 6),
+        ("special_cases.epd", 6),
+        ("chess960.perft", 0),
+    ] {
+        if count > 0 {
+            let text = std::fs::read_to_string(format!("{data}{file}")).unwrap();
+            for line in text
+                .lines()
+                .filter(|l| !l.trim().is_empty())
+                .step_by(5)
+                .take(count)
+            {
+                let fen = line.split(';').next().unwrap().trim();
+                suite.push_str(&format!("{fen} ;D1 0\n"));
+            }
+        }
+    }
+    let epd = dir.join("positions.epd");
+    std::fs::write(&epd, suite).unwrap();
+    let (ok, out, err) = run(
+        &[
+            "perft-check",
+            "--config",
+            config.to_str().unwrap(),
+            "--engine",
+            "stockfish",
+            "--epd",
+            epd.to_str().unwrap(),
+            "--depth",
+            "3",
+        ],
+        &dir,
+    );
+    assert!(ok, "{out}{err}");
+    assert!(out.contains("agreed on 12 of 12"), "{out}");
+    let chess960 = dir.join("chess960.epd");
+    let text = std::fs::read_to_string(format!("{data}chess960.perft")).unwrap();
+    let fens: Vec<&str> = text
+        .lines()
+        .filter_map(|l| l.strip_prefix("epd "))
+        .step_by(120)
+        .take(8)
+        .collect();
+    std::fs::write(
+        &chess960,
+        fens.iter()
+            .map(|f| format!("{f} ;D1 0\n"))
+            .collect::<String>(),
+    )
+    .unwrap();
+    let (ok, out, err) = run(
+        &[
+            "perft-check",
+            "--config",
+            config.to_str().unwrap(),
+            "--engine",
+            "stockfish",
+            "--epd",
+            chess960.to_str().unwrap(),
+            "--depth",
+            "3",
+        ],
+        &dir,
+    );
+    assert!(ok, "{out}{err}");
+    assert!(out.contains("agreed on 8 of 8"), "{out}");
+}
+
+#[test]
+fn shannon_plays_stockfish_and_python_chess_reads_the_pgn() {
+    let Some(stockfish) = stockfish() else { return };
+    let dir = scratch("stockfish-match");
+    let config = stockfish_config(&dir, &stockfish);
+    let pgn = dir.join("games.pgn");
+    let (ok, out, err) = run(
+        &[
+            "match",
+            "--config",
+            config.to_str().unwrap(),
+            "--engines",
+            "shannon,stockfish",
+            "--games",
+            "2",
+            "--tc",
+            "movetime=20",
+            "--pgn",
+            pgn.to_str().unwrap(),
+            "--quiet",
+            "--seed",
+            "5",
+        ],
+        &dir,
+    );
+    assert!(ok, "{out}{err}");
+    assert!(out.contains("0 lost by engine failure"), "{out}");
+    assert_eq!(read_pgn(&pgn).len(), 2);
+    let script = "import chess.pgn, sys\nn = 0\nwith open(sys.argv[1]) as f:\n    while (g := chess.pgn.read_game(f)) is not None:\n        assert not g.errors, g.errors\n        assert g.end().board().is_valid()\n        n += 1\nprint(n)\n";
+    match Command::new("python3")
+        .args(["-c", script, pgn.to_str().unwrap()])
+        .output()
+    {
+        Ok(output) if output.status.success() => {
+            assert_eq!(String::from_utf8_lossy(&output.stdout).trim(), "2");
+        }
+        Ok(output) => {
+            let err = String::from_utf8_lossy(&output.stderr);
+            if err.contains("No module named")
+                && std::env::var("SHANNON_REQUIRE_PEERS").as_deref() != Ok("1")
+            {
+                println!("skipped the python-chess check: python-chess is not installed (pip install chess)");
+            } else {
+                panic!("python-chess could not read the PGN: {err}");
+            }
+        }
+        Err(e) => println!("skipped the python-chess check: no python3 ({e})"),
+    }
+}
