@@ -179,6 +179,17 @@ enum BenchCommand {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+    /// The match runner's overhead: Shannon vs Shannon at nodes=1, games per minute.
+    ///
+    /// Example: shannon bench match --games 400 --concurrency 2
+    Match {
+        /// Number of games.
+        #[arg(long, default_value_t = 400)]
+        games: u32,
+        /// Games at once.
+        #[arg(long, default_value_t = 2)]
+        concurrency: usize,
+    },
     /// The UCI engine over a pipe: start-up to uciok, and position + go round trips for games
     /// of 0, 100 and 5,000 plies.
     ///
@@ -304,6 +315,11 @@ fn main() -> ExitCode {
         }
         Command::Bench(BenchCommand::Playout { games, seed }) => {
             commands::bench::run_playout_bench(games, seed, &mut out)
+                .map(|()| true)
+                .map_err(Into::into)
+        }
+        Command::Bench(BenchCommand::Match { games, concurrency }) => {
+            commands::bench::run_match_bench(games, concurrency, &mut out)
                 .map(|()| true)
                 .map_err(Into::into)
         }

@@ -166,6 +166,7 @@ struct Tally {
     score: Score,
     terminations: BTreeMap<String, u32>,
     failures: u32,
+    plies: u64,
 }
 
 impl Tally {
@@ -180,6 +181,7 @@ impl Tally {
             .terminations
             .entry(record.termination.category())
             .or_default() += 1;
+        self.plies += record.moves.len() as u64;
         if record.termination.is_failure() {
             self.failures += 1;
         }
@@ -190,8 +192,32 @@ impl Tally {
 /// match ran (whatever its result).
 pub fn run_match(request: &MatchRequest, out: &mut impl Write) -> Result<bool, ArenaError> {
     let config = Config::load(request.config.as_deref())?;
+    run_match_with(&config, request, out).map(|summary| summary.pgn_ok)
+}
+
+/// What a finished match amounts to, for callers that measure it.
+#[derive(Debug, Clone, Copy)]
+pub struct MatchSummary {
+    /// Games played.
+    pub games: u32,
+    /// Plies played in all games.
+    pub plies: u64,
+    /// Wall-clock time of the games.
+    pub seconds: f64,
+    /// Games an engine lost by failing (illegal move, time, crash, hang, start).
+    pub failures: u32,
+    /// False when writing the PGN failed at some point.
+    pub pgn_ok: bool,
+}
+
+/// [`run_match`] with an already loaded configuration.
+pub fn run_match_with(
+    config: &Config,
+    request: &MatchRequest,
+    out: &mut impl Write,
+) -> Result<MatchSummary, ArenaError> {
     let defaults = &config.match_defaults;
-    let engines = pick_engines(&config, request.engines.as_deref())?;
+    let engines = pick_engines(config, request.engines.as_deref())?;
     let tc_text = request.tc.clone().unwrap_or_else(|| defaults.tc.clone());
     let time_control: TimeControl =
         tc_text
@@ -313,7 +339,13 @@ pub fn run_match(request: &MatchRequest, out: &mut impl Write) -> Result<bool, A
         (None, "" | "-") => {}
         (None, path) => writeln!(out, "PGN: {path}")?,
     }
-    Ok(pgn_error.is_none())
+    Ok(MatchSummary {
+        games: tally.score.games(),
+        plies: tally.plies,
+        seconds,
+        failures: tally.failures,
+        pgn_ok: pgn_error.is_none(),
+    })
 }
 
 fn print_table(
@@ -357,8 +389,9 @@ fn print_table(
     }
     writeln!(
         out,
-        "{} games in {seconds:.1} s ({:.0} games per minute), {} lost by engine failure",
+        "{} games, {} plies in {seconds:.1} s ({:.0} games per minute), {} lost by engine failure",
         s.games(),
+        tally.plies,
         60.0 * f64::from(s.games()) / seconds.max(1e-9),
         tally.failures
     )

@@ -128,3 +128,35 @@ pub fn run_playout_bench(games: u32, seed: u64, out: &mut impl Write) -> io::Res
     }
     Ok(())
 }
+
+/// The match runner's own overhead: Shannon against Shannon (the built-in engines.toml) at
+/// `nodes=1`, so the engines answer at once and the time is the runner's: process pipes, move
+/// validation, clocks, PGN. Prints games and plies per minute.
+pub fn run_match_bench(games: u32, concurrency: usize, out: &mut impl Write) -> io::Result<()> {
+    use super::arena::{run_match_with, MatchRequest};
+    use crate::arena::config::{Config, DEFAULT_ENGINES_TOML};
+    let config = Config::parse(DEFAULT_ENGINES_TOML, "built-in engines.toml")
+        .expect("the built-in engines.toml parses");
+    let request = MatchRequest {
+        games: Some(games),
+        concurrency: Some(concurrency),
+        tc: Some("nodes=1".into()),
+        openings: Some("startpos".into()),
+        pgn: Some("-".into()),
+        seed: Some(1),
+        quiet: true,
+        ..MatchRequest::default()
+    };
+    let summary = run_match_with(&config, &request, &mut io::sink())
+        .map_err(|e| io::Error::other(e.to_string()))?;
+    writeln!(
+        out,
+        "match runner: {} games of Shannon vs Shannon at nodes=1, concurrency {concurrency}: \
+         {:.1} s, {:.0} games per minute, {:.0} plies per second, {} failures",
+        summary.games,
+        summary.seconds,
+        60.0 * f64::from(summary.games) / summary.seconds.max(1e-9),
+        per_second(summary.plies, summary.seconds),
+        summary.failures
+    )
+}
