@@ -736,3 +736,24 @@ fn long_games_are_extended_not_replayed() {
         .count();
     assert_eq!(extended, 200, "{:?}", &lines[..5]);
 }
+
+#[test]
+fn a_script_piped_in_gets_every_answer_even_with_quit_behind_a_perft() {
+    use std::io::Write;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_shannon"))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"position startpos\ngo perft 4\nposition fen 7k/8/8/8/8/8/8/R6K w - - 0 1\ngo depth 1\nisready\nquit\n")
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(text.contains("Nodes searched: 197281"), "{text}");
+    assert!(text.contains("bestmove "), "{text}");
+    assert!(text.trim_end().ends_with("readyok"), "{text}");
+}

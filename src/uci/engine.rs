@@ -3,8 +3,8 @@
 //!
 //! Every command either succeeds or prints `info string error: ...` and changes nothing. While a
 //! `go perft` counts on its worker thread, `isready`, `stop`, `quit` and `debug` are answered at
-//! once and every other command waits in a queue until the count ends, so commands still act in
-//! the order they were sent. All output is written from the loop's thread.
+//! once (unless commands already wait, then they queue behind them) and every other command
+//! waits in a queue until the count ends, so commands still act in the order they were sent. All output is written from the loop's thread.
 
 use super::command::{parse_line, Command, GoCommand};
 use super::display::describe;
@@ -133,12 +133,13 @@ impl<'w> Engine<'w> {
 
     fn while_counting(&mut self, line: String) -> Flow {
         let command = parse_line(&line);
-        if command == Ok(Some(Command::Quit)) {
+        if command == Ok(Some(Command::Quit)) && self.deferred.is_empty() {
             return Flow::Quit;
         }
         if !self.deferred.is_empty() {
             // Commands are waiting: this one belongs after them (a `stop` here is meant for a
-            // `go` still in the queue, an `isready` for everything before it).
+            // `go` still in the queue, an `isready` for everything before it, and a `quit`
+            // comes after the queued commands have run, as a script of commands expects).
             self.deferred.push_back(line);
             return Flow::Continue;
         }
