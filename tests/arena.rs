@@ -225,6 +225,68 @@ fn a_hang_loses_on_time_with_a_clock() {
 }
 
 #[test]
+fn a_sigkill_mid_game_loses_and_the_engine_is_restarted() {
+    faulty_match("sigkill", "nodes=1", "abandoned", "crash");
+}
+
+#[test]
+fn an_engine_that_stops_reading_loses_without_stalling_the_runner() {
+    faulty_match("stop-reading", "1+0", "time forfeit", "time forfeit");
+}
+
+#[test]
+fn an_engine_flooding_garbage_is_a_hang_not_a_crash_of_the_runner() {
+    faulty_match("flood", "nodes=1", "abandoned", "hang");
+}
+
+#[test]
+fn an_unwritable_pgn_path_is_refused_before_any_game() {
+    let dir = scratch("unwritable");
+    let (ok, out, err) = run(
+        &[
+            "match",
+            "--games",
+            "2",
+            "--pgn",
+            "/nonexistent-dir/games.pgn",
+            "--quiet",
+        ],
+        &dir,
+    );
+    assert!(!ok);
+    assert!(out.is_empty(), "{out}");
+    assert!(
+        err.contains("cannot write the PGN file /nonexistent-dir/games.pgn"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_full_disk_is_reported_and_the_match_completes() {
+    if !Path::new("/dev/full").exists() {
+        println!("skipped: no /dev/full on this system");
+        return;
+    }
+    let dir = scratch("full");
+    let (ok, out, err) = run(
+        &[
+            "match",
+            "--games",
+            "4",
+            "--pgn",
+            "/dev/full",
+            "--quiet",
+            "--seed",
+            "2",
+        ],
+        &dir,
+    );
+    assert!(!ok, "a lost PGN is a failure: {out}{err}");
+    assert!(out.contains("4 games,"), "the match still completes: {out}");
+    assert!(out.contains("PGN: writing /dev/full failed"), "{out}");
+}
+
+#[test]
 fn broken_configs_are_reported_with_line_and_column() {
     let dir = scratch("broken");
     let config = dir.join("engines.toml");

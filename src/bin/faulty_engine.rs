@@ -6,6 +6,7 @@
 //! - `none`: never misbehaves;
 //! - `illegal-move`: answers a well-formed move that is not legal;
 //! - `crash`: exits without answering;
+//! - `sigkill`: kills itself with SIGKILL (as the OOM killer or a user would);
 //! - `hang`: never answers (keeps reading);
 //! - `stop-reading`: stops reading its input and never answers;
 //! - `flood`: prints garbage lines without end instead of answering;
@@ -22,6 +23,7 @@ enum Fault {
     None,
     IllegalMove,
     Crash,
+    SigKill,
     Hang,
     StopReading,
     Flood,
@@ -35,6 +37,7 @@ fn parse_fault(name: &str) -> Option<Fault> {
         "none" => Fault::None,
         "illegal-move" => Fault::IllegalMove,
         "crash" => Fault::Crash,
+        "sigkill" => Fault::SigKill,
         "hang" => Fault::Hang,
         "stop-reading" => Fault::StopReading,
         "flood" => Fault::Flood,
@@ -161,6 +164,13 @@ fn main() {
                         continue;
                     }
                     Fault::Crash => std::process::exit(3),
+                    Fault::SigKill => {
+                        let pid = std::process::id().to_string();
+                        let _ = std::process::Command::new("kill")
+                            .args(["-9", &pid])
+                            .status();
+                        std::process::exit(4);
+                    }
                     Fault::Hang => continue,
                     Fault::StopReading => loop {
                         std::thread::park();
