@@ -179,6 +179,14 @@ enum BenchCommand {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+    /// One engine process answering N position + go requests; its memory must stay flat.
+    ///
+    /// Example: shannon bench soak --requests 1000000
+    Soak {
+        /// Number of requests.
+        #[arg(long, default_value_t = 1_000_000)]
+        requests: u64,
+    },
     /// The match runner's overhead: Shannon vs Shannon at nodes=1, games per minute.
     ///
     /// Example: shannon bench match --games 400 --concurrency 2
@@ -323,6 +331,10 @@ fn main() -> ExitCode {
                 .map(|()| true)
                 .map_err(Into::into)
         }
+        Command::Bench(BenchCommand::Soak { requests }) => std::env::current_exe()
+            .and_then(|engine| commands::bench_uci::run_soak(&engine, requests, &mut out))
+            .map(|()| true)
+            .map_err(Into::into),
         Command::Bench(BenchCommand::Uci { rounds }) => std::env::current_exe()
             .and_then(|engine| commands::bench_uci::run_uci_bench(&engine, rounds, &mut out))
             .map(|()| true)

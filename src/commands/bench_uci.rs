@@ -174,6 +174,74 @@ pub fn run_uci_bench(engine: &Path, rounds: usize, out: &mut impl Write) -> io::
     Ok(())
 }
 
+/// Resident memory of process `pid` in KiB, from /proc (Linux); `None` elsewhere.
+fn resident_kib(pid: u32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    status
+        .lines()
+        .find_map(|line| line.strip_prefix("VmRSS:"))
+        .and_then(|rest| rest.split_whitespace().next())
+        .and_then(|kib| kib.parse().ok())
+}
+
+/// `shannon bench soak`: one engine process answers `requests` rounds of
+/// `position startpos moves ...` + `go`, playing its own moves into games the way a GUI does
+/// (each game to its end by the rules, then `ucinewgame`), and the engine's resident memory is
+/// printed at the start, every tenth of the way, and at the end: it must stay flat.
+pub fn run_soak(engine: &Path, requests: u64, out: &mut impl Write) -> io::Result<()> {
+    use crate::game::Game;
+    use crate::uci_move::parse_move;
+    let mut piped = Piped::start(engine)?;
+    let pid = piped.child.id();
+    piped.send("uci\nsetoption name Seed value 1\nisready\n")?;
+    piped.wait_for("readyok")?;
+    let rss = || resident_kib(pid).map_or("unknown".to_string(), |k| format!("{k} KiB"));
+    writeln!(
+        out,
+        "soak: {requests} position + go requests to one engine process"
+    )?;
+    writeln!(out, "{:>10} requests  RSS {}", 0, rss())?;
+    let started = Instant::now();
+    let mut game = Game::new(Position::startpos());
+    let mut texts: Vec<String> = Vec::new();
+    let (mut games, step) = (0u64, (requests / 10).max(1));
+    for request in 1..=requests {
+        piped.send(&(position_command(&texts) + "go\n"))?;
+        piped.wait_for("bestmove")?;
+        let answer = piped
+            .line
+            .split_whitespace()
+            .nth(1)
+            .unwrap_or("")
+            .to_string();
+        let mv = parse_move(game.position(), &answer)
+            .map_err(|e| io::Error::other(format!("request {request}: the engine answered {e}")))?;
+        game.play(mv);
+        texts.push(answer);
+        let status = game.status_with(game.legal_moves().len());
+        if status.ending.is_some() || status.claim.is_some() {
+            games += 1;
+            game = Game::new(Position::startpos());
+            texts.clear();
+            piped.send("ucinewgame\n")?;
+        }
+        if request % step == 0 {
+            writeln!(
+                out,
+                "{request:>10} requests  RSS {}  ({games} games finished)",
+                rss()
+            )?;
+        }
+    }
+    let seconds = started.elapsed().as_secs_f64();
+    writeln!(
+        out,
+        "{requests} requests in {seconds:.1} s ({:.1} us each)",
+        seconds * 1e6 / requests.max(1) as f64
+    )?;
+    piped.quit()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
