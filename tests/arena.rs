@@ -545,3 +545,52 @@ fn shannon_plays_stockfish_and_python_chess_reads_the_pgn() {
         Err(e) => println!("skipped the python-chess check: no python3 ({e})"),
     }
 }
+
+/// The soak of issue 6: 10,000 games of Shannon vs Shannon, half of them Chess960, at a fast time
+/// control with two games at once; no forfeit, no illegal move, no hang, and every game in the
+/// PGN replays legally and ends the way its result says. About five minutes on two cores:
+/// `cargo test --release --test arena -- --ignored ten_thousand --nocapture`.
+#[test]
+#[ignore]
+fn ten_thousand_games_without_a_failure() {
+    let dir = scratch("soak");
+    let started = std::time::Instant::now();
+    let mut terminations = std::collections::BTreeMap::new();
+    for openings in ["startpos", "chess960"] {
+        let pgn = dir.join(format!("{openings}.pgn"));
+        let (ok, out, err) = run(
+            &["match", "--games", "5000", "--concurrency", "2", "--tc", "1+0.01", "--openings", openings, "--pgn", pgn.to_str().unwrap(), "--quiet", "--seed", "10000"],
+            &dir,
+        );
+        assert!(ok, "{out}{err}");
+        assert!(out.contains("5000 games,") && out.contains(" 0 lost by engine failure"), "{out}");
+        println!("{out}");
+        let games = read_pgn(&pgn);
+        assert_eq!(games.len(), 5000);
+        for game in &games {
+            assert_eq!(tag(game, "Termination"), "normal");
+            let mut replay = shannon::game::Game::new(game.start.clone());
+            for &mv in &game.moves {
+                replay.play(mv);
+            }
+            let status = replay.status_with(replay.legal_moves().len());
+            let expected = match status.ending {
+                Some(shannon::game::Ending::Checkmate { winner: shannon::Color::White }) => "1-0",
+                Some(shannon::game::Ending::Checkmate { winner: shannon::Color::Black }) => "0-1",
+                Some(_) => "1/2-1/2",
+                None => {
+                    assert!(status.claim.is_some(), "round {} stops early", tag(game, "Round"));
+                    "1/2-1/2"
+                }
+            };
+            assert_eq!(game.result, expected, "round {}", tag(game, "Round"));
+            let name = match (status.ending, status.claim) {
+                (Some(e), _) => format!("{e:?}"),
+                (None, Some(c)) => format!("{c:?}"),
+                _ => unreachable!(),
+            };
+            *terminations.entry(name.split(' ').next().unwrap().to_string()).or_insert(0) += 1;
+        }
+    }
+    println!("10,000 games in {:.0} s; terminations {terminations:?}", started.elapsed().as_secs_f64());
+}
