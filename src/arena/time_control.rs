@@ -50,7 +50,9 @@ impl std::error::Error for TimeControlError {}
 
 fn seconds(text: &str) -> Option<Duration> {
     let value: f64 = text.parse().ok()?;
-    (0.0..1e9).contains(&value).then(|| Duration::from_secs_f64(value))
+    (0.0..1e9)
+        .contains(&value)
+        .then(|| Duration::from_secs_f64(value))
 }
 
 impl FromStr for TimeControl {
