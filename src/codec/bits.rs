@@ -31,7 +31,7 @@ impl BitWriter {
 
     /// Appends one bit.
     pub fn push_bit(&mut self, bit: bool) {
-        if self.len % 8 == 0 {
+        if self.len.is_multiple_of(8) {
             self.bytes.push(0);
         }
         if bit {
