@@ -13,6 +13,7 @@ mod bitboard;
 pub mod castling;
 pub mod chess960;
 mod chess_move;
+pub mod codec;
 mod color;
 pub mod commands;
 pub mod game;

@@ -1,6 +1,7 @@
 //! The `shannon` command: parses the command line and dispatches into the library.
 
 use clap::{Parser, Subcommand, ValueEnum};
+use shannon::codec::GameCodec;
 use shannon::commands;
 use shannon::movegen::Generator;
 use shannon::perft::PerftOptions;
@@ -146,6 +147,36 @@ enum Command {
         /// How long one `go perft` may take, in seconds.
         #[arg(long, default_value_t = 600)]
         timeout: u64,
+    },
+    /// Pack the games of a PGN file (stdin) into a compact binary file (stdout).
+    ///
+    /// Kept: start position, Chess960, moves, result. Other tags, comments and variations are
+    /// dropped. A game that cannot be read is reported on stderr by number and left out (exit
+    /// status 1). Codecs: squares (12 bits a move), index (ceil(log2 n) bits), arith (log2 n).
+    ///
+    /// Example: shannon pack --codec arith < games.pgn > games.bin
+    Pack {
+        /// The game codec: squares, index or arith.
+        #[arg(long, default_value = "arith")]
+        codec: GameCodec,
+    },
+    /// Unpack a file written by `shannon pack` (stdin) to PGN (stdout).
+    ///
+    /// The games get the Seven Tag Roster with `?` for what was not kept, plus FEN/SetUp/Variant
+    /// when needed. A game that does not decode is reported on stderr and skipped (exit status 1).
+    ///
+    /// Example: shannon unpack < games.bin > games.pgn
+    Unpack {
+        /// Check that the file was packed with this codec (the file names its codec).
+        #[arg(long)]
+        codec: Option<GameCodec>,
+    },
+    /// Bits per position and per move, and speeds, of the codecs over a PGN file.
+    ///
+    /// Example: shannon codec-report tests/data/pgn/lichess_2013-01_5000.pgn
+    CodecReport {
+        /// The PGN file.
+        file: String,
     },
     /// Print speed figures.
     #[command(subcommand)]
@@ -308,6 +339,24 @@ fn main() -> ExitCode {
                 chess960,
             };
             commands::perft::run_suite(&request, &mut out).map_err(Into::into)
+        }
+        Command::Pack { codec } => commands::pack::run_pack(
+            codec,
+            &mut std::io::stdin().lock(),
+            &mut out,
+            &mut std::io::stderr().lock(),
+        )
+        .map_err(Into::into),
+        Command::Unpack { codec } => commands::pack::run_unpack(
+            codec,
+            &mut std::io::stdin().lock(),
+            &mut out,
+            &mut std::io::stderr().lock(),
+        )
+        .map_err(Into::into),
+        Command::CodecReport { file } => {
+            commands::codec_report::run_codec_report(&file, &mut out, &mut std::io::stderr().lock())
+                .map_err(Into::into)
         }
         Command::Bench(BenchCommand::Perft {
             threads,

@@ -4,6 +4,8 @@
 pub mod arena;
 pub mod bench;
 pub mod bench_uci;
+pub mod codec_report;
+pub mod pack;
 pub mod perft;
 
 /// Nodes (or anything) per second, guarding against a zero duration.

@@ -1,0 +1,171 @@
+//! The header every game codec shares: start position, Chess960 flag, result, move count.
+
+use super::error::{GameCodecError, GameEncodeError};
+use crate::chess960::{scharnagl_back_rank, scharnagl_number, start_back_rank_of, start_position};
+use crate::codec::bits::{BitReader, BitWriter};
+use crate::{FenCastling, Move, Position};
+
+/// The widest move-count code accepted (Elias gamma of count + 1): up to about two million moves.
+const MAX_COUNT_WIDTH: u32 = 21;
+
+/// A game as the codecs see it: no tags, just what the moves need and the result.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameRecord {
+    /// The position before the first move.
+    pub start: Position,
+    /// True for a Chess960 game.
+    pub chess960: bool,
+    /// The moves, each legal in the position it is played from.
+    pub moves: Vec<Move>,
+    /// How the game ended.
+    pub result: GameResult,
+}
+
+/// A game's result, as PGN writes it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum GameResult {
+    /// `1-0`.
+    WhiteWins,
+    /// `0-1`.
+    BlackWins,
+    /// `1/2-1/2`.
+    Draw,
+    /// `*`: unknown or unfinished.
+    Unknown,
+}
+
+impl GameResult {
+    /// The four results in the order of their 2-bit codes.
+    pub const ALL: [GameResult; 4] = [
+        GameResult::WhiteWins,
+        GameResult::BlackWins,
+        GameResult::Draw,
+        GameResult::Unknown,
+    ];
+
+    /// The PGN text: `1-0`, `0-1`, `1/2-1/2` or `*`.
+    pub fn as_pgn(self) -> &'static str {
+        match self {
+            GameResult::WhiteWins => "1-0",
+            GameResult::BlackWins => "0-1",
+            GameResult::Draw => "1/2-1/2",
+            GameResult::Unknown => "*",
+        }
+    }
+
+    /// The result PGN writes as `text`, if any.
+    pub fn from_pgn(text: &str) -> Option<GameResult> {
+        GameResult::ALL.into_iter().find(|r| r.as_pgn() == text)
+    }
+
+    fn code(self) -> u64 {
+        GameResult::ALL.iter().position(|&r| r == self).unwrap_or(3) as u64
+    }
+}
+
+/// Writes the header of `game`.
+pub(super) fn write(out: &mut BitWriter, game: &GameRecord) -> Result<(), GameEncodeError> {
+    write_start(out, &game.start)?;
+    out.push_bit(game.chess960);
+    out.push_bits(game.result.code(), 2);
+    let count = game.moves.len() as u64 + 1;
+    if 64 - count.leading_zeros() > MAX_COUNT_WIDTH {
+        return Err(GameEncodeError::TooManyMoves(game.moves.len()));
+    }
+    out.push_gamma(count);
+    Ok(())
+}
+
+fn write_start(out: &mut BitWriter, start: &Position) -> Result<(), GameEncodeError> {
+    if *start == Position::startpos() {
+        out.push_bit(true);
+        return Ok(());
+    }
+    out.push_bit(false);
+    if let Some(number) = chess960_start_number(start) {
+        out.push_bit(true);
+        out.push_bits(u64::from(number), 10);
+        return Ok(());
+    }
+    out.push_bit(false);
+    let fen = start.fen(FenCastling::Shredder);
+    if fen.len() > 255 {
+        return Err(GameEncodeError::FenTooLong(fen.len()));
+    }
+    out.push_bits(fen.len() as u64, 8);
+    for byte in fen.bytes() {
+        out.push_bits(u64::from(byte), 8);
+    }
+    Ok(())
+}
+
+/// The Scharnagl number of `pos` if it is exactly that Chess960 start position (counters `0 1`).
+fn chess960_start_number(pos: &Position) -> Option<u32> {
+    let rank = start_back_rank_of(pos)?;
+    (start_position(&rank) == *pos)
+        .then(|| scharnagl_number(&rank))
+        .flatten()
+}
+
+/// Reads a header: the game without its moves, and the number of moves that follow.
+pub(super) fn read(input: &mut BitReader) -> Result<(GameRecord, usize), GameCodecError> {
+    let start = read_start(input)?;
+    let chess960 = input.read_bit()?;
+    let result = GameResult::ALL[input.read_bits(2)? as usize];
+    let count = input
+        .read_gamma(MAX_COUNT_WIDTH)?
+        .ok_or(GameCodecError::MoveCountTooLarge)?;
+    let game = GameRecord {
+        start,
+        chess960,
+        moves: Vec::new(),
+        result,
+    };
+    Ok((game, count as usize - 1))
+}
+
+fn read_start(input: &mut BitReader) -> Result<Position, GameCodecError> {
+    if input.read_bit()? {
+        return Ok(Position::startpos());
+    }
+    if input.read_bit()? {
+        let number = input.read_bits(10)? as u32;
+        let rank =
+            scharnagl_back_rank(number).map_err(|_| GameCodecError::BadChess960Number(number))?;
+        return canonical(start_position(&rank), 2);
+    }
+    let pos = read_fen(input)?;
+    canonical(pos, 3)
+}
+
+/// Rejects a start the encoder writes in a shorter form (`form`: 2 Chess960 number, 3 FEN), so
+/// every game has exactly one encoding.
+fn canonical(pos: Position, form: u8) -> Result<Position, GameCodecError> {
+    let shorter =
+        pos == Position::startpos() || (form == 3 && chess960_start_number(&pos).is_some());
+    match shorter {
+        true => Err(GameCodecError::NonCanonicalStart(
+            pos.fen(FenCastling::Shredder),
+        )),
+        false => Ok(pos),
+    }
+}
+
+fn read_fen(input: &mut BitReader) -> Result<Position, GameCodecError> {
+    let len = input.read_bits(8)? as usize;
+    if len == 0 {
+        return Err(GameCodecError::EmptyFen);
+    }
+    if input.remaining() < len * 8 {
+        return Err(GameCodecError::Truncated);
+    }
+    let bytes: Vec<u8> = (0..len)
+        .map(|_| input.read_bits(8).map(|b| b as u8))
+        .collect::<Result<_, _>>()?;
+    let text = String::from_utf8(bytes).map_err(|_| GameCodecError::FenNotText)?;
+    let pos = Position::from_fen(&text).map_err(GameCodecError::BadFen)?;
+    if pos.fen(FenCastling::Shredder) != text {
+        return Err(GameCodecError::NonCanonicalStart(text));
+    }
+    Ok(pos)
+}

@@ -1,0 +1,276 @@
+//! `shannon codec-report FILE.pgn`: sizes and speeds of the position and game codecs over every
+//! position and game of a PGN file.
+//!
+//! Position codecs plug in through [`ReportedPositionCodec`] and [`position_codecs`]; the list
+//! holds a baseline (the FEN text) so the report is meaningful with no compact position codec.
+//! Game codecs are every [`GameCodec`]. Every encoding is decoded again and compared with the
+//! original; mismatches are counted in the `errors` column.
+
+use super::pack::record_of;
+use super::per_second;
+use crate::codec::game::{canonical_moves, GameCodec, GameRecord};
+use crate::notation::pgn::read_games;
+use crate::{FenCastling, Position};
+use std::io::Write;
+use std::time::Instant;
+
+/// A position codec as the report measures it.
+pub trait ReportedPositionCodec {
+    /// The row's name.
+    fn name(&self) -> &str;
+    /// The encoding of `pos` and its exact length in bits.
+    fn encode(&self, pos: &Position) -> (Vec<u8>, usize);
+    /// The position the bytes encode, or `None` when the codec rejects them.
+    fn decode(&self, bytes: &[u8]) -> Option<Position>;
+}
+
+/// The baseline: the position as X-FEN text, 8 bits a character.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct FenText;
+
+impl ReportedPositionCodec for FenText {
+    fn name(&self) -> &str {
+        "fen-text"
+    }
+
+    fn encode(&self, pos: &Position) -> (Vec<u8>, usize) {
+        let bytes = pos.fen(FenCastling::XFen).into_bytes();
+        let bits = bytes.len() * 8;
+        (bytes, bits)
+    }
+
+    fn decode(&self, bytes: &[u8]) -> Option<Position> {
+        Position::from_fen(std::str::from_utf8(bytes).ok()?).ok()
+    }
+}
+
+/// The position codecs the report measures, one row each.
+pub fn position_codecs() -> Vec<Box<dyn ReportedPositionCodec>> {
+    vec![Box::new(FenText)]
+}
+
+/// Sizes in bits over many items: count, total, maximum.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct BitStats {
+    /// Items measured.
+    pub count: u64,
+    /// Bits over all items.
+    pub total: u64,
+    /// The largest item, in bits.
+    pub max: u64,
+}
+
+impl BitStats {
+    fn add(&mut self, bits: usize) {
+        self.count += 1;
+        self.total += bits as u64;
+        self.max = self.max.max(bits as u64);
+    }
+
+    /// Mean bits per item.
+    pub fn mean(&self) -> f64 {
+        self.total as f64 / self.count.max(1) as f64
+    }
+}
+
+/// One row of the report.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CodecRow {
+    /// The codec's name.
+    pub name: String,
+    /// Bits per item (position, or game for game codecs).
+    pub bits: BitStats,
+    /// Items (positions, or moves for game codecs) encoded per second.
+    pub encode_rate: f64,
+    /// Items decoded per second.
+    pub decode_rate: f64,
+    /// Items that failed to encode, or decoded to something else.
+    pub errors: u64,
+}
+
+/// Measures one position codec over `positions`.
+pub fn measure_position_codec(
+    codec: &dyn ReportedPositionCodec,
+    positions: &[Position],
+) -> CodecRow {
+    let clock = Instant::now();
+    let encoded: Vec<(Vec<u8>, usize)> = positions.iter().map(|p| codec.encode(p)).collect();
+    let encode_seconds = clock.elapsed().as_secs_f64();
+    let clock = Instant::now();
+    let decoded: Vec<Option<Position>> = encoded.iter().map(|(b, _)| codec.decode(b)).collect();
+    let decode_seconds = clock.elapsed().as_secs_f64();
+    let mut bits = BitStats::default();
+    encoded.iter().for_each(|(_, n)| bits.add(*n));
+    let errors = positions
+        .iter()
+        .zip(&decoded)
+        .filter(|(p, d)| d.as_ref() != Some(*p))
+        .count() as u64;
+    let count = positions.len() as u64;
+    CodecRow {
+        name: codec.name().to_string(),
+        bits,
+        encode_rate: per_second(count, encode_seconds),
+        decode_rate: per_second(count, decode_seconds),
+        errors,
+    }
+}
+
+/// Measures one game codec over `games`; rates are in moves per second.
+pub fn measure_game_codec(codec: GameCodec, games: &[GameRecord]) -> CodecRow {
+    let moves: u64 = games.iter().map(|g| g.moves.len() as u64).sum();
+    let clock = Instant::now();
+    let encoded: Vec<Option<(Vec<u8>, usize)>> = games
+        .iter()
+        .map(|g| codec.encode_bits(g).ok().map(|w| (w.len(), w.into_bytes())))
+        .map(|e| e.map(|(len, bytes)| (bytes, len)))
+        .collect();
+    let encode_seconds = clock.elapsed().as_secs_f64();
+    let clock = Instant::now();
+    let decoded: Vec<Option<GameRecord>> = encoded
+        .iter()
+        .map(|e| e.as_ref().and_then(|(bytes, _)| codec.decode(bytes).ok()))
+        .collect();
+    let decode_seconds = clock.elapsed().as_secs_f64();
+    let mut bits = BitStats::default();
+    encoded.iter().flatten().for_each(|(_, n)| bits.add(*n));
+    let errors = games
+        .iter()
+        .zip(&decoded)
+        .filter(|(g, d)| d.as_ref() != Some(*g))
+        .count() as u64;
+    CodecRow {
+        name: codec.name().to_string(),
+        bits,
+        encode_rate: per_second(moves, encode_seconds),
+        decode_rate: per_second(moves, decode_seconds),
+        errors,
+    }
+}
+
+/// The information content of the moves when each is one of n equally likely legal moves:
+/// (sum of log2 n, sum of ceil(log2 n)) over all moves of all games.
+pub fn uniform_move_bits(games: &[GameRecord]) -> (f64, u64) {
+    let mut exact = 0.0;
+    let mut whole = 0;
+    for game in games {
+        let mut pos = game.start.clone();
+        for &mv in &game.moves {
+            let n = canonical_moves(&pos).len().max(1);
+            exact += (n as f64).log2();
+            whole += u64::from(usize::BITS - (n - 1).leading_zeros());
+            let _ = pos.make(mv);
+        }
+    }
+    (exact, whole)
+}
+
+/// Every position of every game: the start and the position after each move.
+pub fn all_positions(games: &[GameRecord]) -> Vec<Position> {
+    let mut positions = Vec::new();
+    for game in games {
+        let mut pos = game.start.clone();
+        positions.push(pos.clone());
+        for &mv in &game.moves {
+            let _ = pos.make(mv);
+            positions.push(pos.clone());
+        }
+    }
+    positions
+}
+
+/// Reads `path`, measures every codec and writes the report. Unreadable games are counted (and
+/// named on `errors`) but do not stop the report; returns false if there were any.
+pub fn run_codec_report(
+    path: &str,
+    out: &mut impl Write,
+    errors: &mut impl Write,
+) -> std::io::Result<bool> {
+    let text = std::fs::read_to_string(path)?;
+    let mut games = Vec::new();
+    let mut bad = 0;
+    for game in read_games(&text) {
+        match game {
+            Ok(game) => games.push(record_of(&game)),
+            Err(e) => {
+                bad += 1;
+                writeln!(errors, "{e}")?;
+            }
+        }
+    }
+    write_report(&games, bad, out)?;
+    Ok(bad == 0)
+}
+
+/// The report over already-read games (`unreadable` is only printed).
+pub fn write_report(
+    games: &[GameRecord],
+    unreadable: usize,
+    out: &mut impl Write,
+) -> std::io::Result<()> {
+    let positions = all_positions(games);
+    let moves: u64 = games.iter().map(|g| g.moves.len() as u64).sum();
+    writeln!(
+        out,
+        "{} games ({unreadable} unreadable), {moves} moves, {} positions",
+        games.len(),
+        positions.len()
+    )?;
+    writeln!(out)?;
+    write_position_table(&positions, out)?;
+    writeln!(out)?;
+    write_game_table(games, moves, out)
+}
+
+fn write_position_table(positions: &[Position], out: &mut impl Write) -> std::io::Result<()> {
+    writeln!(
+        out,
+        "{:<16} {:>10} {:>10} {:>14} {:>14} {:>7}",
+        "position codec", "avg bits", "max bits", "encode pos/s", "decode pos/s", "errors"
+    )?;
+    for codec in position_codecs() {
+        let row = measure_position_codec(codec.as_ref(), positions);
+        writeln!(
+            out,
+            "{:<16} {:>10.1} {:>10} {:>14.0} {:>14.0} {:>7}",
+            row.name,
+            row.bits.mean(),
+            row.bits.max,
+            row.encode_rate,
+            row.decode_rate,
+            row.errors
+        )?;
+    }
+    Ok(())
+}
+
+fn write_game_table(games: &[GameRecord], moves: u64, out: &mut impl Write) -> std::io::Result<()> {
+    writeln!(
+        out,
+        "{:<16} {:>10} {:>10} {:>10} {:>14} {:>14} {:>7}",
+        "game codec", "bits/move", "avg bits", "max bits", "enc moves/s", "dec moves/s", "errors"
+    )?;
+    let per_move = |bits: f64| bits / moves.max(1) as f64;
+    for codec in GameCodec::ALL {
+        let row = measure_game_codec(codec, games);
+        writeln!(
+            out,
+            "{:<16} {:>10.3} {:>10.1} {:>10} {:>14.0} {:>14.0} {:>7}",
+            row.name,
+            per_move(row.bits.total as f64),
+            row.bits.mean(),
+            row.bits.max,
+            row.encode_rate,
+            row.decode_rate,
+            row.errors
+        )?;
+    }
+    let (exact, whole) = uniform_move_bits(games);
+    writeln!(
+        out,
+        "(game bits include the header; moves alone: sum log2 n = {:.3} bits/move, \
+         sum ceil(log2 n) = {:.3} bits/move)",
+        per_move(exact),
+        per_move(whole as f64)
+    )
+}

@@ -1,0 +1,142 @@
+//! `shannon pack` and `shannon unpack`: PGN games to a packed binary file and back.
+//!
+//! Only what the game codecs keep survives a round trip: the start position (`FEN`/`SetUp`),
+//! Chess960 (`Variant`), the moves and the result. Other tags, comments and variations are
+//! dropped; unpacked games get the Seven Tag Roster filled with `?`.
+
+use crate::codec::container::{ContainerError, Pack};
+use crate::codec::game::{GameCodec, GameRecord, GameResult};
+use crate::notation::pgn::{read_games, write_game, Comments, PgnGame};
+use std::fmt;
+use std::io::{Read, Write};
+
+/// Why packing or unpacking stopped (a bad game is reported and skipped instead).
+#[derive(Debug)]
+pub enum PackError {
+    /// Reading the input or writing the output failed.
+    Io(std::io::Error),
+    /// The PGN input is not UTF-8 text.
+    NotText,
+    /// The packed input's framing is broken.
+    Container(ContainerError),
+    /// `--codec` names a different codec from the one the file was packed with.
+    CodecMismatch {
+        /// The codec in the file.
+        file: GameCodec,
+        /// The codec asked for.
+        asked: GameCodec,
+    },
+}
+
+impl fmt::Display for PackError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PackError::Io(e) => write!(f, "i/o error: {e}"),
+            PackError::NotText => f.write_str("the PGN input is not UTF-8 text"),
+            PackError::Container(e) => e.fmt(f),
+            PackError::CodecMismatch { file, asked } => write!(
+                f,
+                "the file was packed with codec {file}, not {asked} (leave out --codec)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for PackError {}
+
+impl From<std::io::Error> for PackError {
+    fn from(e: std::io::Error) -> PackError {
+        PackError::Io(e)
+    }
+}
+
+/// What a codec keeps of a PGN game.
+pub fn record_of(game: &PgnGame) -> GameRecord {
+    GameRecord {
+        start: game.start.clone(),
+        chess960: game.chess960,
+        moves: game.moves.clone(),
+        result: GameResult::from_pgn(&game.result).unwrap_or(GameResult::Unknown),
+    }
+}
+
+/// A PGN game with no tags but those the record implies.
+pub fn pgn_of(record: GameRecord) -> PgnGame {
+    PgnGame {
+        tags: Vec::new(),
+        start: record.start,
+        chess960: record.chess960,
+        moves: record.moves,
+        result: record.result.as_pgn().to_string(),
+    }
+}
+
+/// Reads PGN from `input` and writes the packed file to `out`. Games that cannot be read or
+/// encoded are reported on `errors` with their number and left out; returns false if any were.
+pub fn run_pack(
+    codec: GameCodec,
+    input: &mut impl Read,
+    out: &mut impl Write,
+    errors: &mut impl Write,
+) -> Result<bool, PackError> {
+    let mut bytes = Vec::new();
+    input.read_to_end(&mut bytes)?;
+    let text = String::from_utf8(bytes).map_err(|_| PackError::NotText)?;
+    let mut pack = Pack {
+        codec,
+        games: Vec::new(),
+    };
+    let mut all_good = true;
+    for (number, game) in read_games(&text).into_iter().enumerate() {
+        let encoded = game
+            .map_err(|e| e.to_string())
+            .and_then(|g| codec.encode(&record_of(&g)).map_err(|e| e.to_string()));
+        match encoded {
+            Ok(bytes) => pack.games.push(bytes),
+            Err(e) => {
+                all_good = false;
+                writeln!(errors, "game {}: {e}", number + 1)?;
+            }
+        }
+    }
+    out.write_all(&pack.to_bytes())?;
+    Ok(all_good)
+}
+
+/// Reads a packed file from `input` and writes its games as PGN to `out`. Games that do not
+/// decode are reported on `errors` with their number and skipped; returns false if any were.
+/// With `codec`, the file must have been packed with it.
+pub fn run_unpack(
+    codec: Option<GameCodec>,
+    input: &mut impl Read,
+    out: &mut impl Write,
+    errors: &mut impl Write,
+) -> Result<bool, PackError> {
+    let mut bytes = Vec::new();
+    input.read_to_end(&mut bytes)?;
+    let pack = Pack::parse(&bytes).map_err(PackError::Container)?;
+    if let Some(asked) = codec.filter(|&asked| asked != pack.codec) {
+        return Err(PackError::CodecMismatch {
+            file: pack.codec,
+            asked,
+        });
+    }
+    let mut all_good = true;
+    for (number, bytes) in pack.games.iter().enumerate() {
+        let text = pack
+            .codec
+            .decode(bytes)
+            .map_err(|e| e.to_string())
+            .and_then(|record| {
+                write_game(&pgn_of(record), &Comments::default()).map_err(|e| e.to_string())
+            });
+        match text {
+            Ok(text) => out.write_all(text.as_bytes())?,
+            Err(e) => {
+                all_good = false;
+                writeln!(errors, "game {}: {e}", number + 1)?;
+            }
+        }
+    }
+    Ok(all_good)
+}

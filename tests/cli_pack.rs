@@ -1,0 +1,139 @@
+//! `shannon pack`, `unpack` and `codec-report` end to end, through the real binary.
+
+mod common;
+
+use common::data_path;
+use shannon::chess960::{scharnagl_back_rank, start_position};
+use shannon::codec::game::{GameRecord, GameResult};
+use shannon::commands::pack::{pgn_of, record_of};
+use shannon::notation::pgn::{read_games, write_game, Comments};
+use shannon::Position;
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn shannon(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_shannon"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("shannon starts");
+    child.stdin.take().unwrap().write_all(stdin).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+/// A random game of `plies` moves from `start`, as a record.
+fn walk(start: Position, chess960: bool, seed: u64, plies: usize) -> GameRecord {
+    let positions = common::random_walk(&start, seed, plies);
+    let moves = positions
+        .windows(2)
+        .map(|pair| {
+            *pair[0]
+                .legal_moves()
+                .iter()
+                .find(|&&mv| pair[0].play(mv) == pair[1])
+                .unwrap()
+        })
+        .collect();
+    GameRecord {
+        start,
+        chess960,
+        moves,
+        result: GameResult::Unknown,
+    }
+}
+
+/// Five corpus games, a Chess960 game, a game from a FEN, and (6th) a game with an illegal move.
+fn sample() -> (String, Vec<GameRecord>) {
+    let corpus = std::fs::read_to_string(data_path("pgn/lichess_2013-01_5000.pgn")).unwrap();
+    let cut = corpus.match_indices("[Event ").nth(5).unwrap().0;
+    let mut text = corpus[..cut].to_string();
+    let mut expected: Vec<GameRecord> = read_games(&text)
+        .into_iter()
+        .map(|g| record_of(&g.unwrap()))
+        .collect();
+    text.push_str("\n[Event \"bad\"]\n\n1. e4 e5 2. Ke3 *\n\n");
+    let chess960 = walk(
+        start_position(&scharnagl_back_rank(17).unwrap()),
+        true,
+        5,
+        60,
+    );
+    let fen = Position::from_fen("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1").unwrap();
+    let endgame = walk(fen, false, 6, 30);
+    for game in [chess960, endgame] {
+        text.push_str(&write_game(&pgn_of(game.clone()), &Comments::default()).unwrap());
+        expected.push(game);
+    }
+    (text, expected)
+}
+
+#[test]
+fn pack_unpack_round_trip_every_codec() {
+    let (text, expected) = sample();
+    for codec in ["squares", "index", "arith"] {
+        let packed = shannon(&["pack", "--codec", codec], text.as_bytes());
+        assert_eq!(packed.status.code(), Some(1), "{codec}: the bad game fails");
+        let errors = String::from_utf8_lossy(&packed.stderr);
+        assert!(errors.contains("game 6"), "{codec}: {errors}");
+        let unpacked = shannon(&["unpack"], &packed.stdout);
+        assert!(unpacked.status.success(), "{codec}");
+        let pgn = String::from_utf8(unpacked.stdout).unwrap();
+        let games: Vec<GameRecord> = read_games(&pgn)
+            .into_iter()
+            .map(|g| record_of(&g.unwrap()))
+            .collect();
+        assert_eq!(games, expected, "{codec}");
+        let checked = shannon(&["unpack", "--codec", codec], &packed.stdout);
+        assert!(checked.status.success(), "{codec}");
+    }
+}
+
+#[test]
+fn unpack_rejects_bad_files() {
+    let (text, _) = sample();
+    let packed = shannon(&["pack", "--codec", "index"], text.as_bytes());
+    let wrong_codec = shannon(&["unpack", "--codec", "arith"], &packed.stdout);
+    assert_eq!(wrong_codec.status.code(), Some(2));
+    let truncated = shannon(&["unpack"], &packed.stdout[..packed.stdout.len() - 1]);
+    assert_eq!(truncated.status.code(), Some(2));
+    let garbage = shannon(&["unpack"], b"not a packed file");
+    assert_eq!(garbage.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&garbage.stderr).contains("magic"));
+}
+
+#[test]
+fn codec_report_prints_its_table() {
+    let (text, expected) = sample();
+    let good: String = text.replace("\n[Event \"bad\"]\n\n1. e4 e5 2. Ke3 *\n\n", "\n");
+    let path = std::env::temp_dir().join(format!("shannon-report-{}.pgn", std::process::id()));
+    std::fs::write(&path, good).unwrap();
+    let report = shannon(&["codec-report", path.to_str().unwrap()], b"");
+    let _ = std::fs::remove_file(&path);
+    let out = String::from_utf8(report.stdout).unwrap();
+    assert!(report.status.success(), "{out}");
+    assert!(
+        out.starts_with(&format!("{} games (0 unreadable)", expected.len())),
+        "{out}"
+    );
+    for row in [
+        "fen-text",
+        "squares",
+        "index",
+        "arith",
+        "bits/move",
+        "sum log2 n",
+    ] {
+        assert!(out.contains(row), "{row} missing:\n{out}");
+    }
+    for line in out
+        .lines()
+        .filter(|l| l.starts_with("arith") || l.starts_with("fen-text"))
+    {
+        assert!(
+            line.trim_end().ends_with(" 0"),
+            "no round-trip errors: {line}"
+        );
+    }
+}
