@@ -559,11 +559,29 @@ fn ten_thousand_games_without_a_failure() {
     for openings in ["startpos", "chess960"] {
         let pgn = dir.join(format!("{openings}.pgn"));
         let (ok, out, err) = run(
-            &["match", "--games", "5000", "--concurrency", "2", "--tc", "1+0.01", "--openings", openings, "--pgn", pgn.to_str().unwrap(), "--quiet", "--seed", "10000"],
+            &[
+                "match",
+                "--games",
+                "5000",
+                "--concurrency",
+                "2",
+                "--tc",
+                "1+0.01",
+                "--openings",
+                openings,
+                "--pgn",
+                pgn.to_str().unwrap(),
+                "--quiet",
+                "--seed",
+                "10000",
+            ],
             &dir,
         );
         assert!(ok, "{out}{err}");
-        assert!(out.contains("5000 games,") && out.contains(" 0 lost by engine failure"), "{out}");
+        assert!(
+            out.contains("5000 games,") && out.contains(" 0 lost by engine failure"),
+            "{out}"
+        );
         println!("{out}");
         let games = read_pgn(&pgn);
         assert_eq!(games.len(), 5000);
@@ -575,11 +593,19 @@ fn ten_thousand_games_without_a_failure() {
             }
             let status = replay.status_with(replay.legal_moves().len());
             let expected = match status.ending {
-                Some(shannon::game::Ending::Checkmate { winner: shannon::Color::White }) => "1-0",
-                Some(shannon::game::Ending::Checkmate { winner: shannon::Color::Black }) => "0-1",
+                Some(shannon::game::Ending::Checkmate {
+                    winner: shannon::Color::White,
+                }) => "1-0",
+                Some(shannon::game::Ending::Checkmate {
+                    winner: shannon::Color::Black,
+                }) => "0-1",
                 Some(_) => "1/2-1/2",
                 None => {
-                    assert!(status.claim.is_some(), "round {} stops early", tag(game, "Round"));
+                    assert!(
+                        status.claim.is_some(),
+                        "round {} stops early",
+                        tag(game, "Round")
+                    );
                     "1/2-1/2"
                 }
             };
@@ -589,8 +615,13 @@ fn ten_thousand_games_without_a_failure() {
                 (None, Some(c)) => format!("{c:?}"),
                 _ => unreachable!(),
             };
-            *terminations.entry(name.split(' ').next().unwrap().to_string()).or_insert(0) += 1;
+            *terminations
+                .entry(name.split(' ').next().unwrap().to_string())
+                .or_insert(0) += 1;
         }
     }
-    println!("10,000 games in {:.0} s; terminations {terminations:?}", started.elapsed().as_secs_f64());
+    println!(
+        "10,000 games in {:.0} s; terminations {terminations:?}",
+        started.elapsed().as_secs_f64()
+    );
 }
