@@ -3,7 +3,8 @@
 //!
 //! The layers, each using only those above it: vocabulary types ([`Square`], [`Bitboard`],
 //! [`Move`], ...), [`attacks`], [`Position`] with FEN, [`movegen`] (the fast bitboard generator and
-//! the 0x88 reference), [`uci_move`] text, [`perft`], SAN and PGN in [`notation`].
+//! the 0x88 reference), [`uci_move`] text, [`perft`], SAN, PGN and the
+//! classic board formats in [`notation`], compact position codes in [`codec`].
 
 #![deny(missing_docs)]
 

@@ -1,10 +1,14 @@
 //! The `shannon` command: parses the command line and dispatches into the library.
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{ArgGroup, Parser, Subcommand, ValueEnum};
+use shannon::chess960::Numbering;
+use shannon::codec::position::PositionCodec;
 use shannon::codec::GameCodec;
 use shannon::commands;
 use shannon::movegen::Generator;
+use shannon::notation::boards::{BoardFormat, SideFlags};
 use shannon::perft::PerftOptions;
+use shannon::Color;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -35,6 +39,31 @@ impl From<GeneratorArg> for Generator {
             GeneratorArg::Bitboard => Generator::Bitboard,
             GeneratorArg::Mailbox => Generator::Mailbox0x88,
         }
+    }
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum NumberingArg {
+    /// 0-959, 518 = standard.
+    Scharnagl,
+    /// 1-960, 359 = standard.
+    Fritz9,
+}
+
+impl From<NumberingArg> for Numbering {
+    fn from(arg: NumberingArg) -> Numbering {
+        match arg {
+            NumberingArg::Scharnagl => Numbering::Scharnagl,
+            NumberingArg::Fritz9 => Numbering::Fritz9,
+        }
+    }
+}
+
+fn parse_side(text: &str) -> Result<Color, String> {
+    match text {
+        "w" => Ok(Color::White),
+        "b" => Ok(Color::Black),
+        _ => Err(format!("'{text}': expected w or b")),
     }
 }
 
@@ -177,6 +206,81 @@ enum Command {
     CodecReport {
         /// The PGN file.
         file: String,
+    },
+    /// Chess960 start positions: by number, the numbers of a FEN, or a random one.
+    ///
+    /// Example: shannon chess960 518; shannon chess960 --fen "..."; shannon chess960 --random --seed 7
+    #[command(group(ArgGroup::new("what").required(true).args(["number", "fen", "random"])))]
+    Chess960 {
+        /// The start position's number.
+        number: Option<u32>,
+        /// Which numbering NUMBER is in.
+        #[arg(long, value_enum, default_value = "scharnagl")]
+        numbering: NumberingArg,
+        /// Print the numbers of this start position.
+        #[arg(long)]
+        fen: Option<String>,
+        /// Draw a start position uniformly.
+        #[arg(long)]
+        random: bool,
+        /// Seed of the draw (printed; drawn when absent).
+        #[arg(long, requires = "random")]
+        seed: Option<u64>,
+    },
+    /// Print a position in a classic board format, or read one back.
+    ///
+    /// Formats: matrix, shannon, mailbox10x12, 0x88, bitboards, pieces, fen.
+    /// Example: shannon show --format matrix --fen "..." | shannon show --from matrix --side b
+    Show {
+        /// The format to print.
+        #[arg(long, default_value = "fen")]
+        format: BoardFormat,
+        /// The position (start position when absent).
+        #[arg(long, conflicts_with = "from")]
+        fen: Option<String>,
+        /// Read the position in this format (from --input, else stdin).
+        #[arg(long)]
+        from: Option<BoardFormat>,
+        /// The file to read with --from.
+        #[arg(long, requires = "from")]
+        input: Option<String>,
+        /// Side to move for formats without one (w or b; `shannon` has lambda).
+        #[arg(long, value_parser = parse_side, default_value = "w")]
+        side: Color,
+        /// Castling rights for formats without them (KQkq, HAha, -).
+        #[arg(long, default_value = "-")]
+        castling: String,
+        /// En passant square for formats without one (e3, -).
+        #[arg(long, default_value = "-")]
+        ep: String,
+        /// Halfmove clock for formats without one.
+        #[arg(long, default_value_t = 0)]
+        halfmove: u32,
+        /// Fullmove number for formats without one.
+        #[arg(long, default_value_t = 1)]
+        fullmove: u32,
+    },
+    /// Encode a complete position with a position codec: prints hex and the length in bits.
+    ///
+    /// Codecs: nibble, base13, varbase, huffman, huffman-games, pieces, delta, best.
+    /// Example: shannon encode --codec huffman --fen "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"
+    Encode {
+        /// The codec.
+        #[arg(long)]
+        codec: PositionCodec,
+        /// The position (start position when absent).
+        #[arg(long)]
+        fen: Option<String>,
+    },
+    /// Decode a position codec's hex code: prints the FEN.
+    ///
+    /// Example: shannon decode --codec delta 020bfd8
+    Decode {
+        /// The codec.
+        #[arg(long)]
+        codec: PositionCodec,
+        /// The code, as `shannon encode` prints it.
+        hex: String,
     },
     /// Print speed figures.
     #[command(subcommand)]
@@ -358,6 +462,58 @@ fn main() -> ExitCode {
             commands::codec_report::run_codec_report(&file, &mut out, &mut std::io::stderr().lock())
                 .map_err(Into::into)
         }
+        Command::Chess960 {
+            number,
+            numbering,
+            fen,
+            random,
+            seed,
+        } => {
+            let request = match (number, fen) {
+                (Some(n), _) => commands::chess960::Chess960Request::Number(n, numbering.into()),
+                (None, Some(fen)) => commands::chess960::Chess960Request::Fen(fen),
+                (None, None) => {
+                    commands::chess960::Chess960Request::Random(seed.filter(|_| random))
+                }
+            };
+            commands::chess960::run_chess960(&request, &mut out).map_err(Into::into)
+        }
+        Command::Show {
+            format,
+            fen,
+            from,
+            input,
+            side,
+            castling,
+            ep,
+            halfmove,
+            fullmove,
+        } => {
+            let request = commands::boards::ShowRequest {
+                format,
+                fen,
+                from,
+                input,
+                flags: SideFlags {
+                    side,
+                    castling,
+                    en_passant: ep,
+                    halfmove_clock: halfmove,
+                    fullmove_number: fullmove,
+                },
+            };
+            commands::boards::run_show(&request, &mut out)
+                .map(|()| true)
+                .map_err(Into::into)
+        }
+        Command::Encode { codec, fen } => {
+            commands::codec::run_encode(codec, fen.as_deref(), &mut out)
+                .map(|()| true)
+                .map_err(Into::into)
+        }
+        Command::Decode { codec, hex } => commands::codec::run_decode(codec, &hex, &mut out)
+            .map(|()| true)
+            .map_err(Into::into),
         Command::Bench(BenchCommand::Perft {
             threads,
             hash,

@@ -1,12 +1,15 @@
-//! Compact encodings of chess data: whole games (start position + moves) in [`game`], the
-//! multi-game file format `shannon pack` writes in [`container`], and the bit-level plumbing they
-//! share ([`bits`], [`arith`]).
+//! Compact encodings of chess data: [`position`] codecs turn one complete position into a short
+//! string of bits and back; [`game`] codecs do the same for a whole game (start position and
+//! moves), and [`container`] is the multi-game file `shannon pack` writes. [`bits`] and [`arith`]
+//! are the bit-level plumbing of the game codecs.
 //!
-//! Position codecs (one position, no history) are a separate family and do not live here.
+//! Every decoder validates what it reads (positions through FEN parsing) and rejects malformed
+//! input with an error; none of them trusts its input.
 
 pub mod arith;
 pub mod bits;
 pub mod container;
 pub mod game;
+pub mod position;
 
 pub use game::{GameCodec, GameCodecError};

@@ -9,6 +9,7 @@
 use super::pack::record_of;
 use super::per_second;
 use crate::codec::game::{canonical_moves, GameCodec, GameRecord};
+use crate::codec::position::PositionCodec;
 use crate::notation::pgn::read_games;
 use crate::{FenCastling, Position};
 use std::io::Write;
@@ -46,7 +47,27 @@ impl ReportedPositionCodec for FenText {
 
 /// The position codecs the report measures, one row each.
 pub fn position_codecs() -> Vec<Box<dyn ReportedPositionCodec>> {
-    vec![Box::new(FenText)]
+    let mut codecs: Vec<Box<dyn ReportedPositionCodec>> = vec![Box::new(FenText)];
+    for codec in PositionCodec::ALL {
+        codecs.push(Box::new(codec));
+    }
+    codecs
+}
+
+/// The compact position codecs, carried as their hex text (the decode figures include parsing it).
+impl ReportedPositionCodec for PositionCodec {
+    fn name(&self) -> &str {
+        PositionCodec::name(*self)
+    }
+
+    fn encode(&self, pos: &Position) -> (Vec<u8>, usize) {
+        let bits = PositionCodec::encode(*self, pos);
+        (bits.to_hex().into_bytes(), bits.len())
+    }
+
+    fn decode(&self, bytes: &[u8]) -> Option<Position> {
+        self.decode_hex(std::str::from_utf8(bytes).ok()?).ok()
+    }
 }
 
 /// Sizes in bits over many items: count, total, maximum.

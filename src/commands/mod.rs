@@ -4,6 +4,9 @@
 pub mod arena;
 pub mod bench;
 pub mod bench_uci;
+pub mod boards;
+pub mod chess960;
+pub mod codec;
 pub mod codec_report;
 pub mod pack;
 pub mod perft;

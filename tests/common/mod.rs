@@ -65,3 +65,31 @@ pub fn random_walk(start: &Position, seed: u64, plies: usize) -> Vec<Position> {
     }
     seen
 }
+
+/// Every position of the first `games` games of the Lichess corpus: each start and the position
+/// after every move.
+pub fn corpus_positions(games: usize) -> Vec<Position> {
+    let text =
+        std::fs::read_to_string(data_path("pgn/lichess_2013-01_5000.pgn")).expect("corpus present");
+    let mut positions = Vec::new();
+    for game in shannon::notation::PgnReader::new(&text).take(games) {
+        let game = game.expect("corpus games parse");
+        let mut pos = game.start.clone();
+        positions.push(pos.clone());
+        for &mv in &game.moves {
+            pos = pos.play(mv);
+            positions.push(pos.clone());
+        }
+    }
+    positions
+}
+
+/// The positions of every perft suite entry.
+pub fn suite_positions() -> Vec<Position> {
+    all_entries()
+        .into_iter()
+        .map(|(name, e)| {
+            Position::from_fen(&e.fen).unwrap_or_else(|err| panic!("{name} {}: {err}", e.id))
+        })
+        .collect()
+}

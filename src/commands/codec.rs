@@ -1,0 +1,63 @@
+//! `shannon encode` and `shannon decode`: a position as a position codec's hex code and back.
+
+use crate::codec::position::{DecodeError, PositionCodec};
+use crate::{FenCastling, FenError, Position};
+use std::io::{self, Write};
+
+/// Errors of `shannon encode` and `shannon decode`.
+#[derive(Debug)]
+pub enum CodecCommandError {
+    /// The FEN does not parse.
+    Fen(FenError),
+    /// The code does not decode.
+    Decode(PositionCodec, DecodeError),
+    /// Writing the report failed.
+    Output(io::Error),
+}
+
+impl std::fmt::Display for CodecCommandError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            CodecCommandError::Fen(e) => write!(f, "bad --fen: {e}"),
+            CodecCommandError::Decode(codec, e) => write!(f, "not a {codec} code: {e}"),
+            CodecCommandError::Output(e) => write!(f, "cannot write the result: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for CodecCommandError {}
+
+impl From<io::Error> for CodecCommandError {
+    fn from(e: io::Error) -> Self {
+        CodecCommandError::Output(e)
+    }
+}
+
+/// Run `shannon encode`: the hex code, then its length in bits.
+pub fn run_encode(
+    codec: PositionCodec,
+    fen: Option<&str>,
+    out: &mut impl Write,
+) -> Result<(), CodecCommandError> {
+    let pos = match fen {
+        Some(fen) => Position::from_fen(fen).map_err(CodecCommandError::Fen)?,
+        None => Position::startpos(),
+    };
+    let bits = codec.encode(&pos);
+    writeln!(out, "{}", bits.to_hex())?;
+    writeln!(out, "{} bits", bits.len())?;
+    Ok(())
+}
+
+/// Run `shannon decode`: the FEN of a hex code (X-FEN castling).
+pub fn run_decode(
+    codec: PositionCodec,
+    hex: &str,
+    out: &mut impl Write,
+) -> Result<(), CodecCommandError> {
+    let pos = codec
+        .decode_hex(hex)
+        .map_err(|e| CodecCommandError::Decode(codec, e))?;
+    writeln!(out, "{}", pos.fen(FenCastling::XFen))?;
+    Ok(())
+}
