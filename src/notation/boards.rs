@@ -34,29 +34,7 @@ pub fn placement_of(pos: &Position) -> Placement {
 
 /// The FEN placement field of a board.
 pub fn placement_fen(board: &Placement) -> String {
-    let mut out = String::with_capacity(72);
-    for rank in Rank::ALL.iter().rev() {
-        let mut empty = 0u8;
-        for file in File::ALL {
-            match board[Square::new(file, *rank).index()] {
-                Some(piece) => {
-                    if empty > 0 {
-                        out.push(char::from(b'0' + empty));
-                        empty = 0;
-                    }
-                    out.push(piece.to_char());
-                }
-                None => empty += 1,
-            }
-        }
-        if empty > 0 {
-            out.push(char::from(b'0' + empty));
-        }
-        if *rank != Rank::First {
-            out.push('/');
-        }
-    }
-    out
+    crate::position::placement_field(|sq| board[sq.index()])
 }
 
 /// The board formats.

@@ -374,28 +374,7 @@ impl Position {
 
     /// The FEN of this position, castling written as `notation` says.
     pub fn fen(&self, notation: FenCastling) -> String {
-        let mut out = String::with_capacity(90);
-        for rank in Rank::ALL.iter().rev() {
-            let mut empty = 0;
-            for file in File::ALL {
-                match self.piece_at(Square::new(file, *rank)) {
-                    Some(piece) => {
-                        if empty > 0 {
-                            out.push(char::from(b'0' + empty));
-                            empty = 0;
-                        }
-                        out.push(piece.to_char());
-                    }
-                    None => empty += 1,
-                }
-            }
-            if empty > 0 {
-                out.push(char::from(b'0' + empty));
-            }
-            if *rank != Rank::First {
-                out.push('/');
-            }
-        }
+        let mut out = placement_field(|sq| self.piece_at(sq));
         out.push(' ');
         out.push(self.side.to_char());
         out.push(' ');
@@ -456,4 +435,32 @@ impl Position {
         }
         field
     }
+}
+
+/// The FEN placement field (rank 8 first, digits for runs of empty squares) of whatever board
+/// `piece_at` describes; FEN output and the board formats share it.
+pub(crate) fn placement_field(piece_at: impl Fn(Square) -> Option<Piece>) -> String {
+    let mut out = String::with_capacity(90);
+    for rank in Rank::ALL.iter().rev() {
+        let mut empty = 0;
+        for file in File::ALL {
+            match piece_at(Square::new(file, *rank)) {
+                Some(piece) => {
+                    if empty > 0 {
+                        out.push(char::from(b'0' + empty));
+                        empty = 0;
+                    }
+                    out.push(piece.to_char());
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            out.push(char::from(b'0' + empty));
+        }
+        if *rank != Rank::First {
+            out.push('/');
+        }
+    }
+    out
 }

@@ -10,6 +10,7 @@
 
 mod fen;
 
+pub(crate) use fen::placement_field;
 pub use fen::{FenCastling, FenError};
 
 use crate::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
