@@ -37,17 +37,7 @@ fn chess960_starts() -> Vec<Position> {
 /// A seeded random game of up to `plies` moves from `start`.
 fn random_game(start: Position, chess960: bool, seed: u64, plies: usize) -> GameRecord {
     let mut rng = SmallRng::seed_from_u64(seed);
-    let mut pos = start.clone();
-    let mut moves = Vec::new();
-    for _ in 0..plies {
-        let legal = pos.legal_moves();
-        if legal.is_empty() {
-            break;
-        }
-        let mv = legal[rng.random_range(0..legal.len())];
-        moves.push(mv);
-        pos = pos.play(mv);
-    }
+    let moves = common::random_moves(&start, &mut rng, plies);
     GameRecord {
         start,
         chess960,

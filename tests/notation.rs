@@ -5,7 +5,7 @@ mod common;
 
 use common::{all_entries, data_path, suite};
 use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use shannon::notation::{
     export_tags, parse_san, read_games, to_san, write_game, Comments, PgnErrorKind, PgnGame,
     SanError,
@@ -17,19 +17,7 @@ use std::time::Instant;
 
 /// A seeded random game of up to `plies` moves from `start`.
 fn random_game(start: &Position, seed: u64, plies: usize) -> Vec<Move> {
-    let mut rng = SmallRng::seed_from_u64(seed);
-    let mut pos = start.clone();
-    let mut moves = Vec::new();
-    for _ in 0..plies {
-        let legal = pos.legal_moves();
-        if legal.is_empty() {
-            break;
-        }
-        let mv = legal[rng.random_range(0..legal.len())];
-        let _ = pos.make(mv);
-        moves.push(mv);
-    }
-    moves
+    common::random_moves(start, &mut SmallRng::seed_from_u64(seed), plies)
 }
 
 /// Every legal move of `pos` goes to SAN and back to itself; the SANs are distinct and the

@@ -93,3 +93,20 @@ pub fn suite_positions() -> Vec<Position> {
         })
         .collect()
 }
+
+/// Moves of a random game from `start`: up to `plies` uniformly drawn legal moves, stopping early
+/// at mate or stalemate. The caller's generator goes on from where the game left it.
+pub fn random_moves(start: &Position, rng: &mut SmallRng, plies: usize) -> Vec<shannon::Move> {
+    let mut pos = start.clone();
+    let mut moves = Vec::new();
+    for _ in 0..plies {
+        let legal = pos.legal_moves();
+        if legal.is_empty() {
+            break;
+        }
+        let mv = legal[rng.random_range(0..legal.len())];
+        let _ = pos.make(mv);
+        moves.push(mv);
+    }
+    moves
+}
