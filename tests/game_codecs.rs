@@ -313,3 +313,20 @@ fn codec_names_parse() {
     }
     assert!("zip".parse::<GameCodec>().is_err());
 }
+
+/// Found by the `decoders` fuzz target: eight bytes that asked the arith decoder for about a
+/// million plies of forced moves (positions with one legal move cost no input), which took
+/// seconds. Move counts are now capped at what a game can hold, so this is refused at once.
+#[test]
+fn a_huge_move_count_is_refused() {
+    let input = [0x79, 0x2a, 0x00, 0x00, 0x37, 0x3a, 0xd4];
+    for codec in GameCodec::ALL {
+        assert!(
+            matches!(
+                codec.decode(&input),
+                Err(shannon::codec::GameCodecError::MoveCountTooLarge)
+            ),
+            "{codec:?}"
+        );
+    }
+}

@@ -51,7 +51,7 @@ pub enum GameCodecError {
     /// The start position is valid but not in the form the encoder writes (a FEN not in
     /// Shredder-FEN form, or a start that has a shorter form); every game has one encoding.
     NonCanonicalStart(String),
-    /// The move count's code is wider than 21 bits.
+    /// The move count's code is wider than 15 bits (more than 32,766 plies).
     MoveCountTooLarge,
     /// The game has ended (no legal moves) but more moves follow.
     NoLegalMoves {

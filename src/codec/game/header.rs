@@ -5,8 +5,11 @@ use crate::chess960::{scharnagl_back_rank, scharnagl_number, start_back_rank_of,
 use crate::codec::bits::{BitReader, BitWriter};
 use crate::{FenCastling, Move, Position};
 
-/// The widest move-count code accepted (Elias gamma of count + 1): up to about two million moves.
-const MAX_COUNT_WIDTH: u32 = 21;
+/// The widest move-count code accepted (Elias gamma of count + 1): up to 32,766 plies. No game
+/// can be longer than about 17,700 plies under the 75-move and fivefold-repetition rules, and a
+/// tighter bound keeps decoding cheap: positions with one legal move cost no input bits, so a
+/// few bytes could otherwise ask for millions of plies (found by the `decoders` fuzz target).
+const MAX_COUNT_WIDTH: u32 = 15;
 
 /// A game as the codecs see it: no tags, just what the moves need and the result.
 #[derive(Debug, Clone, PartialEq, Eq)]

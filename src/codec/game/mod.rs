@@ -12,7 +12,7 @@
 //! |       | `00` + 8 bits length L (1-255) + L bytes: any other start, as Shredder-FEN text with both counters |
 //! | Chess960 | 1 bit: 1 for a Chess960 game (decides castling notation when written as PGN) |
 //! | result | 2 bits: 0 `1-0`, 1 `0-1`, 2 `1/2-1/2`, 3 `*` |
-//! | moves | Elias gamma code of (number of moves + 1): `k` zeros then the `k + 1` bits of the number, at most 21 bits wide |
+//! | moves | Elias gamma code of (number of moves + 1): `k` zeros then the `k + 1` bits of the number, at most 15 bits wide (32,766 plies) |
 //! | the moves | per codec, below |
 //! | padding | 0-7 zero bits to the byte boundary |
 //!
