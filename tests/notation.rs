@@ -365,3 +365,23 @@ fn our_san_matches_python_chess_on_random_games() {
     }
     println!("python-chess agrees on {} games", games.len());
 }
+
+/// Found by the `pgn` fuzz target: a tag value holding a newline (and text that looks like
+/// movetext) was written verbatim, so the written game read back as two games. Every game the
+/// reader accepts must come back as one game with the same moves.
+#[test]
+fn a_tag_value_with_a_newline_is_written_on_one_line() {
+    let text = std::fs::read(common::data_path("pgn/fuzz_tag_with_newline.pgn")).unwrap();
+    let text = String::from_utf8_lossy(&text);
+    let games: Vec<_> = shannon::notation::pgn::read_games(&text)
+        .into_iter()
+        .flatten()
+        .collect();
+    assert!(!games.is_empty());
+    for game in games {
+        let written = write_game(&game, &Comments::default()).unwrap();
+        let again = shannon::notation::pgn::read_games(&written);
+        assert_eq!(again.len(), 1, "{written}");
+        assert_eq!(again.into_iter().next().unwrap().unwrap().moves, game.moves);
+    }
+}

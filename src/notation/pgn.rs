@@ -650,8 +650,16 @@ pub fn export_tags(game: &PgnGame) -> Vec<(String, String)> {
     tags
 }
 
+/// A tag value as PGN writes it: backslashes and quotes escaped, and control characters (a tag
+/// must stay on one line; a newline read from a malformed file would split the game in two when
+/// read back, as the `pgn` fuzz target found) written as spaces.
 fn escape_tag_value(value: &str) -> String {
-    value.replace('\\', "\\\\").replace('"', "\\\"")
+    value
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect::<String>()
+        .replace('\\', "\\\\")
+        .replace('"', "\\\"")
 }
 
 /// Move numbers, SAN moves, comments and the result, as words to wrap.
