@@ -179,6 +179,54 @@ impl Game {
             .claim
     }
 
+    /// A draw the side to move may claim by announcing one of `legal` (the current position's
+    /// legal moves) as the move it is about to play: FIDE 9.2.1 (the move produces the third
+    /// occurrence of a position) and 9.3.1 (after the move, 50 moves by each side without a
+    /// capture or pawn move). Threefold repetition is looked for first; see
+    /// [`Game::move_allowing`].
+    pub fn claim_by_move(&self, legal: &[Move]) -> Option<(Move, DrawClaim)> {
+        [DrawClaim::ThreefoldRepetition, DrawClaim::FiftyMoveRule]
+            .into_iter()
+            .find_map(|claim| self.move_allowing(claim, legal).map(|mv| (mv, claim)))
+    }
+
+    /// The first of `legal` (the current position's legal moves) after which `claim` could be
+    /// made by announcing that move. A move that mates or stalemates ends the game instead, so
+    /// it allows no 50-move claim (as in python-chess's `can_claim_fifty_moves`).
+    pub fn move_allowing(&self, claim: DrawClaim, legal: &[Move]) -> Option<Move> {
+        let clock = self.current.halfmove_clock() as usize;
+        match claim {
+            DrawClaim::ThreefoldRepetition => {
+                // A third occurrence needs the two earlier ones at least 4 and 8 reversible
+                // plies before the new position.
+                if clock + 1 < 8 {
+                    return None;
+                }
+                let len = self.keys.len();
+                legal.iter().copied().find(|&mv| {
+                    let next = self.current.play(mv);
+                    // The new position would stand at index `len`; `back` plies before it is
+                    // `keys[len - back]`, and only positions with the same side to move count.
+                    let reversible = (next.halfmove_clock() as usize).min(len);
+                    let earlier = (4..=reversible)
+                        .step_by(2)
+                        .filter(|&back| self.keys[len - back] == next.key())
+                        .count();
+                    earlier >= 2
+                })
+            }
+            DrawClaim::FiftyMoveRule => {
+                if clock + 1 < 100 {
+                    return None;
+                }
+                legal.iter().copied().find(|&mv| {
+                    let next = self.current.play(mv);
+                    next.halfmove_clock() >= 100 && next.count_legal_moves() > 0
+                })
+            }
+        }
+    }
+
     /// The legal moves of the current position.
     pub fn legal_moves(&self) -> MoveList {
         self.current.legal_moves()
@@ -225,6 +273,32 @@ mod tests {
         assert_eq!(game.ending(), None);
         play(&mut game, "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8");
         assert_eq!(game.ending(), Some(Ending::FivefoldRepetition));
+    }
+
+    #[test]
+    fn threefold_can_be_claimed_by_announcing_the_move() {
+        let mut game = Game::new(Position::startpos());
+        play(&mut game, "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1");
+        // The start position has occurred twice; f6g8 would make it three times.
+        assert_eq!(game.claimable_draw(), None);
+        let legal = game.legal_moves();
+        let (mv, claim) = game.claim_by_move(&legal).unwrap();
+        assert_eq!(claim, DrawClaim::ThreefoldRepetition);
+        assert_eq!(mv, parse_move(game.position(), "f6g8").unwrap());
+        play(&mut game, "e7e5");
+        let legal = game.legal_moves();
+        assert_eq!(game.claim_by_move(&legal), None);
+    }
+
+    #[test]
+    fn fifty_moves_can_be_claimed_by_announcing_the_move() {
+        let game = Game::new(Position::from_fen("4k3/8/8/8/8/8/4P3/4K2R w - - 99 80").unwrap());
+        let legal = game.legal_moves();
+        let (mv, claim) = game.claim_by_move(&legal).unwrap();
+        assert_eq!(claim, DrawClaim::FiftyMoveRule);
+        assert_eq!(game.position().play(mv).halfmove_clock(), 100, "{mv:?}");
+        let early = Game::new(Position::from_fen("4k3/8/8/8/8/8/4P3/4K2R w - - 98 80").unwrap());
+        assert_eq!(early.claim_by_move(&early.legal_moves()), None);
     }
 
     #[test]

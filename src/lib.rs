@@ -34,7 +34,7 @@ pub use castling::{CastlingRights, CastlingSide};
 pub use chess_move::{Move, MoveKind};
 pub use color::Color;
 pub use piece::{Piece, PieceKind};
-pub use position::{FenCastling, FenError, Position, Undo};
+pub use position::{FenCastling, FenError, FenWarning, Position, Undo};
 pub use square::{File, Rank, Square};
 
 /// The FEN of the standard starting position.

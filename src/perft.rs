@@ -121,7 +121,12 @@ pub fn divide(
             nodes: 1,
         });
     }
-    let table = (options.hash_mb > 0).then(|| PerftTable::new(options.hash_mb));
+    // Below depth 3 the table would store nothing that is looked up again: not worth the memory.
+    let table = if depth >= 3 {
+        PerftTable::allocate(plan_hash(options.hash_mb).unwrap_or_else(|s| s.granted_mb))
+    } else {
+        None
+    };
     let table = table.as_ref();
     let generator = options.generator;
     let count_root = |mv: Move| -> Option<u64> {
@@ -164,6 +169,67 @@ pub fn divide(
     Some(Divide { moves, nodes })
 }
 
+/// A perft hash table smaller than the one asked for, because the memory is not there.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HashShortfall {
+    /// The size asked for, in MiB.
+    pub requested_mb: usize,
+    /// The size that will be used, in MiB (0: no table).
+    pub granted_mb: usize,
+    /// The memory the operating system reported available, in MiB.
+    pub available_mb: usize,
+}
+
+impl std::fmt::Display for HashShortfall {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "a {} MiB hash table cannot be had: {} MiB of memory is available and the table may \
+             take at most half of it; ",
+            self.requested_mb, self.available_mb
+        )?;
+        match self.granted_mb {
+            0 => f.write_str("counting without a table"),
+            granted => write!(f, "using {granted} MiB (counts are the same, only slower)"),
+        }
+    }
+}
+
+impl std::error::Error for HashShortfall {}
+
+/// The size of table a perft will use when `requested_mb` MiB are asked for: the request, or
+/// (as the error) the largest power of two MiB within half the memory the system has available
+/// now. Half, because a table is touched all over while counting, and a table that only fits by
+/// pushing everything else into swap makes the count slower than none. Where the available
+/// memory cannot be read (outside Linux), the request stands and the allocation itself is
+/// fallible.
+pub fn plan_hash(requested_mb: usize) -> Result<usize, HashShortfall> {
+    match available_memory_mb() {
+        Some(available_mb) if requested_mb > available_mb / 2 => {
+            let limit = available_mb / 2;
+            let granted_mb = if limit == 0 {
+                0
+            } else {
+                1 << (usize::BITS - 1 - limit.leading_zeros())
+            };
+            Err(HashShortfall {
+                requested_mb,
+                granted_mb,
+                available_mb,
+            })
+        }
+        _ => Ok(requested_mb),
+    }
+}
+
+/// `MemAvailable` from `/proc/meminfo`, in MiB.
+fn available_memory_mb() -> Option<usize> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kib: usize = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib / 1024)
+}
+
 /// A shared, lock-free table of subtree counts. Each slot holds the count and the count XORed
 /// with the (key, depth) tag, so a slot torn by two threads writing at once fails the tag check
 /// instead of returning a wrong count.
@@ -173,20 +239,32 @@ struct PerftTable {
 }
 
 impl PerftTable {
-    fn new(megabytes: usize) -> PerftTable {
+    /// A table of at most `megabytes` MiB (0: none), allocated fallibly: when the memory cannot
+    /// be had, half the size is tried, and so on down to no table, so that a large `Hash` never
+    /// aborts the process.
+    fn allocate(megabytes: usize) -> Option<PerftTable> {
         let wanted = megabytes.saturating_mul(1 << 20) / 16;
-        let len = if wanted < 2 {
+        if wanted == 0 {
+            return None;
+        }
+        let mut len: usize = if wanted < 2 {
             2
         } else {
             1 << (usize::BITS - 1 - wanted.leading_zeros())
         };
-        let slots = (0..len)
-            .map(|_| [AtomicU64::new(0), AtomicU64::new(0)])
-            .collect();
-        PerftTable {
-            slots,
-            mask: len - 1,
+        while len >= 2 {
+            let mut slots = Vec::new();
+            if slots.try_reserve_exact(len).is_ok() {
+                slots.resize_with(len, || [AtomicU64::new(0), AtomicU64::new(0)]);
+                return Some(PerftTable {
+                    slots,
+                    mask: len - 1,
+                });
+            }
+            log::info!("cannot allocate a perft table of {len} slots; trying half");
+            len /= 2;
         }
+        None
     }
 
     fn tag(key: u64, depth: u32) -> u64 {
@@ -220,6 +298,32 @@ mod tests {
             assert_eq!(perft(&pos, depth as u32, Generator::Bitboard), nodes);
         }
         assert_eq!(perft(&pos, 3, Generator::Mailbox0x88), 8902);
+    }
+
+    #[test]
+    fn an_impossible_hash_size_is_cut_down_not_fatal() {
+        // 2^40 MiB is more than any machine has: the plan cuts it to at most half of what is
+        // available, a power of two (or none), and says so.
+        if let Err(shortfall) = plan_hash(1 << 40) {
+            assert_eq!(shortfall.requested_mb, 1 << 40);
+            assert!(shortfall.granted_mb <= shortfall.available_mb / 2);
+            assert!(shortfall.granted_mb == 0 || shortfall.granted_mb.is_power_of_two());
+            assert!(
+                shortfall.to_string().contains("cannot be had"),
+                "{shortfall}"
+            );
+        } else {
+            assert!(
+                available_memory_mb().is_none(),
+                "Linux reports available memory"
+            );
+        }
+        assert_eq!(plan_hash(1), Ok(1));
+        assert!(PerftTable::allocate(0).is_none());
+        assert_eq!(
+            PerftTable::allocate(1).map(|t| t.slots.len()),
+            Some(1 << 16)
+        );
     }
 
     #[test]

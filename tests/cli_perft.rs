@@ -130,3 +130,21 @@ fn bench_playout_reports_its_figures() {
     assert!(out.contains("20 games"), "{out}");
     assert!(out.contains("M plies/s"), "{out}");
 }
+
+#[test]
+fn impossible_castling_rights_and_hash_sizes_are_warnings_not_failures() {
+    // Issue 9, items 2 and 4: `--fen` drops a right the placement cannot have (as the UCI engine
+    // does), and a `--hash` no machine has is cut down instead of aborting the process.
+    let fen = "4k3/8/8/8/8/8/8/4K2R w KQ - 0 1";
+    let (ok, out, err) = shannon(&["perft", "2", "--fen", fen, "--hash", "100000000"]);
+    assert!(ok, "{err}");
+    assert!(out.contains("Nodes searched: 66"), "{out}");
+    assert!(
+        err.contains("warning: --fen: castling right 'Q' dropped"),
+        "{err}"
+    );
+    assert!(
+        err.contains("warning: --hash: a 100000000 MiB hash table cannot be had"),
+        "{err}"
+    );
+}

@@ -7,7 +7,9 @@ Usage: python3 tests/uci_python.py PATH_TO_SHANNON DATA_DIR
   move must be legal by python-chess's own rules (it refuses illegal bestmoves itself, and we
   check again);
 - `analyse` with an infinite limit, stopped by the client;
-- `go perft` output equal to python-chess's own perft on 10 suite positions.
+- `go perft` output equal to python-chess's own perft on 10 suite positions;
+- with `Seed` 0, python-chess's usual loop (`engine.play` without `game=`, so `ucinewgame` only
+  once) gives different games: every `go` is a fresh draw.
 
 Prints one line per check and a closing "N passed, N failed"; exits 1 on any failure.
 """
@@ -121,17 +123,38 @@ def suite_positions():
 
 
 def engine_divide(fen, depth, chess960):
-    commands = f"setoption name UCI_Chess960 value {str(chess960).lower()}\n"
-    commands += f"position fen {fen}\ngo perft {depth}\n"
-    out = subprocess.run([ENGINE], input=commands, capture_output=True, text=True, timeout=120)
+    # Input stays open until the answer is in: the end of input abandons a running count.
+    engine = subprocess.Popen([ENGINE], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    engine.stdin.write(f"setoption name UCI_Chess960 value {str(chess960).lower()}\n")
+    engine.stdin.write(f"position fen {fen}\ngo perft {depth}\n")
+    engine.stdin.flush()
     divide, total = {}, None
-    for line in out.stdout.splitlines():
+    for line in engine.stdout:
+        line = line.strip()
         if line.startswith("Nodes searched: "):
             total = int(line.split(": ")[1])
+            break
         elif ": " in line and not line.startswith("info"):
             move, count = line.split(": ")
             divide[move] = int(count)
+    engine.stdin.write("quit\n")
+    engine.stdin.close()
+    engine.wait(timeout=60)
     return divide, total
+
+
+def seed_zero_games_differ():
+    engine = chess.engine.SimpleEngine.popen_uci(ENGINE)
+    try:
+        games = []
+        for _ in range(3):
+            board = chess.Board()
+            for _ in range(12):
+                board.push(engine.play(board, chess.engine.Limit(time=0.1)).move)
+            games.append(" ".join(m.uci() for m in board.move_stack))
+        check("Seed 0: three games in one engine.play loop differ", len(set(games)) == 3, str(games))
+    finally:
+        engine.quit()
 
 
 def perft_suite():
@@ -154,6 +177,7 @@ def main():
     print(f"python-chess {chess.__version__}")
     analyse_infinite()
     perft_suite()
+    seed_zero_games_differ()
     for number in range(20):
         play_game(number, chess960=number >= 10)
     print(f"{passed} passed, {failed} failed")

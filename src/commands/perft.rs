@@ -2,7 +2,7 @@
 
 use super::per_second;
 use crate::movegen::Generator;
-use crate::perft::{divide, PerftOptions};
+use crate::perft::{divide, plan_hash, PerftOptions};
 use crate::perft_suite::{check_entry, parse_suite, CheckError};
 use crate::uci_move::{format_move, CastlingMode};
 use crate::{FenError, Position};
@@ -57,12 +57,24 @@ impl From<io::Error> for PerftCommandError {
 }
 
 /// Run `shannon perft`: optional divide lines in Stockfish's form, then `Nodes searched: N` and a
-/// line of time and speed.
+/// line of time and speed. The FEN is read as the UCI engine reads it: castling rights that the
+/// placement cannot have are dropped, with a warning on stderr; so is a `--hash` the machine
+/// cannot give (the count then uses a smaller table).
 pub fn run_perft(request: &PerftRequest, out: &mut impl Write) -> Result<u64, PerftCommandError> {
     let pos = match &request.fen {
-        Some(fen) => Position::from_fen(fen).map_err(PerftCommandError::Fen)?,
+        Some(fen) => {
+            let (pos, warnings) =
+                Position::from_fen_lenient(fen).map_err(PerftCommandError::Fen)?;
+            for warning in warnings {
+                eprintln!("warning: --fen: {warning}");
+            }
+            pos
+        }
         None => Position::startpos(),
     };
+    if let Err(shortfall) = plan_hash(request.options.hash_mb) {
+        eprintln!("warning: --hash: {shortfall}");
+    }
     let mode = if request.chess960 {
         CastlingMode::Chess960
     } else {

@@ -132,6 +132,36 @@ impl fmt::Display for FenError {
 
 impl std::error::Error for FenError {}
 
+/// Something in a FEN that [`Position::from_fen_lenient`] corrected instead of refusing.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FenWarning {
+    /// A castling right the placement cannot have was dropped.
+    CastlingRightDropped {
+        /// The castling letter as written.
+        letter: char,
+        /// Why the placement cannot have it.
+        reason: String,
+    },
+}
+
+impl fmt::Display for FenWarning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FenWarning::CastlingRightDropped { letter, reason } => {
+                write!(f, "castling right '{letter}' dropped: {reason}")
+            }
+        }
+    }
+}
+
+/// Why one castling letter gives no right.
+enum CastlingProblem {
+    /// Not a castling letter at all: the FEN is malformed.
+    Syntax(String),
+    /// A well-formed right that the placement cannot have.
+    Impossible(String),
+}
+
 impl std::str::FromStr for Position {
     type Err = FenError;
 
@@ -142,7 +172,21 @@ impl std::str::FromStr for Position {
 
 impl Position {
     /// Parse a FEN, X-FEN or Shredder-FEN (4 to 6 fields) and check that the position is legal.
+    /// A castling right that the placement cannot have is an error (see
+    /// [`Position::from_fen_lenient`] for the GUI-friendly reading).
     pub fn from_fen(fen: &str) -> Result<Position, FenError> {
+        Position::parse_fen(fen, false).map(|(pos, _)| pos)
+    }
+
+    /// Parse a FEN as [`Position::from_fen`] does, except that castling rights the placement
+    /// cannot have are dropped and reported, as Stockfish and python-chess do: GUIs and opening
+    /// files often carry `KQkq` after the rooks have gone, and refusing the whole position would
+    /// leave an engine answering for some other one.
+    pub fn from_fen_lenient(fen: &str) -> Result<(Position, Vec<FenWarning>), FenError> {
+        Position::parse_fen(fen, true)
+    }
+
+    fn parse_fen(fen: &str, lenient: bool) -> Result<(Position, Vec<FenWarning>), FenError> {
         let fields: Vec<&str> = fen.split_whitespace().collect();
         if !(4..=6).contains(&fields.len()) {
             return Err(FenError::FieldCount {
@@ -158,7 +202,7 @@ impl Position {
             other => return Err(FenError::SideToMove(other.to_string())),
         };
         pos.validate_material()?;
-        pos.parse_castling(fields[2])?;
+        let warnings = pos.parse_castling(fields[2], lenient)?;
         pos.parse_en_passant(fields[3])?;
         if let Some(text) = fields.get(4) {
             pos.halfmove_clock = text
@@ -178,7 +222,7 @@ impl Position {
         }
         pos.refresh_derived_state();
         debug_assert_eq!(pos.consistency_error(), None);
-        Ok(pos)
+        Ok((pos, warnings))
     }
 
     fn parse_placement(&mut self, text: &str) -> Result<(), FenError> {
@@ -258,79 +302,107 @@ impl Position {
         Ok(())
     }
 
-    fn parse_castling(&mut self, text: &str) -> Result<(), FenError> {
-        let error = |reason: String| FenError::Castling {
-            text: text.to_string(),
-            reason,
-        };
+    /// Read the castling field. A letter that is not a castling letter is always an error; a
+    /// right that the placement cannot have (no king on its back rank, no rook where the letter
+    /// points, a second right on one wing) is an error when `lenient` is false and is dropped
+    /// with a [`FenWarning`] when it is true.
+    fn parse_castling(&mut self, text: &str, lenient: bool) -> Result<Vec<FenWarning>, FenError> {
+        let mut warnings = Vec::new();
         if text == "-" {
-            return Ok(());
+            return Ok(warnings);
         }
         for c in text.chars() {
-            let color = if c.is_ascii_uppercase() {
-                Color::White
-            } else {
-                Color::Black
-            };
-            let rank = color.back_rank();
-            let king = self.king_square(color);
-            if king.rank() != rank {
-                return Err(error(format!(
-                    "'{c}' needs the {color} king on rank {}",
-                    rank.to_char()
-                )));
+            match self.castling_right(c) {
+                Ok((color, side, rook_file)) => self.castling.set(color, side, Some(rook_file)),
+                Err(CastlingProblem::Syntax(reason)) | Err(CastlingProblem::Impossible(reason))
+                    if !lenient =>
+                {
+                    return Err(FenError::Castling {
+                        text: text.to_string(),
+                        reason,
+                    })
+                }
+                Err(CastlingProblem::Syntax(reason)) => {
+                    return Err(FenError::Castling {
+                        text: text.to_string(),
+                        reason,
+                    })
+                }
+                Err(CastlingProblem::Impossible(reason)) => {
+                    warnings.push(FenWarning::CastlingRightDropped { letter: c, reason })
+                }
             }
-            let rooks: Vec<File> = self
-                .pieces(color, PieceKind::Rook)
-                .filter(|sq| sq.rank() == rank)
-                .map(Square::file)
-                .collect();
-            let rook_file = match c.to_ascii_lowercase() {
-                'k' => rooks.iter().copied().filter(|&f| f > king.file()).max(),
-                'q' => rooks.iter().copied().filter(|&f| f < king.file()).min(),
-                letter => match File::from_char(letter) {
-                    Some(file) if rooks.contains(&file) => Some(file),
-                    Some(file) => {
-                        return Err(error(format!(
-                            "'{c}' names a {color} rook on {}, but there is none",
-                            Square::new(file, rank)
-                        )))
-                    }
-                    None => return Err(error(format!("'{c}' is not a castling letter"))),
-                },
-            };
-            let Some(rook_file) = rook_file else {
-                return Err(error(format!(
-                    "'{c}' needs a {color} rook on the {} side of the king on rank {}",
-                    if c.eq_ignore_ascii_case(&'k') {
-                        "h"
-                    } else {
-                        "a"
-                    },
-                    rank.to_char()
-                )));
-            };
-            if rook_file == king.file() {
-                return Err(error(format!("'{c}' names the king's own file")));
-            }
-            let side = if rook_file > king.file() {
-                CastlingSide::King
-            } else {
-                CastlingSide::Queen
-            };
-            if self.castling.rook(color, side).is_some() {
-                return Err(error(format!(
-                    "'{c}' is a second {color} right on the {} side",
-                    if side == CastlingSide::King {
-                        "king"
-                    } else {
-                        "queen"
-                    }
-                )));
-            }
-            self.castling.set(color, side, Some(rook_file));
         }
-        Ok(())
+        Ok(warnings)
+    }
+
+    /// The right that castling letter `c` gives, checked against the placement and the rights
+    /// already read.
+    fn castling_right(&self, c: char) -> Result<(Color, CastlingSide, File), CastlingProblem> {
+        let impossible = CastlingProblem::Impossible;
+        let color = if c.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let letter = c.to_ascii_lowercase();
+        // `K`/`Q` name the outermost rook on a wing; a file letter names the rook's file.
+        let named_file = match letter {
+            'k' | 'q' => None,
+            _ => Some(File::from_char(letter).ok_or_else(|| {
+                CastlingProblem::Syntax(format!("'{c}' is not a castling letter"))
+            })?),
+        };
+        let rank = color.back_rank();
+        let king = self.king_square(color);
+        if king.rank() != rank {
+            return Err(impossible(format!(
+                "'{c}' needs the {color} king on rank {}",
+                rank.to_char()
+            )));
+        }
+        let rooks: Vec<File> = self
+            .pieces(color, PieceKind::Rook)
+            .filter(|sq| sq.rank() == rank)
+            .map(Square::file)
+            .collect();
+        let rook_file = match named_file {
+            Some(file) if rooks.contains(&file) => Some(file),
+            Some(file) => {
+                return Err(impossible(format!(
+                    "'{c}' names a {color} rook on {}, but there is none",
+                    Square::new(file, rank)
+                )))
+            }
+            None if letter == 'k' => rooks.iter().copied().filter(|&f| f > king.file()).max(),
+            None => rooks.iter().copied().filter(|&f| f < king.file()).min(),
+        };
+        let Some(rook_file) = rook_file else {
+            return Err(impossible(format!(
+                "'{c}' needs a {color} rook on the {} side of the king on rank {}",
+                if letter == 'k' { "h" } else { "a" },
+                rank.to_char()
+            )));
+        };
+        if rook_file == king.file() {
+            return Err(impossible(format!("'{c}' names the king's own file")));
+        }
+        let side = if rook_file > king.file() {
+            CastlingSide::King
+        } else {
+            CastlingSide::Queen
+        };
+        if self.castling.rook(color, side).is_some() {
+            return Err(impossible(format!(
+                "'{c}' is a second {color} right on the {} side",
+                if side == CastlingSide::King {
+                    "king"
+                } else {
+                    "queen"
+                }
+            )));
+        }
+        Ok((color, side, rook_file))
     }
 
     fn parse_en_passant(&mut self, text: &str) -> Result<(), FenError> {

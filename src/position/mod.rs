@@ -11,7 +11,7 @@
 mod fen;
 
 pub(crate) use fen::placement_field;
-pub use fen::{FenCastling, FenError};
+pub use fen::{FenCastling, FenError, FenWarning};
 
 use crate::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
 use crate::castling::{CastlingRights, CastlingSide};

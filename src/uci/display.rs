@@ -10,6 +10,7 @@ pub fn describe(
     history: &History,
     generator: crate::movegen::Generator,
     fen_style: FenCastling,
+    castling_mode: crate::uci_move::CastlingMode,
 ) -> Vec<String> {
     let game = history.game();
     let pos = game.position();
@@ -33,14 +34,15 @@ pub fn describe(
     lines.push(format!("Key: {:016X}", pos.key()));
     let checkers: Vec<String> = pos.checkers().map(|sq| sq.to_string()).collect();
     lines.push(format!("Checkers: {}", checkers.join(" ")));
-    let legal = generator.count_legal(pos) as usize;
-    lines.push(format!("Legal moves: {legal}"));
+    let mut legal = crate::movegen::MoveList::new();
+    generator.legal_moves(pos, &mut legal);
+    lines.push(format!("Legal moves: {}", legal.len()));
     lines.push(format!("Repetitions: {}", game.repetitions()));
     lines.push(format!("Halfmove clock: {}", pos.halfmove_clock()));
     lines.push(format!("Moves played: {}", game.moves().len()));
     lines.push(format!(
         "Game state: {}",
-        super::engine::game_state(game, legal)
+        super::engine::game_state(game, &legal, castling_mode)
     ));
     lines
 }

@@ -1,23 +1,28 @@
 //! The engine's state machine: what each command does to the held game, the options, a held
 //! `bestmove` (`go infinite`/`go ponder`) and a running `go perft`.
 //!
-//! Every command either succeeds or prints `info string error: ...` and changes nothing. While a
-//! `go perft` counts on its worker thread, `isready`, `stop`, `quit` and `debug` are answered at
-//! once (unless commands already wait, then they queue behind them) and every other command
-//! waits in a queue until the count ends, so commands still act in the order they were sent. All output is written from the loop's thread.
+//! Every command either succeeds or prints `info string error: ...` and changes nothing, with one
+//! deliberate exception: a rejected `position` leaves no position to play, so every `go` answers
+//! `bestmove 0000` until a good `position` arrives (a GUI must never get a move for a position it
+//! did not send).
+//!
+//! While a `go perft` counts on its worker thread, `isready` is answered at once, `stop` ends the
+//! count, `quit` and the end of input end the process promptly, and `debug` takes effect at
+//! once, whatever is queued; every other command waits in a queue until the count ends, so those
+//! still act in the order they were sent. All output is written from the loop's thread.
 
-use super::command::{parse_line, Command, GoCommand};
+use super::command::{parse_line, Command, CommandError, GoCommand};
 use super::display::describe;
 use super::history::{History, Update};
 use super::options::{OptionName, Options};
 use super::output::Output;
-use super::random::{fresh_seed, SplitMix};
+use super::random::{fresh_index, seed_reproducing, SplitMix};
 use super::Event;
 use crate::game::Game;
 use crate::movegen::MoveList;
-use crate::perft::{divide, Divide, PerftOptions};
+use crate::perft::{divide, plan_hash, Divide, PerftOptions};
 use crate::uci_move::{format_move, parse_move, CastlingMode};
-use crate::{FenCastling, Move, Position};
+use crate::{FenCastling, Move};
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::Sender;
@@ -51,13 +56,6 @@ struct PerftJob {
     mode: CastlingMode,
 }
 
-/// The per-game seed drawn for `Seed` 0, and the start position of the game it belongs to.
-#[derive(Debug, Clone)]
-struct GameSeed {
-    seed: u64,
-    start: Position,
-}
-
 /// The engine between commands.
 pub struct Engine<'w> {
     out: Output<'w>,
@@ -67,8 +65,8 @@ pub struct Engine<'w> {
     held: Option<Held>,
     perft: Option<PerftJob>,
     deferred: VecDeque<String>,
-    end_of_input: bool,
-    game_seed: Option<GameSeed>,
+    /// Why the last `position` command was refused, while no good one has followed.
+    rejected_position: Option<String>,
     events: Sender<Event>,
 }
 
@@ -83,8 +81,7 @@ impl<'w> Engine<'w> {
             held: None,
             perft: None,
             deferred: VecDeque::new(),
-            end_of_input: false,
-            game_seed: None,
+            rejected_position: None,
             events,
         }
     }
@@ -100,10 +97,9 @@ impl<'w> Engine<'w> {
                     self.execute(&line)
                 }
             }
-            Event::Eof => {
-                self.end_of_input = true;
-                self.after_input_ends()
-            }
+            // The input has ended: nobody can read an answer any more, so a running count is
+            // abandoned (by `finish`) and the process ends at once rather than count for hours.
+            Event::Eof => Flow::Quit,
             Event::PerftDone(result) => self.perft_done(result),
         };
         if self.out.is_closed() {
@@ -122,38 +118,30 @@ impl<'w> Engine<'w> {
         self.release_held();
     }
 
-    fn after_input_ends(&mut self) -> Flow {
-        // Input has ended: finish what was asked (a running count first), then leave.
-        if self.perft.is_some() {
-            Flow::Continue
-        } else {
-            Flow::Quit
-        }
-    }
-
+    /// A line that arrives while a count runs. `isready`, `stop` and `quit` overtake whatever is
+    /// queued, as the specification asks (`isready` "immediately", `quit` "as soon as
+    /// possible"); the rest waits for the count, in order.
     fn while_counting(&mut self, line: String) -> Flow {
-        let command = parse_line(&line);
-        if command == Ok(Some(Command::Quit)) && self.deferred.is_empty() {
-            return Flow::Quit;
-        }
-        if !self.deferred.is_empty() {
-            // Commands are waiting: this one belongs after them (a `stop` here is meant for a
-            // `go` still in the queue, an `isready` for everything before it, and a `quit`
-            // comes after the queued commands have run, as a script of commands expects).
-            self.deferred.push_back(line);
-            return Flow::Continue;
-        }
-        match command {
+        match parse_line(&line) {
+            Ok(Some(Command::Quit)) => return Flow::Quit,
             Ok(Some(Command::IsReady)) => self.send("readyok"),
+            Ok(Some(Command::Debug(on))) => self.debug = on,
             Ok(Some(Command::Stop)) => {
-                if let Some(job) = &self.perft {
-                    job.stop.store(true, Ordering::Relaxed);
+                self.stop_count();
+                // A `go` queued before this `stop` is stopped too when its turn comes.
+                if !self.deferred.is_empty() {
+                    self.deferred.push_back(line);
                 }
             }
-            Ok(Some(Command::Debug(on))) => self.debug = on,
             _ => self.deferred.push_back(line),
         }
         Flow::Continue
+    }
+
+    fn stop_count(&mut self) {
+        if let Some(job) = &self.perft {
+            job.stop.store(true, Ordering::Relaxed);
+        }
     }
 
     fn perft_done(&mut self, result: Option<Divide>) -> Flow {
@@ -172,19 +160,20 @@ impl<'w> Engine<'w> {
             }
             None => self.info("perft stopped"),
         }
-        while self.perft.is_none() {
-            let Some(line) = self.deferred.pop_front() else {
+        while let Some(line) = self.deferred.pop_front() {
+            if self.perft.is_none() {
+                if self.execute(&line) == Flow::Quit {
+                    return Flow::Quit;
+                }
+            } else if parse_line(&line) == Ok(Some(Command::Stop)) {
+                // A `stop` that was queued behind the `go perft` just started.
+                self.stop_count();
+            } else {
+                self.deferred.push_front(line);
                 break;
-            };
-            if self.execute(&line) == Flow::Quit {
-                return Flow::Quit;
             }
         }
-        if self.end_of_input {
-            self.after_input_ends()
-        } else {
-            Flow::Continue
-        }
+        Flow::Continue
     }
 
     /// Carry out one line while no count is running.
@@ -192,6 +181,15 @@ impl<'w> Engine<'w> {
         let command = match parse_line(line) {
             Ok(Some(command)) => command,
             Ok(None) => return Flow::Continue,
+            Err(
+                e @ CommandError::Malformed {
+                    command: "position",
+                    ..
+                },
+            ) => {
+                self.reject_position(e.to_string());
+                return Flow::Continue;
+            }
             Err(e) => {
                 self.error(&e.to_string());
                 return Flow::Continue;
@@ -208,24 +206,40 @@ impl<'w> Engine<'w> {
             Command::Register => self.trace("register: nothing to register; ignored"),
             Command::UciNewGame => {
                 self.history = History::default();
-                self.game_seed = None;
                 self.trace("new game");
             }
             Command::Position(command) => match self.history.apply(&command, self.fen_style()) {
-                Ok(update) => self.trace_update(update),
-                Err(e) => self.error(&format!("position: {e}")),
+                Ok((update, warnings)) => {
+                    self.rejected_position = None;
+                    for warning in warnings {
+                        self.info(&format!("warning: {warning}"));
+                    }
+                    self.trace_update(update);
+                }
+                Err(e) => self.reject_position(format!("position: {e}")),
             },
             Command::Go(go) => self.go(go),
             Command::Stop => self.release_held(),
             Command::PonderHit => self.ponderhit(),
             Command::Quit => return Flow::Quit,
             Command::Display => {
-                for line in describe(&self.history, self.options.generator, self.fen_style()) {
+                for line in describe(
+                    &self.history,
+                    self.options.generator,
+                    self.fen_style(),
+                    self.castling_mode(),
+                ) {
                     self.send(&line);
                 }
             }
         }
         Flow::Continue
+    }
+
+    /// A `position` command was refused: say why, and play no move until a good one arrives.
+    fn reject_position(&mut self, reason: String) {
+        self.error(&reason);
+        self.rejected_position = Some(reason);
     }
 
     fn uci(&mut self) {
@@ -281,6 +295,16 @@ impl<'w> Engine<'w> {
                 limits.join(" ")
             ));
         }
+        if let Some(reason) = self.rejected_position.clone() {
+            self.error(&format!(
+                "go: no position to play: the last position command was refused ({reason}); \
+                 send a valid position"
+            ));
+            if go.perft.is_none() {
+                self.answer(&go, "bestmove 0000".to_string());
+            }
+            return;
+        }
         if let Some(depth) = go.perft {
             self.start_perft(depth);
             return;
@@ -290,7 +314,7 @@ impl<'w> Engine<'w> {
         self.options
             .generator
             .legal_moves(game.position(), &mut legal);
-        let state = game_state(game, legal.len());
+        let state = game_state(game, &legal, self.castling_mode());
         let in_check = game.position().in_check();
         if state != "ongoing" || self.debug {
             self.info(&format!("game state: {state}"));
@@ -320,6 +344,11 @@ impl<'w> Engine<'w> {
             self.send(&UciMessage::Info(attributes).serialize());
             UciMessage::best_move(self.vampirc_move(mv)).serialize()
         };
+        self.answer(&go, bestmove);
+    }
+
+    /// Send `bestmove`, or hold it until `stop`/`ponderhit` for `go infinite`/`go ponder`.
+    fn answer(&mut self, go: &GoCommand, bestmove: String) {
         if go.infinite || go.ponder {
             self.held = Some(Held {
                 line: bestmove,
@@ -355,40 +384,36 @@ impl<'w> Engine<'w> {
         chosen
     }
 
+    /// The move to play. `Seed` N > 0: a pure function of N and the game. `Seed` 0: a uniform
+    /// draw from fresh OS entropy at every `go`, whatever came before, followed by
+    /// `info string seed S`, a seed with which `Seed` mode plays the same move here.
     fn choose(&mut self, candidates: &[Move]) -> Move {
-        let seed = self.seed();
         let game_hash = self.history.game_hash();
-        let index = SplitMix::for_game(seed, game_hash).below(candidates.len());
+        let n = candidates.len();
+        let (seed, index) = if self.options.seed > 0 {
+            let seed = self.options.seed;
+            (Some(seed), SplitMix::for_game(seed, game_hash).below(n))
+        } else {
+            let index = fresh_index(n);
+            let seed = seed_reproducing(game_hash, n, index);
+            match seed {
+                Some(seed) => self.info(&format!("seed {seed}")),
+                None => self.info("seed none: no seed found that replays this move"),
+            }
+            (seed, index)
+        };
         self.trace(&format!(
-            "seed {seed}, game hash {game_hash:016x}: move {} of {}",
+            "seed {}, game hash {game_hash:016x}: move {} of {n}",
+            seed.map_or("none".to_string(), |s| s.to_string()),
             index + 1,
-            candidates.len()
         ));
         candidates[index]
     }
 
-    /// The seed of this move: the `Seed` option, or for `Seed` 0 the game's own seed, drawn from
-    /// the OS at the first `go` of each game (after `ucinewgame` or a new start position).
-    fn seed(&mut self) -> u64 {
-        if self.options.seed > 0 {
-            return self.options.seed;
-        }
-        let start = self.history.game().start();
-        match &self.game_seed {
-            Some(drawn) if drawn.start == *start => drawn.seed,
-            _ => {
-                let seed = fresh_seed();
-                self.game_seed = Some(GameSeed {
-                    seed,
-                    start: start.clone(),
-                });
-                self.info(&format!("seed {seed}"));
-                seed
-            }
-        }
-    }
-
     fn start_perft(&mut self, depth: u32) {
+        if let Err(shortfall) = plan_hash(self.options.hash_mb) {
+            self.error(&format!("option Hash: {shortfall}"));
+        }
         let pos = self.history.game().position().clone();
         let options = PerftOptions {
             generator: self.options.generator,
@@ -478,11 +503,22 @@ impl<'w> Engine<'w> {
     }
 }
 
-/// The game's state in words: `ongoing`, `over: <rule>` or `draw claimable: <rule>`.
-pub fn game_state(game: &Game, legal_moves: usize) -> String {
-    match (game.ending_with(legal_moves), game.claimable_draw()) {
+/// The game's state in words: `ongoing`, `over: <rule>`, `draw claimable: <rule>`, or
+/// `draw claimable by playing <move>: <rule>` when announcing that move would allow the claim
+/// (FIDE 9.2.1 and 9.3.1). `legal` are the current position's legal moves.
+pub fn game_state(game: &Game, legal: &[Move], mode: CastlingMode) -> String {
+    let status = game.status_with(legal.len());
+    match (status.ending, status.claim) {
         (Some(ending), _) => format!("over: {ending}"),
         (None, Some(claim)) => format!("draw claimable: {claim}"),
-        (None, None) => "ongoing".to_string(),
+        (None, None) => match game.claim_by_move(legal) {
+            Some((mv, claim)) => {
+                format!(
+                    "draw claimable by playing {}: {claim}",
+                    format_move(mv, mode)
+                )
+            }
+            None => "ongoing".to_string(),
+        },
     }
 }

@@ -13,7 +13,7 @@ use super::command::{PositionCommand, StartSpec};
 use super::random::{mix, StableHasher};
 use crate::game::Game;
 use crate::uci_move::{parse_move, UciMoveError};
-use crate::{FenCastling, FenError, Move, Position};
+use crate::{FenCastling, FenError, FenWarning, Move, Position};
 use std::fmt;
 
 /// How a `position` command changed the held game.
@@ -47,12 +47,24 @@ pub enum PositionError {
         /// What is wrong.
         error: UciMoveError,
     },
+    /// The null move `0000`, which a real game cannot contain; Shannon refuses it rather than
+    /// hold a game that no GUI can be replaying.
+    NullMove {
+        /// Its number in the command's move list, from 1.
+        number: usize,
+        /// The FEN of the position it was sent in.
+        fen: String,
+    },
 }
 
 impl fmt::Display for PositionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             PositionError::Fen(e) => write!(f, "bad FEN: {e}"),
+            PositionError::NullMove { number, fen } => write!(
+                f,
+                "move {number} '0000' is a null move (a pass), which Shannon does not accept, in {fen}"
+            ),
             PositionError::Move {
                 number,
                 text,
@@ -116,16 +128,27 @@ impl History {
     }
 
     /// Carry out a `position` command; on error the held game is untouched. `fen_style` is how
-    /// positions are written in error messages.
+    /// positions are written in error messages. The FEN is read leniently: castling rights that
+    /// the placement cannot have are dropped, and the warnings say which.
     pub fn apply(
         &mut self,
         command: &PositionCommand,
         fen_style: FenCastling,
-    ) -> Result<Update, PositionError> {
-        let start = match &command.start {
-            StartSpec::StartPos => Position::startpos(),
-            StartSpec::Fen(fen) => Position::from_fen(fen).map_err(PositionError::Fen)?,
+    ) -> Result<(Update, Vec<FenWarning>), PositionError> {
+        let (start, warnings) = match &command.start {
+            StartSpec::StartPos => (Position::startpos(), Vec::new()),
+            StartSpec::Fen(fen) => Position::from_fen_lenient(fen).map_err(PositionError::Fen)?,
         };
+        self.apply_from(start, command, fen_style)
+            .map(|update| (update, warnings))
+    }
+
+    fn apply_from(
+        &mut self,
+        start: Position,
+        command: &PositionCommand,
+        fen_style: FenCastling,
+    ) -> Result<Update, PositionError> {
         if start == *self.game.start() {
             if let Some(new_text) = extension(&self.moves_text, &command.moves) {
                 let first = self.game.moves().len() + 1;
@@ -170,6 +193,12 @@ fn check_moves(
     let mut scratch = pos.clone();
     let mut moves = Vec::new();
     for (i, word) in text.split_ascii_whitespace().enumerate() {
+        if word == "0000" {
+            return Err(PositionError::NullMove {
+                number: first_number + i,
+                fen: scratch.fen(fen_style),
+            });
+        }
         match parse_move(&scratch, word) {
             Ok(mv) => {
                 let _ = scratch.make(mv);
@@ -203,22 +232,17 @@ mod tests {
     fn extends_rebuilds_and_refuses() {
         let mut h = History::default();
         let x = FenCastling::XFen;
+        let update = |h: &mut History, moves: &str| h.apply(&command(moves), x).map(|(u, _)| u);
+        assert_eq!(update(&mut h, "e2e4"), Ok(Update::Extended { added: 1 }));
         assert_eq!(
-            h.apply(&command("e2e4"), x),
+            update(&mut h, "e2e4 e7e5"),
             Ok(Update::Extended { added: 1 })
         );
         assert_eq!(
-            h.apply(&command("e2e4 e7e5"), x),
-            Ok(Update::Extended { added: 1 })
-        );
-        assert_eq!(
-            h.apply(&command("e2e4 e7e5"), x),
+            update(&mut h, "e2e4 e7e5"),
             Ok(Update::Extended { added: 0 })
         );
-        assert_eq!(
-            h.apply(&command("d2d4"), x),
-            Ok(Update::Rebuilt { moves: 1 })
-        );
+        assert_eq!(update(&mut h, "d2d4"), Ok(Update::Rebuilt { moves: 1 }));
         let before = h.game().clone();
         let err = h.apply(&command("d2d4 d7d5 e1g1"), x).unwrap_err();
         assert_eq!(
@@ -242,6 +266,35 @@ mod tests {
         b.apply(&sent("e1h1 e8a8"), FenCastling::XFen).unwrap();
         assert_eq!(a.game_hash(), b.game_hash());
         assert_ne!(a.game_hash(), History::default().game_hash());
+    }
+
+    #[test]
+    fn null_move_is_named_and_refused() {
+        let mut h = History::default();
+        let err = h
+            .apply(&command("e2e4 0000"), FenCastling::XFen)
+            .unwrap_err();
+        assert!(matches!(err, PositionError::NullMove { number: 2, .. }));
+        assert!(err.to_string().contains("null move"), "{err}");
+        assert!(h.game().moves().is_empty());
+    }
+
+    #[test]
+    fn impossible_castling_rights_are_dropped_with_a_warning() {
+        let mut h = History::default();
+        let sent = PositionCommand {
+            start: StartSpec::Fen("4k3/8/8/8/8/8/8/4K2R b KQ - 0 1".to_string()),
+            moves: String::new(),
+        };
+        let (_, warnings) = h.apply(&sent, FenCastling::XFen).unwrap();
+        assert_eq!(warnings.len(), 1);
+        assert!(warnings[0]
+            .to_string()
+            .starts_with("castling right 'Q' dropped"));
+        assert_eq!(
+            h.game().position().fen(FenCastling::XFen),
+            "4k3/8/8/8/8/8/8/4K2R b K - 0 1"
+        );
     }
 
     #[test]

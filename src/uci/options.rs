@@ -127,7 +127,9 @@ impl fmt::Display for OptionError {
 impl std::error::Error for OptionError {}
 
 const THREADS_MAX: i64 = 1024;
-const HASH_MAX: i64 = 1 << 20;
+/// The largest `Hash`: 64 GiB, more than a perft to any depth people run can fill; a size the
+/// machine cannot give is cut down when the count starts (see `perft::plan_hash`).
+const HASH_MAX: i64 = 1 << 16;
 const OVERHEAD_MAX: i64 = 60_000;
 
 impl Options {

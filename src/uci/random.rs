@@ -1,6 +1,11 @@
 //! The random choice: a seed and a game in, an index out, the same on every machine and in every
 //! version that keeps these few lines.
 //!
+//! `Seed` N > 0 makes the index a pure function of N and the game. With `Seed` 0 the index is
+//! drawn from fresh OS entropy at every `go` (exactly uniform, independent of any earlier draw),
+//! and then a seed is looked for that would have picked the same index, so that the engine can
+//! name a seed that replays the move.
+//!
 //! The generator is SplitMix64 and the index is drawn with Lemire's multiply-and-reject method, so
 //! every one of `n` moves has probability exactly `1/n`. The `rand` crate is not used for the
 //! choice itself because its small generators are not promised to stay the same across releases,
@@ -76,9 +81,25 @@ impl SplitMix {
     }
 }
 
-/// A fresh seed from the operating system, in `1..=MAX_SEED` so a GUI can send it back.
-pub fn fresh_seed() -> u64 {
-    rand::rng().random_range(1..=MAX_SEED)
+/// A uniform index below `n` (which must not be 0) from fresh operating-system entropy,
+/// independent of everything drawn before: the choice of `Seed` 0.
+pub fn fresh_index(n: usize) -> usize {
+    rand::rng().random_range(0..n)
+}
+
+/// How many seeds [`seed_reproducing`] tries before giving up. Each try hits the wanted index
+/// with probability about `1/n` (n is at most 218 legal moves), so a miss after this many tries
+/// has probability below `(1 - 1/218)^20000`, about 10^-40.
+const SEED_SEARCH_TRIES: u32 = 20_000;
+
+/// A seed in `1..=MAX_SEED` with which `Seed` mode picks `index` among `n` moves in the game
+/// whose hash is `game_hash`, so that a move drawn from fresh entropy can be replayed; drawn at
+/// random among such seeds. `None` in the astronomically unlikely case that no seed was found.
+pub fn seed_reproducing(game_hash: u64, n: usize, index: usize) -> Option<u64> {
+    let mut os = rand::rng();
+    (0..SEED_SEARCH_TRIES)
+        .map(|_| os.random_range(1..=MAX_SEED))
+        .find(|&seed| SplitMix::for_game(seed, game_hash).below(n) == index)
 }
 
 #[cfg(test)]
@@ -100,7 +121,17 @@ mod tests {
     fn the_stream_is_fixed() {
         // SplitMix64 from state 0: the published first output.
         assert_eq!(SplitMix(0).next_u64(), 0xE220_A839_7B1D_CDAF);
-        let seed = fresh_seed();
-        assert!((1..=MAX_SEED).contains(&seed));
+    }
+
+    #[test]
+    fn a_found_seed_replays_the_index() {
+        for n in [1, 2, 20, 218] {
+            for index in [0, n / 2, n - 1] {
+                let seed = seed_reproducing(0x1234_5678, n, index).unwrap();
+                assert!((1..=MAX_SEED).contains(&seed));
+                assert_eq!(SplitMix::for_game(seed, 0x1234_5678).below(n), index);
+            }
+        }
+        assert!((0..7).contains(&fresh_index(7)));
     }
 }
