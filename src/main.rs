@@ -129,7 +129,8 @@ enum Command {
         /// Games at once (0: one per core).
         #[arg(long)]
         concurrency: Option<usize>,
-        /// Time control: 40/60+0.6, 10+0.1, inf, movetime=MS, nodes=N, depth=N.
+        /// Time control: 40/60+0.6, 10+0.1, 40/1:00+0.5 (minutes:seconds), inf, movetime=MS,
+        /// nodes=N, depth=N.
         #[arg(long)]
         tc: Option<String>,
         /// startpos, chess960, or an .epd / .pgn file of openings.

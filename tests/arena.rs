@@ -625,3 +625,33 @@ fn ten_thousand_games_without_a_failure() {
         started.elapsed().as_secs_f64()
     );
 }
+
+/// Issue 9: Cute Chess's minutes:seconds time controls were refused.
+#[test]
+fn minutes_seconds_time_controls_are_accepted() {
+    let dir = scratch("mmss");
+    for (tc, tag_value) in [("1:00+1", "60+1"), ("40/1:00+0.5", "40/60+0.5")] {
+        let pgn = dir.join("games.pgn");
+        let (ok, out, err) = run(
+            &[
+                "match",
+                "--games",
+                "2",
+                "--tc",
+                tc,
+                "--pgn",
+                pgn.to_str().unwrap(),
+                "--quiet",
+                "--seed",
+                "1",
+            ],
+            &dir,
+        );
+        assert!(ok, "{tc}: {out}{err}");
+        for game in read_pgn(&pgn) {
+            assert_eq!(tag(&game, "TimeControl"), tag_value);
+        }
+    }
+    let (ok, _, err) = run(&["match", "--games", "2", "--tc", "1:75"], &dir);
+    assert!(!ok && err.contains("'1:75' is not a time control"), "{err}");
+}
