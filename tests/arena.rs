@@ -626,6 +626,73 @@ fn ten_thousand_games_without_a_failure() {
     );
 }
 
+fn perft_check_of(fault: &str, dir: &Path) -> (bool, String, String, std::time::Duration) {
+    let config = dir.join(format!("{fault}.toml"));
+    std::fs::write(
+        &config,
+        format!("[[engine]]\nname = \"{fault}\"\ncommand = \"{FAULTY}\"\nargs = [\"--fault\", \"{fault}\"]\n"),
+    )
+    .unwrap();
+    let suite = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/perft/tricky.perft");
+    let started = std::time::Instant::now();
+    // A 30 s timeout keeps a regression from hanging the suite for the default 600 s; the
+    // answer must come long before it.
+    let (ok, out, err) = run(
+        &[
+            "perft-check",
+            "--config",
+            config.to_str().unwrap(),
+            "--engine",
+            fault,
+            "--epd",
+            suite,
+            "--depth",
+            "3",
+            "--timeout",
+            "30",
+        ],
+        dir,
+    );
+    (ok, out, err, started.elapsed())
+}
+
+/// Issue 9: an engine without `go perft` (it searches instead, or says nothing) made
+/// perft-check wait out its whole timeout.
+#[test]
+fn perft_check_reports_an_engine_without_go_perft_at_once() {
+    let dir = scratch("no-perft");
+    for (fault, why) in [
+        (
+            "no-perft",
+            "it answered 'go perft 1' with a search: 'bestmove",
+        ),
+        (
+            "silent-perft",
+            "no 'Nodes searched' line within 2000 ms of 'go perft 1'",
+        ),
+    ] {
+        let (ok, out, err, took) = perft_check_of(fault, &dir);
+        assert!(!ok, "{out}{err}");
+        assert!(
+            out.contains(&format!(
+                "engine '{fault}': this engine does not support go perft ({why}"
+            )),
+            "{out}{err}"
+        );
+        assert_eq!(
+            out.matches("ERROR").count(),
+            1,
+            "reported once, not per position: {out}"
+        );
+        assert!(out.contains("agreed on 0 of 18 positions"), "{out}");
+        assert!(took.as_secs() < 10, "{fault}: took {took:?}");
+    }
+    // The probe does not get in the way of an engine that has perft.
+    let (ok, out, err, _) = perft_check_of("none", &dir);
+    assert!(ok, "{out}{err}");
+    assert!(out.contains("agreed on 18 of 18"), "{out}");
+}
+
 /// Issue 9: Cute Chess's minutes:seconds time controls were refused.
 #[test]
 fn minutes_seconds_time_controls_are_accepted() {
@@ -654,4 +721,48 @@ fn minutes_seconds_time_controls_are_accepted() {
     }
     let (ok, _, err) = run(&["match", "--games", "2", "--tc", "1:75"], &dir);
     assert!(!ok && err.contains("'1:75' is not a time control"), "{err}");
+}
+
+/// Issue 9: the faulty engine's --help failed and no error listed the fault kinds; a bad
+/// --after was silently 3.
+#[test]
+fn the_faulty_engine_lists_its_faults_and_refuses_bad_arguments() {
+    let help = Command::new(FAULTY).arg("--help").output().unwrap();
+    assert!(help.status.success());
+    let text = String::from_utf8_lossy(&help.stdout);
+    for kind in [
+        "illegal-move",
+        "crash",
+        "sigkill",
+        "hang",
+        "stop-reading",
+        "flood",
+        "no-uciok",
+        "omit-underpromotions",
+        "omit-en-passant",
+        "no-perft",
+        "silent-perft",
+    ] {
+        assert!(text.contains(kind), "--help lacks {kind}: {text}");
+    }
+    let nope = Command::new(FAULTY)
+        .args(["--fault", "nope"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&nope.stderr);
+    assert_eq!(nope.status.code(), Some(2));
+    assert!(
+        err.contains("illegal-move") && err.contains("stop-reading"),
+        "{err}"
+    );
+    let bad_after = Command::new(FAULTY)
+        .args(["--fault", "crash", "--after", "x"])
+        .output()
+        .unwrap();
+    assert_eq!(bad_after.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&bad_after.stderr).contains("--after"),
+        "{}",
+        String::from_utf8_lossy(&bad_after.stderr)
+    );
 }
