@@ -41,6 +41,35 @@ fn tag<'a>(game: &'a shannon::notation::pgn::PgnGame, name: &str) -> &'a str {
     game.tag(name).unwrap_or_else(|| panic!("no {name} tag"))
 }
 
+/// Replay a game that ended by a rule with the library's rules and check that its Result tag is
+/// what the final position says: mate for the side that gave it, 1/2-1/2 for stalemate, the
+/// draw rules and claims. Returns the ending's name, for counting.
+fn assert_result_matches_final_position(game: &shannon::notation::pgn::PgnGame) -> String {
+    let round = tag(game, "Round");
+    let mut replay = shannon::game::Game::new(game.start.clone());
+    for &mv in &game.moves {
+        replay.play(mv);
+    }
+    let status = replay.status_with(replay.legal_moves().len());
+    let (expected, name) = match (status.ending, status.claim) {
+        (Some(shannon::game::Ending::Checkmate { winner }), _) => (
+            match winner {
+                shannon::Color::White => "1-0",
+                shannon::Color::Black => "0-1",
+            },
+            "Checkmate".to_string(),
+        ),
+        (Some(ending), _) => ("1/2-1/2", format!("{ending:?}")),
+        (None, Some(claim)) => ("1/2-1/2", format!("{claim:?}")),
+        (None, None) => panic!("round {round} stops before the rules end it"),
+    };
+    assert_eq!(
+        game.result, expected,
+        "round {round}: the result does not match the final position ({name})"
+    );
+    name.split([' ', '(', '{']).next().unwrap().to_string()
+}
+
 #[test]
 fn shipped_engines_toml_plays_standard_and_chess960() {
     let dir = scratch("shipped");
@@ -77,18 +106,9 @@ fn shipped_engines_toml_plays_standard_and_chess960() {
         for game in &games {
             assert_eq!(tag(game, "Termination"), "normal");
             assert_eq!(tag(game, "PlyCount"), game.moves.len().to_string());
-            assert!(["1-0", "0-1", "1/2-1/2"].contains(&game.result.as_str()));
-            // The reader replayed every move legally; the rules must end the game where it stops.
-            let mut replay = shannon::game::Game::new(game.start.clone());
-            for &mv in &game.moves {
-                replay.play(mv);
-            }
-            let status = replay.status_with(replay.legal_moves().len());
-            assert!(
-                status.ending.is_some() || status.claim.is_some(),
-                "game {} stops early",
-                tag(game, "Round")
-            );
+            // The reader replayed every move legally; the rules must end the game where it
+            // stops, with the result they give.
+            assert_result_matches_final_position(game);
             if openings == "chess960" {
                 assert_eq!(tag(game, "Variant"), "Chess960");
                 assert!(game.chess960);
@@ -389,6 +409,19 @@ fn perft_check_finds_missing_underpromotions_and_en_passant() {
     assert!(out.contains("the engine lacks: d4e3"), "{out}");
 }
 
+/// True when SHANNON_REQUIRE_PEERS=1: every outside program must be there and work.
+fn peers_required() -> bool {
+    std::env::var("SHANNON_REQUIRE_PEERS").as_deref() == Ok("1")
+}
+
+/// An outside program is missing: skip with the reason, or fail when peers are `required`.
+fn peer_missing(reason: &str, required: bool) {
+    if required {
+        panic!("SHANNON_REQUIRE_PEERS=1 but {reason}");
+    }
+    println!("skipped: {reason}");
+}
+
 /// Stockfish from Debian, if installed.
 fn stockfish() -> Option<PathBuf> {
     let candidates = [
@@ -397,13 +430,55 @@ fn stockfish() -> Option<PathBuf> {
     ];
     let found = candidates.into_iter().find(|p| p.is_file());
     if found.is_none() {
-        let reason = "stockfish is not installed (apt-get install stockfish)";
-        if std::env::var("SHANNON_REQUIRE_PEERS").as_deref() == Ok("1") {
-            panic!("SHANNON_REQUIRE_PEERS=1 but {reason}");
-        }
-        println!("skipped: {reason}");
+        peer_missing(
+            "stockfish is not installed (apt-get install stockfish)",
+            peers_required(),
+        );
     }
     found
+}
+
+/// How many games python-chess reads from `pgn` without an error, each ending in a valid
+/// board; `None` when the check was skipped (no `python` or no python-chess, peers not
+/// `required`). A PGN python-chess cannot read always fails.
+fn python_chess_games(python: &str, pgn: &Path, required: bool) -> Option<usize> {
+    let script = "import chess.pgn, sys\nn = 0\nwith open(sys.argv[1]) as f:\n    while (g := chess.pgn.read_game(f)) is not None:\n        assert not g.errors, g.errors\n        assert g.end().board().is_valid()\n        n += 1\nprint(n)\n";
+    match Command::new(python)
+        .args(["-c", script, pgn.to_str().unwrap()])
+        .output()
+    {
+        Ok(output) if output.status.success() => Some(
+            String::from_utf8_lossy(&output.stdout)
+                .trim()
+                .parse()
+                .unwrap(),
+        ),
+        Ok(output) => {
+            let err = String::from_utf8_lossy(&output.stderr);
+            if !err.contains("No module named") {
+                panic!("python-chess could not read the PGN: {err}");
+            }
+            peer_missing(
+                "python-chess is not installed (pip install chess)",
+                required,
+            );
+            None
+        }
+        Err(e) => {
+            peer_missing(&format!("{python} cannot start ({e})"), required);
+            None
+        }
+    }
+}
+
+/// Issue 9: with peers required, a python3 that cannot start was still only a skip.
+#[test]
+#[should_panic(expected = "SHANNON_REQUIRE_PEERS=1 but /nonexistent/python3 cannot start")]
+fn a_python_that_cannot_start_fails_when_peers_are_required() {
+    let dir = scratch("no-python");
+    let pgn = dir.join("empty.pgn");
+    std::fs::write(&pgn, "").unwrap();
+    python_chess_games("/nonexistent/python3", &pgn, true);
 }
 
 fn stockfish_config(dir: &Path, stockfish: &Path) -> PathBuf {
@@ -524,25 +599,8 @@ fn shannon_plays_stockfish_and_python_chess_reads_the_pgn() {
     assert!(ok, "{out}{err}");
     assert!(out.contains("0 lost by engine failure"), "{out}");
     assert_eq!(read_pgn(&pgn).len(), 2);
-    let script = "import chess.pgn, sys\nn = 0\nwith open(sys.argv[1]) as f:\n    while (g := chess.pgn.read_game(f)) is not None:\n        assert not g.errors, g.errors\n        assert g.end().board().is_valid()\n        n += 1\nprint(n)\n";
-    match Command::new("python3")
-        .args(["-c", script, pgn.to_str().unwrap()])
-        .output()
-    {
-        Ok(output) if output.status.success() => {
-            assert_eq!(String::from_utf8_lossy(&output.stdout).trim(), "2");
-        }
-        Ok(output) => {
-            let err = String::from_utf8_lossy(&output.stderr);
-            if err.contains("No module named")
-                && std::env::var("SHANNON_REQUIRE_PEERS").as_deref() != Ok("1")
-            {
-                println!("skipped the python-chess check: python-chess is not installed (pip install chess)");
-            } else {
-                panic!("python-chess could not read the PGN: {err}");
-            }
-        }
-        Err(e) => println!("skipped the python-chess check: no python3 ({e})"),
+    if let Some(n) = python_chess_games("python3", &pgn, peers_required()) {
+        assert_eq!(n, 2);
     }
 }
 
@@ -587,37 +645,8 @@ fn ten_thousand_games_without_a_failure() {
         assert_eq!(games.len(), 5000);
         for game in &games {
             assert_eq!(tag(game, "Termination"), "normal");
-            let mut replay = shannon::game::Game::new(game.start.clone());
-            for &mv in &game.moves {
-                replay.play(mv);
-            }
-            let status = replay.status_with(replay.legal_moves().len());
-            let expected = match status.ending {
-                Some(shannon::game::Ending::Checkmate {
-                    winner: shannon::Color::White,
-                }) => "1-0",
-                Some(shannon::game::Ending::Checkmate {
-                    winner: shannon::Color::Black,
-                }) => "0-1",
-                Some(_) => "1/2-1/2",
-                None => {
-                    assert!(
-                        status.claim.is_some(),
-                        "round {} stops early",
-                        tag(game, "Round")
-                    );
-                    "1/2-1/2"
-                }
-            };
-            assert_eq!(game.result, expected, "round {}", tag(game, "Round"));
-            let name = match (status.ending, status.claim) {
-                (Some(e), _) => format!("{e:?}"),
-                (None, Some(c)) => format!("{c:?}"),
-                _ => unreachable!(),
-            };
-            *terminations
-                .entry(name.split(' ').next().unwrap().to_string())
-                .or_insert(0) += 1;
+            let name = assert_result_matches_final_position(game);
+            *terminations.entry(name).or_insert(0) += 1;
         }
     }
     println!(
