@@ -139,7 +139,8 @@ enum Command {
         /// Where to write the games ("-" for nowhere).
         #[arg(long)]
         pgn: Option<String>,
-        /// Seed of the schedule (openings and engine seeds).
+        /// Seed of the schedule: the openings, and the per-game Seed of engines that have that
+        /// option and no Seed set in engines.toml.
         #[arg(long)]
         seed: Option<u64>,
         /// Stop early by a sequential test: elo0,elo1,alpha,beta.

@@ -795,3 +795,68 @@ fn the_faulty_engine_lists_its_faults_and_refuses_bad_arguments() {
         String::from_utf8_lossy(&bad_after.stderr)
     );
 }
+
+/// The moves of every game of a PGN, by round.
+fn moves_by_round(pgn: &Path) -> Vec<(u32, Vec<shannon::Move>)> {
+    let mut games: Vec<_> = read_pgn(pgn)
+        .iter()
+        .map(|g| (tag(g, "Round").parse().unwrap(), g.moves.clone()))
+        .collect();
+    games.sort_by_key(|(round, _)| *round);
+    games
+}
+
+/// Issue 9: a `Seed` set in engines.toml was replaced by the runner's per-game seeds, so two
+/// files that differ only in it played the very same games.
+#[test]
+fn a_configured_seed_is_kept_and_changes_the_games() {
+    let dir = scratch("configured-seed");
+    let mut played = Vec::new();
+    for seed in [7, 99, 7] {
+        let config = dir.join(format!("seed{seed}.toml"));
+        std::fs::write(
+            &config,
+            format!("[[engine]]\nname = \"a\"\ncommand = \"self\"\noptions = {{ Seed = {seed} }}\n\n[[engine]]\nname = \"b\"\ncommand = \"self\"\n"),
+        )
+        .unwrap();
+        let pgn = dir.join(format!("seed{seed}-{}.pgn", played.len()));
+        let (ok, out, err) = run(
+            &[
+                "match",
+                "--config",
+                config.to_str().unwrap(),
+                "--games",
+                "4",
+                "--seed",
+                "3",
+                "--pgn",
+                pgn.to_str().unwrap(),
+                "--quiet",
+            ],
+            &dir,
+        );
+        assert!(ok, "{out}{err}");
+        assert!(
+            out.contains(&format!(
+                "a: plays every game with its configured Seed {seed}"
+            )),
+            "{out}"
+        );
+        assert!(!out.contains("b: plays"), "b has no configured seed: {out}");
+        played.push(moves_by_round(&pgn));
+    }
+    assert_ne!(
+        played[0], played[1],
+        "Seed 7 and Seed 99 must play differently"
+    );
+    assert_eq!(
+        played[0], played[2],
+        "the same configuration replays the same games"
+    );
+    // Games 1 and 3 (a White, the same opening, a's fixed seed) differ only through b's
+    // per-game seeds, which still come from the match seed.
+    assert_ne!(
+        played[0][0].1, played[0][2].1,
+        "b's per-game seeds still vary"
+    );
+}

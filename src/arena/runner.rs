@@ -8,7 +8,8 @@
 //! its handshake loses the game, and is restarted for the next one: failures are results.
 //!
 //! Games run on `concurrency` worker threads, each with its own two engine processes. The
-//! schedule (openings, colours, per-game engine seeds) is a pure function of the match seed.
+//! schedule (openings, colours, per-game engine seeds) is a pure function of the match seed; an
+//! engine whose configuration sets `Seed` keeps that value in every game instead.
 
 use super::client::{EngineError, EngineProcess};
 use super::config::EngineConfig;
@@ -109,7 +110,8 @@ impl MatchPlan {
         if engine.has_option("UCI_Chess960") {
             engine.set_option("UCI_Chess960", if chess960 { "true" } else { "false" });
         }
-        if engine.has_option("Seed") {
+        // A configured Seed was sent at start-up and stays: the user chose it.
+        if engine.has_option("Seed") && config.configured_seed().is_none() {
             let seed = mix(game_seed ^ slot as u64) % 2_000_000_000 + 1;
             engine.set_option("Seed", &seed.to_string());
         }

@@ -273,6 +273,16 @@ pub fn run_match_with(
         "Match {} vs {}: {games} games, tc {tc_text}, openings {openings_spec}, concurrency {}, seed {seed}",
         names[0], names[1], plan.concurrency
     )?;
+    for engine in &engines {
+        if let Some(seed) = engine.configured_seed() {
+            writeln!(
+                out,
+                "{}: plays every game with its configured Seed {seed} (the match seed does not \
+                 change it)",
+                engine.name
+            )?;
+        }
+    }
     out.flush()?;
 
     let bar = if request.quiet {
