@@ -143,8 +143,9 @@ enum Command {
         /// option and no Seed set in engines.toml.
         #[arg(long)]
         seed: Option<u64>,
-        /// Stop early by a sequential test: elo0,elo1,alpha,beta.
-        #[arg(long)]
+        /// Stop early by a sequential test: elo0,elo1,alpha,beta (elo0 may be negative:
+        /// --sprt -5,5,0.05,0.05).
+        #[arg(long, allow_hyphen_values = true)]
         sprt: Option<String>,
         /// Adjudicate a draw after this many plies.
         #[arg(long)]

@@ -722,6 +722,75 @@ fn perft_check_reports_an_engine_without_go_perft_at_once() {
     assert!(out.contains("agreed on 18 of 18"), "{out}");
 }
 
+/// Issue 9: with every game won, the SPRT stayed at LLR 0 and never stopped the match.
+#[test]
+fn sprt_stops_a_match_that_one_side_wins_every_game() {
+    let dir = scratch("sprt-all-wins");
+    let config = dir.join("engines.toml");
+    std::fs::write(
+        &config,
+        format!("[[engine]]\nname = \"good\"\ncommand = \"self\"\n\n[[engine]]\nname = \"bad\"\ncommand = \"{FAULTY}\"\nargs = [\"--fault\", \"illegal-move\", \"--after\", \"1\"]\n"),
+    )
+    .unwrap();
+    let (ok, out, err) = run(
+        &[
+            "match",
+            "--config",
+            config.to_str().unwrap(),
+            "--games",
+            "400",
+            "--concurrency",
+            "2",
+            "--tc",
+            "nodes=1",
+            "--sprt",
+            "0,10,0.05,0.05",
+            "--pgn",
+            "-",
+            "--quiet",
+            "--seed",
+            "1",
+        ],
+        &dir,
+    );
+    assert!(ok, "{out}{err}");
+    assert!(out.contains("H1 accepted"), "{out}");
+    // The test decides at 104 straight wins (tests/data/sprt/llr_reference.py); the game
+    // running on the other worker may finish too.
+    let games: u32 = out
+        .lines()
+        .find_map(|l| l.strip_suffix(" lost by engine failure"))
+        .and_then(|l| l.split(" games,").next())
+        .and_then(|n| n.trim().parse().ok())
+        .unwrap_or_else(|| panic!("no games count: {out}"));
+    assert!((104..=106).contains(&games), "{games} games: {out}");
+    // The same with a negative elo0, which the command line used to refuse.
+    let (ok, out, err) = run(
+        &[
+            "match",
+            "--config",
+            config.to_str().unwrap(),
+            "--games",
+            "400",
+            "--tc",
+            "nodes=1",
+            "--sprt",
+            "-5,5,0.05,0.05",
+            "--pgn",
+            "-",
+            "--quiet",
+            "--seed",
+            "1",
+        ],
+        &dir,
+    );
+    assert!(ok, "{out}{err}");
+    assert!(
+        out.contains("SPRT: elo0 -5 elo1 5") && out.contains("H1 accepted"),
+        "{out}"
+    );
+}
+
 /// Issue 9: Cute Chess's minutes:seconds time controls were refused.
 #[test]
 fn minutes_seconds_time_controls_are_accepted() {
@@ -750,6 +819,28 @@ fn minutes_seconds_time_controls_are_accepted() {
     }
     let (ok, _, err) = run(&["match", "--games", "2", "--tc", "1:75"], &dir);
     assert!(!ok && err.contains("'1:75' is not a time control"), "{err}");
+}
+
+/// Issue 9: `--games 0` played two games.
+#[test]
+fn zero_games_is_an_error() {
+    let dir = scratch("zero-games");
+    let pgn = dir.join("games.pgn");
+    let (ok, out, err) = run(
+        &[
+            "match",
+            "--games",
+            "0",
+            "--pgn",
+            pgn.to_str().unwrap(),
+            "--quiet",
+        ],
+        &dir,
+    );
+    assert!(!ok, "{out}");
+    assert!(out.is_empty(), "nothing is played: {out}");
+    assert!(err.contains("must be at least 1"), "{err}");
+    assert!(!pgn.exists(), "no PGN is started");
 }
 
 /// Issue 9: the faulty engine's --help failed and no error listed the fault kinds; a bad

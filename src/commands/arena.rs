@@ -233,8 +233,20 @@ pub fn run_match_with(
         })?),
         None => None,
     };
-    let games = request.games.unwrap_or(defaults.games).max(1);
-    let games = games + games % 2;
+    let games = match request.games.unwrap_or(defaults.games) {
+        0 => {
+            return Err(ArenaError::Setting(
+                "the number of games (--games, or games in [match]) must be at least 1".into(),
+            ))
+        }
+        // Each opening is played twice, colours swapped.
+        n => n.checked_add(n % 2).ok_or_else(|| {
+            ArenaError::Setting(format!(
+                "--games {n}: too many games (at most {})",
+                u32::MAX - 1
+            ))
+        })?,
+    };
     let concurrency = match request.concurrency.unwrap_or(defaults.concurrency) {
         0 => std::thread::available_parallelism().map_or(2, |n| n.get()),
         n => n,
