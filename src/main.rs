@@ -372,6 +372,15 @@ fn main() -> ExitCode {
             max_plies,
             quiet,
         } => {
+            // Installed here, not in the library, because a process has one set of signal
+            // handlers and only this command wants them.
+            let interrupt = match commands::arena::interrupt_on_signals() {
+                Ok(flag) => flag,
+                Err(e) => {
+                    eprintln!("shannon: {e}");
+                    return ExitCode::from(2);
+                }
+            };
             let request = commands::arena::MatchRequest {
                 config,
                 engines,
@@ -384,6 +393,7 @@ fn main() -> ExitCode {
                 sprt,
                 max_plies,
                 quiet,
+                interrupt: Some(interrupt),
             };
             commands::arena::run_match(&request, &mut out).map_err(Into::into)
         }
