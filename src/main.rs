@@ -129,7 +129,8 @@ enum Command {
         /// Games at once (0: one per core).
         #[arg(long)]
         concurrency: Option<usize>,
-        /// Time control: 40/60+0.6, 10+0.1, inf, movetime=MS, nodes=N, depth=N.
+        /// Time control: 40/60+0.6, 10+0.1, 40/1:00+0.5 (minutes:seconds), inf, movetime=MS,
+        /// nodes=N, depth=N.
         #[arg(long)]
         tc: Option<String>,
         /// startpos, chess960, or an .epd / .pgn file of openings.
@@ -138,11 +139,13 @@ enum Command {
         /// Where to write the games ("-" for nowhere).
         #[arg(long)]
         pgn: Option<String>,
-        /// Seed of the schedule (openings and engine seeds).
+        /// Seed of the schedule: the openings, and the per-game Seed of engines that have that
+        /// option and no Seed set in engines.toml.
         #[arg(long)]
         seed: Option<u64>,
-        /// Stop early by a sequential test: elo0,elo1,alpha,beta.
-        #[arg(long)]
+        /// Stop early by a sequential test: elo0,elo1,alpha,beta (elo0 may be negative:
+        /// --sprt -5,5,0.05,0.05).
+        #[arg(long, allow_hyphen_values = true)]
         sprt: Option<String>,
         /// Adjudicate a draw after this many plies.
         #[arg(long)]
@@ -369,6 +372,15 @@ fn main() -> ExitCode {
             max_plies,
             quiet,
         } => {
+            // Installed here, not in the library, because a process has one set of signal
+            // handlers and only this command wants them.
+            let interrupt = match commands::arena::interrupt_on_signals() {
+                Ok(flag) => flag,
+                Err(e) => {
+                    eprintln!("shannon: {e}");
+                    return ExitCode::from(2);
+                }
+            };
             let request = commands::arena::MatchRequest {
                 config,
                 engines,
@@ -381,6 +393,7 @@ fn main() -> ExitCode {
                 sprt,
                 max_plies,
                 quiet,
+                interrupt: Some(interrupt),
             };
             commands::arena::run_match(&request, &mut out).map_err(Into::into)
         }

@@ -5,16 +5,27 @@
 //! is only a line to ignore), and a writer feeds its stdin (an engine that stops reading cannot
 //! stall us; it only stops answering, which a timeout catches). Dropping the client sends
 //! `quit`, then kills and reaps the process.
+//!
+//! An engine runs in a process group of its own, so a Ctrl-C at the terminal reaches only the
+//! runner: the runner decides what an interrupted game is and ends every engine itself, rather
+//! than seeing engines die mid-game and scoring that as crashes. A client given an interrupt
+//! flag stops waiting as soon as the flag is raised.
 
 use super::config::EngineConfig;
 use std::fmt;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Lines buffered from an engine before its reader waits (bounds memory if it floods stdout).
 const LINE_BUFFER: usize = 4096;
+
+/// How often a wait looks at the interrupt flag: short enough that an interrupted match ends
+/// at once for a person, long enough to cost nothing.
+const INTERRUPT_POLL: Duration = Duration::from_millis(20);
 
 /// What went wrong talking to an engine.
 #[derive(Debug)]
@@ -33,6 +44,11 @@ pub enum EngineError {
         /// What the runner was waiting for.
         waiting_for: String,
     },
+    /// The runner was interrupted (Ctrl-C, SIGTERM) while it waited.
+    Interrupted {
+        /// What the runner was waiting for.
+        waiting_for: String,
+    },
 }
 
 impl fmt::Display for EngineError {
@@ -48,6 +64,9 @@ impl fmt::Display for EngineError {
                     "the engine exited while the runner waited for {waiting_for}"
                 )
             }
+            EngineError::Interrupted { waiting_for } => {
+                write!(f, "interrupted while waiting for {waiting_for}")
+            }
         }
     }
 }
@@ -61,12 +80,24 @@ pub struct EngineProcess {
     from_engine: Receiver<String>,
     /// The option names the engine announced, lower-cased.
     options: Vec<String>,
+    /// Raised to abandon every wait (the match was interrupted).
+    interrupt: Option<Arc<AtomicBool>>,
 }
 
 impl EngineProcess {
     /// Start the engine, wait for `uciok`, send its configured options (and `UCI_Chess960`
     /// when it announces that option), then wait for `readyok`.
     pub fn start(config: &EngineConfig, chess960: bool) -> Result<EngineProcess, EngineError> {
+        EngineProcess::start_interruptible(config, chess960, None)
+    }
+
+    /// [`EngineProcess::start`] whose waits, the handshake's included, end with
+    /// [`EngineError::Interrupted`] once `interrupt` is raised.
+    pub fn start_interruptible(
+        config: &EngineConfig,
+        chess960: bool,
+        interrupt: Option<Arc<AtomicBool>>,
+    ) -> Result<EngineProcess, EngineError> {
         let program = config.resolve_command().map_err(|e| {
             EngineError::Spawn(config.command.clone(), std::io::Error::other(e.to_string()))
         })?;
@@ -79,6 +110,8 @@ impl EngineProcess {
         if let Some(dir) = &config.dir {
             command.current_dir(dir);
         }
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut command, 0);
         let mut child = command
             .spawn()
             .map_err(|e| EngineError::Spawn(config.command.clone(), e))?;
@@ -119,6 +152,7 @@ impl EngineProcess {
             to_engine: Some(to_engine),
             from_engine,
             options: Vec::new(),
+            interrupt,
         };
         let timeout = Duration::from_millis(config.init_timeout_ms);
         engine.send("uci");
@@ -175,11 +209,26 @@ impl EngineProcess {
     ) -> Result<String, EngineError> {
         let deadline = Instant::now() + timeout;
         loop {
+            let interrupted = self
+                .interrupt
+                .as_ref()
+                .is_some_and(|flag| flag.load(Ordering::Relaxed));
+            if interrupted {
+                return Err(EngineError::Interrupted {
+                    waiting_for: what.to_string(),
+                });
+            }
             let left = deadline.saturating_duration_since(Instant::now());
-            match self.from_engine.recv_timeout(left) {
+            let slice = match self.interrupt {
+                Some(_) => left.min(INTERRUPT_POLL),
+                None => left,
+            };
+            match self.from_engine.recv_timeout(slice) {
                 Ok(line) if done(&line) => return Ok(line),
-                Ok(_) => {}
-                Err(RecvTimeoutError::Timeout) => {
+                // Lines that are not the answer do not extend the wait (an engine flooding
+                // output must still time out).
+                Ok(_) | Err(RecvTimeoutError::Timeout) if Instant::now() < deadline => {}
+                Ok(_) | Err(RecvTimeoutError::Timeout) => {
                     return Err(EngineError::Timeout {
                         waiting_for: what.to_string(),
                         after: timeout,

@@ -221,6 +221,16 @@ impl EngineConfig {
             .ok_or_else(not_found)
     }
 
+    /// The `Seed` option's value when the file sets one (UCI option names are
+    /// case-insensitive). The match runner then leaves it alone instead of sending its own
+    /// per-game seeds: a seed written in the file is a choice, and must have its effect.
+    pub fn configured_seed(&self) -> Option<String> {
+        self.option_values()
+            .into_iter()
+            .find(|(name, _)| name.eq_ignore_ascii_case("Seed"))
+            .map(|(_, value)| value)
+    }
+
     /// The options as `setoption` values (TOML strings, numbers and booleans).
     pub fn option_values(&self) -> Vec<(String, String)> {
         self.options

@@ -14,6 +14,9 @@ pub enum GameResult {
     BlackWins,
     /// Drawn.
     Draw,
+    /// Not finished: the match was interrupted during the game (PGN `*`). Not a result: the
+    /// table leaves such games out.
+    Unfinished,
 }
 
 impl GameResult {
@@ -23,6 +26,7 @@ impl GameResult {
             GameResult::WhiteWins => "1-0",
             GameResult::BlackWins => "0-1",
             GameResult::Draw => "1/2-1/2",
+            GameResult::Unfinished => "*",
         }
     }
 
@@ -54,6 +58,8 @@ pub enum Termination {
     Hang(Color),
     /// `side` could not be started or never completed the `uci` / `isready` handshake.
     StartFailure(Color, String),
+    /// The match was interrupted (Ctrl-C, SIGTERM) before the game ended.
+    Interrupted,
 }
 
 impl Termination {
@@ -67,6 +73,7 @@ impl Termination {
             Termination::Crash(_) | Termination::Hang(_) | Termination::StartFailure(..) => {
                 "abandoned"
             }
+            Termination::Interrupted => "unterminated",
         }
     }
 
@@ -82,6 +89,7 @@ impl Termination {
             Termination::Crash(_) => "crash".into(),
             Termination::Hang(_) => "hang".into(),
             Termination::StartFailure(..) => "start failure".into(),
+            Termination::Interrupted => "interrupted".into(),
         }
     }
 
@@ -89,7 +97,10 @@ impl Termination {
     pub fn is_failure(&self) -> bool {
         !matches!(
             self,
-            Termination::Rule(_) | Termination::Claim(_) | Termination::PlyLimit
+            Termination::Rule(_)
+                | Termination::Claim(_)
+                | Termination::PlyLimit
+                | Termination::Interrupted
         )
     }
 }
@@ -109,11 +120,14 @@ impl fmt::Display for Termination {
             Termination::StartFailure(side, why) => {
                 write!(f, "{side}'s engine failed to start: {why}")
             }
+            Termination::Interrupted => {
+                f.write_str("unfinished: the match was interrupted during this game")
+            }
         }
     }
 }
 
-/// A finished game.
+/// A game of the match: finished, or cut short by an interruption.
 #[derive(Debug, Clone)]
 pub struct GameRecord {
     /// 1-based game number in the match.

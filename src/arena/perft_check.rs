@@ -49,6 +49,11 @@ pub enum CheckOutcome {
     Disagree(Disagreement),
 }
 
+/// How long an engine may take to answer `go perft 1` before it is taken not to support
+/// `go perft`: depth 1 is instant for any engine that has it, so the check can say so at once
+/// instead of waiting out the (long) timeout of a real count.
+pub const PERFT_PROBE_GRACE: Duration = Duration::from_secs(2);
+
 /// Why a check could not be completed.
 #[derive(Debug)]
 pub enum PerftCheckError {
@@ -56,6 +61,8 @@ pub enum PerftCheckError {
     Engine(EngineError),
     /// The engine's perft output is not in Stockfish's format.
     Output(String),
+    /// The engine does not support `go perft`; what it did instead.
+    NoPerft(String),
 }
 
 impl std::fmt::Display for PerftCheckError {
@@ -67,6 +74,9 @@ impl std::fmt::Display for PerftCheckError {
                 "cannot read the engine's perft output line '{line}' (expected 'e2e4: 20' lines \
                  and 'Nodes searched: N')"
             ),
+            PerftCheckError::NoPerft(what) => {
+                write!(f, "this engine does not support go perft ({what})")
+            }
         }
     }
 }
@@ -97,7 +107,7 @@ fn engine_divide(
     let mut moves = BTreeMap::new();
     let mut bad_line = None;
     let total_line = engine.wait_for("perft output", timeout, |line| {
-        if line.starts_with("Nodes searched") {
+        if line.starts_with("Nodes searched") || line.starts_with("bestmove") {
             return true;
         }
         if let Some((mv, count)) = line.split_once(':') {
@@ -113,6 +123,11 @@ fn engine_divide(
         }
         false
     })?;
+    if total_line.starts_with("bestmove") {
+        return Err(PerftCheckError::NoPerft(format!(
+            "it answered 'go perft {depth}' with a search: '{total_line}'"
+        )));
+    }
     let total = total_line
         .rsplit(':')
         .next()
@@ -122,6 +137,33 @@ fn engine_divide(
         return Err(PerftCheckError::Output(line));
     }
     Ok((moves, total))
+}
+
+/// Ask for `go perft 1` in the start position and give the engine [`PERFT_PROBE_GRACE`] to
+/// finish it. An engine without perft either searches (and sends `bestmove`) or ignores the
+/// command; both are reported at once rather than after the full timeout of a real count.
+pub fn probe_perft(engine: &mut EngineProcess, timeout: Duration) -> Result<(), PerftCheckError> {
+    engine.send("position startpos");
+    engine.ready(timeout)?;
+    engine.send("go perft 1");
+    let grace = PERFT_PROBE_GRACE.min(timeout);
+    let last = engine.wait_for("perft output", grace, |line| {
+        line.starts_with("Nodes searched") || line.starts_with("bestmove")
+    });
+    match last {
+        Ok(line) if line.starts_with("Nodes searched") => Ok(()),
+        Ok(line) => Err(PerftCheckError::NoPerft(format!(
+            "it answered 'go perft 1' with a search: '{line}'"
+        ))),
+        Err(EngineError::Timeout { .. }) => {
+            engine.send("stop");
+            Err(PerftCheckError::NoPerft(format!(
+                "no 'Nodes searched' line within {} ms of 'go perft 1'",
+                grace.as_millis()
+            )))
+        }
+        Err(e) => Err(e.into()),
+    }
 }
 
 /// Our divide in the engine's notation.
@@ -221,10 +263,21 @@ pub fn run_perft_check(
     for target in positions {
         let running = match engine.take() {
             Some(e) => Ok(e),
-            None => EngineProcess::start(engine_config, target.chess960),
+            None => EngineProcess::start(engine_config, target.chess960)
+                .map_err(PerftCheckError::from)
+                .and_then(|mut e| probe_perft(&mut e, timeout).map(|()| e)),
         };
         let mut running = match running {
             Ok(e) => e,
+            Err(e @ PerftCheckError::NoPerft(_)) => {
+                // Every other position would fail the same way: stop here.
+                writeln!(
+                    out,
+                    "ERROR {}: engine '{}': {e}",
+                    target.label, engine_config.name
+                )?;
+                break;
+            }
             Err(e) => {
                 writeln!(
                     out,
@@ -251,11 +304,16 @@ pub fn run_perft_check(
                 report(&d, out)?;
                 engine = Some(running);
             }
-            Err(e) => writeln!(
-                out,
-                "ERROR {}: engine '{}': {e}",
-                target.label, engine_config.name
-            )?,
+            Err(e) => {
+                writeln!(
+                    out,
+                    "ERROR {}: engine '{}': {e}",
+                    target.label, engine_config.name
+                )?;
+                if matches!(e, PerftCheckError::NoPerft(_)) {
+                    break;
+                }
+            }
         }
     }
     writeln!(out, "agreed on {agreed} of {} positions", positions.len())?;

@@ -8,7 +8,12 @@
 //! its handshake loses the game, and is restarted for the next one: failures are results.
 //!
 //! Games run on `concurrency` worker threads, each with its own two engine processes. The
-//! schedule (openings, colours, per-game engine seeds) is a pure function of the match seed.
+//! schedule (openings, colours, per-game engine seeds) is a pure function of the match seed; an
+//! engine whose configuration sets `Seed` keeps that value in every game instead.
+//!
+//! An interrupt (the match's `interrupt` flag, raised on Ctrl-C or SIGTERM) stops scheduling,
+//! ends the running games at once as unfinished (result `*`, [`Termination::Interrupted`]) and
+//! lets every worker drop, and so kill, its engines.
 
 use super::client::{EngineError, EngineProcess};
 use super::config::EngineConfig;
@@ -19,7 +24,7 @@ use crate::game::Game;
 use crate::uci_move::{format_move, parse_move, CastlingMode};
 use crate::{Color, FenCastling};
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
-use std::sync::mpsc;
+use std::sync::{mpsc, Arc};
 use std::time::Duration;
 
 /// Everything a match needs, resolved from engines.toml and the command line.
@@ -43,6 +48,8 @@ pub struct MatchPlan {
     pub time_margin: Duration,
     /// How long a `go` without a clock may take.
     pub hang_timeout: Duration,
+    /// Raised to end the match now: running games end unfinished, no new game starts.
+    pub interrupt: Arc<AtomicBool>,
 }
 
 /// SplitMix64: per-game seeds derived from the match seed.
@@ -75,7 +82,7 @@ impl MatchPlan {
                 scope.spawn(move || {
                     let mut engines: [Option<EngineProcess>; 2] = [None, None];
                     loop {
-                        if stop.load(Ordering::Relaxed) {
+                        if stop.load(Ordering::Relaxed) || self.interrupted() {
                             break;
                         }
                         let index = next.fetch_add(1, Ordering::Relaxed);
@@ -92,6 +99,11 @@ impl MatchPlan {
         });
     }
 
+    /// True once the match has been interrupted.
+    fn interrupted(&self) -> bool {
+        self.interrupt.load(Ordering::Relaxed)
+    }
+
     /// Make sure the engine in `slot` runs and is ready for a new game.
     fn prepare(
         &self,
@@ -99,26 +111,26 @@ impl MatchPlan {
         engines: &mut [Option<EngineProcess>; 2],
         chess960: bool,
         game_seed: u64,
-    ) -> Result<(), String> {
+    ) -> Result<(), EngineError> {
         let config = &self.engines[slot];
         if engines[slot].is_none() {
-            engines[slot] =
-                Some(EngineProcess::start(config, chess960).map_err(|e| e.to_string())?);
+            let interrupt = Some(Arc::clone(&self.interrupt));
+            engines[slot] = Some(EngineProcess::start_interruptible(
+                config, chess960, interrupt,
+            )?);
         }
         let engine = engines[slot].as_mut().expect("started above");
         if engine.has_option("UCI_Chess960") {
             engine.set_option("UCI_Chess960", if chess960 { "true" } else { "false" });
         }
-        if engine.has_option("Seed") {
+        // A configured Seed was sent at start-up and stays: the user chose it.
+        if engine.has_option("Seed") && config.configured_seed().is_none() {
             let seed = mix(game_seed ^ slot as u64) % 2_000_000_000 + 1;
             engine.set_option("Seed", &seed.to_string());
         }
         engine.send("ucinewgame");
         let ready = engine.ready(Duration::from_millis(config.init_timeout_ms));
-        ready.map_err(|e| {
-            engines[slot] = None;
-            e.to_string()
-        })
+        ready.inspect_err(|_| engines[slot] = None)
     }
 
     /// Play game `index` (0-based) with the worker's engines.
@@ -141,10 +153,18 @@ impl MatchPlan {
         };
         let game_seed = mix(self.seed ^ u64::from(index).wrapping_mul(0x1000_0001));
         for color in [Color::White, Color::Black] {
-            if let Err(why) = self.prepare(slot_of(color), engines, opening.chess960, game_seed) {
-                record.result = GameResult::win_for(!color);
-                record.termination = Termination::StartFailure(color, why);
-                return record;
+            match self.prepare(slot_of(color), engines, opening.chess960, game_seed) {
+                Ok(()) => {}
+                Err(EngineError::Interrupted { .. }) => {
+                    record.result = GameResult::Unfinished;
+                    record.termination = Termination::Interrupted;
+                    return record;
+                }
+                Err(why) => {
+                    record.result = GameResult::win_for(!color);
+                    record.termination = Termination::StartFailure(color, why.to_string());
+                    return record;
+                }
             }
         }
         let mut game = Game::new(opening.start.clone());
@@ -226,6 +246,9 @@ impl MatchPlan {
             if self.max_plies > 0 && game.moves().len() >= self.max_plies as usize {
                 return (GameResult::Draw, Termination::PlyLimit);
             }
+            if self.interrupted() {
+                return (GameResult::Unfinished, Termination::Interrupted);
+            }
             let side = game.position().side_to_move();
             let slot = slot_of(side);
             let engine = engines[slot].as_mut().expect("prepared before the game");
@@ -241,6 +264,10 @@ impl MatchPlan {
                 Ok(answer) => answer,
                 Err(error) => {
                     engines[slot] = None;
+                    if self.interrupted() {
+                        // Whatever happened after the interrupt is not the engine's fault.
+                        return (GameResult::Unfinished, Termination::Interrupted);
+                    }
                     let termination = match error {
                         EngineError::Timeout { .. } if self.time_control.has_clock() => {
                             Termination::TimeForfeit(side)
@@ -249,6 +276,7 @@ impl MatchPlan {
                             Termination::Crash(side)
                         }
                         EngineError::Timeout { .. } => Termination::Hang(side),
+                        EngineError::Interrupted { .. } => Termination::Interrupted,
                     };
                     return (GameResult::win_for(!side), termination);
                 }

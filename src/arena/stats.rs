@@ -2,8 +2,12 @@
 //! and the sequential probability ratio test (SPRT) that stops a match once it is decided.
 //!
 //! The Elo figures use the logistic model and the trinomial (win/draw/loss) variance of a
-//! game's score, as Cute Chess and fishtest do; the SPRT uses the normal approximation of the
-//! log-likelihood ratio between the two Elo hypotheses.
+//! game's score, as Cute Chess and fishtest do. The SPRT is fishtest's generalised SPRT on the
+//! trinomial: the log-likelihood ratio of the maximum-likelihood win/draw/loss distributions
+//! whose expected scores are those of the two Elo hypotheses, computed from the observed
+//! frequencies after the same regularisation fishtest applies (a result never seen counts as
+//! 0.001 games). Without that, a match where every game has the same result has no observed
+//! variance and the test could never decide, however one-sided the score.
 
 /// Wins, draws and losses from the first engine's point of view.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -24,6 +28,41 @@ pub fn expected_score(elo: f64) -> f64 {
 /// The Elo difference that gives `score` (0 < score < 1).
 pub fn elo_from_score(score: f64) -> f64 {
     -400.0 * (1.0 / score - 1.0).log10()
+}
+
+/// What a result never observed counts as in the SPRT (fishtest's regularisation).
+pub const REGULARISATION: f64 = 1e-3;
+
+/// The score of a loss, a draw and a win, in the order the SPRT's frequencies are kept.
+const OUTCOME_SCORES: [f64; 3] = [0.0, 0.5, 1.0];
+
+/// The Lagrange multiplier `x` of the maximum-likelihood distribution with mean `s` given the
+/// observed frequencies `p` (all positive): the root of
+/// `f(x) = sum p_i (a_i - s) / (1 + x (a_i - s))` on `(-1 / (1 - s), 1 / s)`, where every
+/// `1 + x (a_i - s)` stays positive. `f` falls strictly there, from +inf to -inf, so bisection
+/// finds the root to the last bit; 0 < s < 1 holds for every finite Elo.
+fn mle_multiplier(p: &[f64; 3], s: f64) -> f64 {
+    let f = |x: f64| -> f64 {
+        (0..3)
+            .map(|i| {
+                let b = OUTCOME_SCORES[i] - s;
+                p[i] * b / (1.0 + x * b)
+            })
+            .sum()
+    };
+    let (mut low, mut high) = (-1.0 / (1.0 - s), 1.0 / s);
+    for _ in 0..2_000 {
+        let mid = 0.5 * (low + high);
+        if mid <= low || mid >= high {
+            break;
+        }
+        if f(mid) > 0.0 {
+            low = mid;
+        } else {
+            high = mid;
+        }
+    }
+    0.5 * (low + high)
 }
 
 /// The error function, by Abramowitz and Stegun 7.1.26 (absolute error below 1.5e-7).
@@ -127,8 +166,16 @@ impl Sprt {
             .map(|v| v.trim().parse().ok())
             .collect::<Option<_>>()?;
         match values[..] {
+            // Elo beyond +-2000 is an expected score of 1 or 0 in floating point, where the
+            // likelihood ratio is undefined; no test needs it.
             [elo0, elo1, alpha, beta]
-                if elo0 < elo1 && alpha > 0.0 && alpha < 1.0 && beta > 0.0 && beta < 1.0 =>
+                if elo0 < elo1
+                    && (-2000.0..=2000.0).contains(&elo0)
+                    && (-2000.0..=2000.0).contains(&elo1)
+                    && alpha > 0.0
+                    && alpha < 1.0
+                    && beta > 0.0
+                    && beta < 1.0 =>
             {
                 Some(Sprt {
                     elo0,
@@ -149,15 +196,34 @@ impl Sprt {
         )
     }
 
-    /// The log-likelihood ratio of the results so far (0 before any information).
+    /// The log-likelihood ratio of the results so far (0 before any game).
+    ///
+    /// fishtest's `LLR_logistic` for three outcomes: the counts are regularised (a zero count
+    /// becomes [`REGULARISATION`] so an all-wins, all-draws or all-losses score still carries
+    /// information), turned into frequencies `p` over the scores 0, 1/2 and 1, and for each
+    /// hypothesis' expected score `s` the most likely distribution with that mean is
+    /// `p_i / (1 + x (a_i - s))` (Van den Bergh's "support_MLE_multinomial", Proposition 1.1);
+    /// the ratio is `N * sum p_i ln(p1_i / p0_i)`.
     pub fn llr(&self, score: &Score) -> f64 {
-        let n = f64::from(score.games());
-        let variance = score.variance();
-        if n == 0.0 || variance <= 0.0 {
+        if score.games() == 0 {
             return 0.0;
         }
+        let counts = [score.losses, score.draws, score.wins].map(|c| match c {
+            0 => REGULARISATION,
+            c => f64::from(c),
+        });
+        let n: f64 = counts.iter().sum();
+        let p = counts.map(|c| c / n);
         let (s0, s1) = (expected_score(self.elo0), expected_score(self.elo1));
-        n * (s1 - s0) * (2.0 * score.ratio() - s0 - s1) / (2.0 * variance)
+        let x0 = mle_multiplier(&p, s0);
+        let x1 = mle_multiplier(&p, s1);
+        let per_game: f64 = (0..3)
+            .map(|i| {
+                let a = OUTCOME_SCORES[i];
+                p[i] * ((1.0 + x0 * (a - s0)) / (1.0 + x1 * (a - s1))).ln()
+            })
+            .sum();
+        n * per_game
     }
 
     /// Accept, reject or continue.
@@ -235,6 +301,79 @@ mod tests {
         };
         assert_eq!(sprt.verdict(&early), SprtVerdict::Continue);
         assert!(Sprt::parse("10,0,0.05,0.05").is_none());
+        assert!(Sprt::parse("-inf,0,0.05,0.05").is_none());
+        assert!(Sprt::parse("0,5000,0.05,0.05").is_none());
+        assert!(Sprt::parse("-5,5,0.05,0.05").is_some());
         assert!(Sprt::parse("0,10,0.05").is_none());
+    }
+
+    fn score(wins: u32, draws: u32, losses: u32) -> Score {
+        Score {
+            wins,
+            draws,
+            losses,
+        }
+    }
+
+    /// LLRs for `0,10` from `tests/data/sprt/llr_reference.py`, which follows the published
+    /// formulas (fishtest's regularisation, the multinomial MLE of Proposition 1.1) but solves
+    /// the three-outcome secular equation as a quadratic in closed form instead of bisecting;
+    /// `python3 tests/data/sprt/llr_reference.py` prints them.
+    const REFERENCE_0_10: [((u32, u32, u32), f64); 8] = [
+        ((200, 0, 0), 5.673631181417826),
+        ((0, 200, 0), -5.830357904345408),
+        ((0, 0, 200), -5.8392942829765095),
+        ((1, 0, 0), 0.02836727254835294),
+        ((600, 200, 200), 13.898221639392737),
+        ((200, 200, 600), -14.881857555271488),
+        ((2, 1, 1), 0.036223743425350674),
+        ((30, 40, 30), -0.06901291569175583),
+    ];
+
+    #[test]
+    fn llr_matches_an_independent_computation() {
+        let sprt = Sprt::parse("0,10,0.05,0.05").unwrap();
+        for ((w, d, l), expected) in REFERENCE_0_10 {
+            let llr = sprt.llr(&score(w, d, l));
+            assert!(
+                (llr - expected).abs() < 1e-9,
+                "{w}-{d}-{l} (W-D-L): LLR {llr}, reference {expected}"
+            );
+        }
+        // The same script: all wins with elo0 -5, elo1 5.
+        let sprt = Sprt::parse("-5,5,0.05,0.05").unwrap();
+        assert!((sprt.llr(&score(200, 0, 0)) - 5.756462732197207).abs() < 1e-9);
+        assert_eq!(sprt.llr(&Score::default()), 0.0);
+    }
+
+    /// Issue 9: a score with no variance (every game the same result) gave LLR 0 for ever.
+    #[test]
+    fn one_sided_scores_decide() {
+        let sprt = Sprt::parse("0,10,0.05,0.05").unwrap();
+        assert_eq!(sprt.verdict(&score(200, 0, 0)), SprtVerdict::AcceptH1);
+        assert_eq!(sprt.verdict(&score(0, 200, 0)), SprtVerdict::AcceptH0);
+        assert_eq!(sprt.verdict(&score(0, 0, 200)), SprtVerdict::AcceptH0);
+        // The reference script finds the first decisive game counts: 104 wins, 102 draws and
+        // 101 losses in a row; one game fewer is not enough.
+        type InARow = fn(u32) -> Score;
+        let cases: [(InARow, u32, SprtVerdict); 3] = [
+            (|n| score(n, 0, 0), 104, SprtVerdict::AcceptH1),
+            (|n| score(0, n, 0), 102, SprtVerdict::AcceptH0),
+            (|n| score(0, 0, n), 101, SprtVerdict::AcceptH0),
+        ];
+        for (at, decides_at, verdict) in cases {
+            assert_eq!(
+                sprt.verdict(&at(decides_at)),
+                verdict,
+                "{:?}",
+                at(decides_at)
+            );
+            assert_eq!(
+                sprt.verdict(&at(decides_at - 1)),
+                SprtVerdict::Continue,
+                "{:?}",
+                at(decides_at - 1)
+            );
+        }
     }
 }

@@ -1,7 +1,9 @@
 //! Time controls in Cute Chess's notation, and the clocks the runner keeps with them.
 //!
 //! `40/60+0.6` is 40 moves in 60 seconds plus 0.6 s per move (the time comes back after each 40
-//! moves); `10+0.1` is 10 s for the game plus 0.1 s per move; `inf` is no limit. Beyond Cute
+//! moves); `10+0.1` is 10 s for the game plus 0.1 s per move; `inf` is no limit. As in Cute
+//! Chess, the time of a period may also be written as minutes:seconds (`40/1:00+0.5`,
+//! `2:30+1`). Beyond Cute
 //! Chess: `movetime=MS` (a fixed time per move), `nodes=N` and `depth=N` (limits sent with
 //! `go`, no clock).
 
@@ -39,8 +41,8 @@ impl fmt::Display for TimeControlError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "'{}' is not a time control; use e.g. 40/60+0.6, 10+0.1, inf, movetime=100, nodes=1 \
-             or depth=1",
+            "'{}' is not a time control; use e.g. 40/60+0.6, 10+0.1, 1:30+1 (minutes:seconds), \
+             inf, movetime=100, nodes=1 or depth=1",
             self.0
         )
     }
@@ -53,6 +55,19 @@ fn seconds(text: &str) -> Option<Duration> {
     (0.0..1e9)
         .contains(&value)
         .then(|| Duration::from_secs_f64(value))
+}
+
+/// The time of a period: seconds (`60`, `0.5`) or Cute Chess's minutes:seconds (`1:00`,
+/// `2:30.5`), the seconds below 60 so a slip like `1:75` is caught rather than guessed at.
+fn period(text: &str) -> Option<Duration> {
+    match text.split_once(':') {
+        None => seconds(text),
+        Some((minutes, secs)) => {
+            let minutes: u32 = minutes.parse().ok()?;
+            let secs = seconds(secs).filter(|s| s.as_secs_f64() < 60.0)?;
+            Some(Duration::from_secs(u64::from(minutes) * 60) + secs)
+        }
+    }
 }
 
 impl FromStr for TimeControl {
@@ -81,8 +96,8 @@ impl FromStr for TimeControl {
             None => (0, text),
         };
         let (base, increment) = match rest.split_once('+') {
-            Some((base, inc)) => (seconds(base), seconds(inc)),
-            None => (seconds(rest), Some(Duration::ZERO)),
+            Some((base, inc)) => (period(base), seconds(inc)),
+            None => (period(rest), Some(Duration::ZERO)),
         };
         match (base, increment) {
             (Some(base), Some(increment)) if !base.is_zero() => Ok(TimeControl::Clock {
@@ -231,6 +246,51 @@ mod tests {
             "nodes=",
             "movetime=-1",
             "1e99",
+        ] {
+            assert!(bad.parse::<TimeControl>().is_err(), "{bad}");
+        }
+    }
+
+    /// Issue 9: Cute Chess's minutes:seconds form was refused.
+    #[test]
+    fn minutes_and_seconds() {
+        assert_eq!(
+            "1:00+1".parse::<TimeControl>().unwrap(),
+            TimeControl::Clock {
+                moves: 0,
+                base: Duration::from_secs(60),
+                increment: Duration::from_secs(1)
+            }
+        );
+        assert_eq!(
+            "40/1:00+0.5".parse::<TimeControl>().unwrap(),
+            TimeControl::Clock {
+                moves: 40,
+                base: Duration::from_secs(60),
+                increment: Duration::from_millis(500)
+            }
+        );
+        assert_eq!(
+            "2:30.5".parse::<TimeControl>().unwrap(),
+            TimeControl::Clock {
+                moves: 0,
+                base: Duration::from_millis(150_500),
+                increment: Duration::ZERO
+            }
+        );
+        assert_eq!(
+            "0:05+0.1".parse::<TimeControl>().unwrap().to_string(),
+            "5+0.1"
+        );
+        for bad in [
+            "1:75",
+            ":30",
+            "1:",
+            "1:2:3",
+            "-1:00",
+            "0:00",
+            "1:00+1:00",
+            "x:10",
         ] {
             assert!(bad.parse::<TimeControl>().is_err(), "{bad}");
         }

@@ -2,50 +2,55 @@
 //! checkers (ours and anyone's).
 //!
 //! `shannon-faulty-engine --fault KIND [--after N]` plays the first legal move until its N-th `go`
-//! (default 3), where the fault strikes:
-//! - `none`: never misbehaves;
-//! - `illegal-move`: answers a well-formed move that is not legal;
-//! - `crash`: exits without answering;
-//! - `sigkill`: kills itself with SIGKILL (as the OOM killer or a user would);
-//! - `hang`: never answers (keeps reading);
-//! - `stop-reading`: stops reading its input and never answers;
-//! - `flood`: prints garbage lines without end instead of answering;
-//! - `no-uciok`: never answers `uci` at all;
-//! - `omit-underpromotions`, `omit-en-passant`: play correctly, but `go perft` leaves out those
-//!   moves, like a buggy move generator.
+//! (default 3), where the fault strikes; `--help` lists the kinds.
 
+use clap::{Parser, ValueEnum};
 use shannon::uci_move::{format_move, parse_move, CastlingMode};
 use shannon::{MoveKind, PieceKind, Position, Square};
 use std::io::{BufRead, Write};
 
-#[derive(Clone, Copy, PartialEq, Eq)]
+/// How the engine misbehaves. The names are what `--fault` takes; each doc line is shown by
+/// `--help`, so a test author can pick a fault without reading this file.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
 enum Fault {
+    /// Never misbehaves.
     None,
+    /// Answers a well-formed move that is not legal.
     IllegalMove,
+    /// Exits without answering.
     Crash,
+    /// Kills itself with SIGKILL (as the OOM killer or a user would).
+    #[value(name = "sigkill")]
     SigKill,
+    /// Never answers (keeps reading).
     Hang,
+    /// Stops reading its input and never answers.
     StopReading,
+    /// Prints garbage lines without end instead of answering.
     Flood,
+    /// Never answers `uci` at all.
     NoUciok,
+    /// Plays correctly, but `go perft` leaves out underpromotions, like a buggy generator.
     OmitUnderpromotions,
+    /// Plays correctly, but `go perft` leaves out en passant captures.
     OmitEnPassant,
+    /// Does not know `go perft`: answers it with a search (`info` lines and a `bestmove`), as
+    /// engines without perft do.
+    NoPerft,
+    /// Does not know `go perft` and says nothing at all to it.
+    SilentPerft,
 }
 
-fn parse_fault(name: &str) -> Option<Fault> {
-    Some(match name {
-        "none" => Fault::None,
-        "illegal-move" => Fault::IllegalMove,
-        "crash" => Fault::Crash,
-        "sigkill" => Fault::SigKill,
-        "hang" => Fault::Hang,
-        "stop-reading" => Fault::StopReading,
-        "flood" => Fault::Flood,
-        "no-uciok" => Fault::NoUciok,
-        "omit-underpromotions" => Fault::OmitUnderpromotions,
-        "omit-en-passant" => Fault::OmitEnPassant,
-        _ => return None,
-    })
+/// A deliberately faulty UCI engine for testing match runners and perft checkers.
+#[derive(Parser)]
+#[command(name = "shannon-faulty-engine", version)]
+struct Args {
+    /// What goes wrong.
+    #[arg(long, value_enum)]
+    fault: Fault,
+    /// The `go` (counted from 1) at which the fault strikes; earlier ones are answered well.
+    #[arg(long, default_value_t = 3)]
+    after: u32,
 }
 
 /// Perft that leaves out the moves the fault says to.
@@ -100,23 +105,7 @@ fn read_position(line: &str) -> Option<(Position, bool)> {
 }
 
 fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    let value = |flag: &str| {
-        args.iter()
-            .position(|a| a == flag)
-            .and_then(|i| args.get(i + 1))
-    };
-    let Some(fault) = value("--fault").map(|f| parse_fault(f)) else {
-        eprintln!(
-            "usage: shannon-faulty-engine --fault KIND [--after N] (see the source for kinds)"
-        );
-        std::process::exit(2);
-    };
-    let Some(fault) = fault else {
-        eprintln!("shannon-faulty-engine: unknown fault kind");
-        std::process::exit(2);
-    };
-    let after: u32 = value("--after").and_then(|n| n.parse().ok()).unwrap_or(3);
+    let Args { fault, after } = Args::parse();
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let mut pos = Position::startpos();
@@ -145,6 +134,18 @@ fn main() {
             if let Some((p, _)) = read_position(line) {
                 pos = p;
             }
+        } else if line.starts_with("go perft") && fault == Fault::SilentPerft {
+            continue;
+        } else if line.starts_with("go perft") && fault == Fault::NoPerft {
+            // What an engine that reads `perft` as an unknown token does: a (tiny) search.
+            let answer = pos
+                .legal_moves()
+                .first()
+                .map_or("0000".to_string(), |&mv| format_move(mv, mode));
+            let _ = writeln!(
+                out,
+                "info depth 1 score cp 0 nodes 1 pv {answer}\nbestmove {answer}"
+            );
         } else if let Some(depth) = line.strip_prefix("go perft ") {
             let depth: u32 = depth.trim().parse().unwrap_or(1);
             let mut total = 0;

@@ -16,7 +16,7 @@ use std::fmt;
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc;
+use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
 
 /// What `shannon match` was asked (command-line values override the file's `[match]` table).
@@ -44,6 +44,43 @@ pub struct MatchRequest {
     pub max_plies: Option<u32>,
     /// No progress bar.
     pub quiet: bool,
+    /// Raised (by [`interrupt_on_signals`]) to end the match early: running games end
+    /// unfinished, the engines are stopped and the table covers the finished games.
+    pub interrupt: Option<Arc<AtomicBool>>,
+}
+
+/// Why the signal handler could not be installed.
+#[derive(Debug)]
+pub struct SignalError(ctrlc::Error);
+
+impl fmt::Display for SignalError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "cannot handle Ctrl-C and SIGTERM: {}", self.0)
+    }
+}
+
+impl std::error::Error for SignalError {}
+
+/// Catch Ctrl-C (SIGINT), SIGTERM and SIGHUP for a match: the first raises the returned flag
+/// (the match ends its running games as unfinished, stops its engines and reports the finished
+/// games); a second exits at once with status 130, for when even that takes too long.
+/// Without this the default action killed the runner mid-write with no summary and left any
+/// engine that had stopped reading running as an orphan.
+pub fn interrupt_on_signals() -> Result<Arc<AtomicBool>, SignalError> {
+    let flag = Arc::new(AtomicBool::new(false));
+    let raised = Arc::clone(&flag);
+    ctrlc::set_handler(move || {
+        if raised.swap(true, Ordering::SeqCst) {
+            eprintln!("shannon: interrupted again: exiting now");
+            std::process::exit(130);
+        }
+        eprintln!(
+            "shannon: interrupted: ending the running games and stopping the engines \
+             (interrupt again to exit at once)"
+        );
+    })
+    .map_err(SignalError)?;
+    Ok(flag)
 }
 
 /// Why a match or a check cannot start.
@@ -189,10 +226,11 @@ impl Tally {
 }
 
 /// Run `shannon match`: a progress bar, the PGN, and the result table. Returns true when the
-/// match ran (whatever its result).
+/// match ran to its end (whatever its result); false when it was interrupted or the PGN could
+/// not be written.
 pub fn run_match(request: &MatchRequest, out: &mut impl Write) -> Result<bool, ArenaError> {
     let config = Config::load(request.config.as_deref())?;
-    run_match_with(&config, request, out).map(|summary| summary.pgn_ok)
+    run_match_with(&config, request, out).map(|summary| summary.pgn_ok && !summary.interrupted)
 }
 
 /// What a finished match amounts to, for callers that measure it.
@@ -208,6 +246,8 @@ pub struct MatchSummary {
     pub failures: u32,
     /// False when writing the PGN failed at some point.
     pub pgn_ok: bool,
+    /// True when the match was interrupted before its end.
+    pub interrupted: bool,
 }
 
 /// [`run_match`] with an already loaded configuration.
@@ -233,8 +273,20 @@ pub fn run_match_with(
         })?),
         None => None,
     };
-    let games = request.games.unwrap_or(defaults.games).max(1);
-    let games = games + games % 2;
+    let games = match request.games.unwrap_or(defaults.games) {
+        0 => {
+            return Err(ArenaError::Setting(
+                "the number of games (--games, or games in [match]) must be at least 1".into(),
+            ))
+        }
+        // Each opening is played twice, colours swapped.
+        n => n.checked_add(n % 2).ok_or_else(|| {
+            ArenaError::Setting(format!(
+                "--games {n}: too many games (at most {})",
+                u32::MAX - 1
+            ))
+        })?,
+    };
     let concurrency = match request.concurrency.unwrap_or(defaults.concurrency) {
         0 => std::thread::available_parallelism().map_or(2, |n| n.get()),
         n => n,
@@ -266,6 +318,10 @@ pub fn run_match_with(
         max_plies: request.max_plies.unwrap_or(defaults.max_plies),
         time_margin: Duration::from_millis(defaults.time_margin_ms),
         hang_timeout: Duration::from_millis(defaults.hang_timeout_ms),
+        interrupt: request
+            .interrupt
+            .clone()
+            .unwrap_or_else(|| Arc::new(AtomicBool::new(false))),
     };
     let names = [engines[0].name.as_str(), engines[1].name.as_str()];
     writeln!(
@@ -273,6 +329,16 @@ pub fn run_match_with(
         "Match {} vs {}: {games} games, tc {tc_text}, openings {openings_spec}, concurrency {}, seed {seed}",
         names[0], names[1], plan.concurrency
     )?;
+    for engine in &engines {
+        if let Some(seed) = engine.configured_seed() {
+            writeln!(
+                out,
+                "{}: plays every game with its configured Seed {seed} (the match seed does not \
+                 change it)",
+                engine.name
+            )?;
+        }
+    }
     out.flush()?;
 
     let bar = if request.quiet {
@@ -290,11 +356,17 @@ pub fn run_match_with(
     let mut tally = Tally::default();
     let mut pgn_error = None;
     let mut verdict = SprtVerdict::Continue;
+    let mut unfinished = 0u32;
     std::thread::scope(|scope| {
         let (plan, stop) = (&plan, &stop);
         scope.spawn(move || plan.run(sender, stop));
         for record in receiver {
-            tally.add(&record, names[0]);
+            // An unfinished game goes to the PGN as `*` (its moves are real) but is no result.
+            if record.result == GameResult::Unfinished {
+                unfinished += 1;
+            } else {
+                tally.add(&record, names[0]);
+            }
             if let (Some(file), None) = (pgn_file.as_mut(), &pgn_error) {
                 let text = game_pgn(&record, &plan.time_control);
                 if let Err(e) = file.write_all(text.as_bytes()).and_then(|()| file.flush()) {
@@ -317,6 +389,15 @@ pub fn run_match_with(
     });
     bar.finish_and_clear();
     let seconds = started.elapsed().as_secs_f64();
+    let interrupted = plan.interrupt.load(Ordering::Relaxed);
+    if interrupted {
+        writeln!(
+            out,
+            "Interrupted after {} finished games; {unfinished} running games were ended \
+             unfinished (in the PGN with result *, not counted below) and every engine stopped",
+            tally.score.games()
+        )?;
+    }
     print_table(out, names, &tally, seconds)?;
     if let Some(sprt) = &sprt {
         let (lower, upper) = sprt.bounds();
@@ -345,6 +426,7 @@ pub fn run_match_with(
         seconds,
         failures: tally.failures,
         pgn_ok: pgn_error.is_none(),
+        interrupted,
     })
 }
 
@@ -373,6 +455,7 @@ fn print_table(
     )?;
     match s.elo() {
         Some((elo, margin)) => writeln!(out, "Elo difference: {elo:+.1} +/- {margin:.1} (95%)")?,
+        None if s.games() == 0 => writeln!(out, "Elo difference: no game finished")?,
         None => writeln!(
             out,
             "Elo difference: unbounded (every game had the same result)"
