@@ -233,6 +233,9 @@ impl Game {
     }
 }
 
+/// The light squares (h1, a2, ...): bishops all on these, or all off them, can never mate.
+const LIGHT_SQUARES: Bitboard = Bitboard(0x55AA_55AA_55AA_55AA);
+
 /// True when neither side can ever mate: only kings and at most one minor piece, or only kings
 /// and bishops that all stand on squares of one colour.
 pub fn is_insufficient_material(pos: &Position) -> bool {
@@ -246,8 +249,8 @@ pub fn is_insufficient_material(pos: &Position) -> bool {
     if (knights | bishops).count() <= 1 {
         return true;
     }
-    const LIGHT: Bitboard = Bitboard(0x55AA_55AA_55AA_55AA);
-    knights.is_empty() && ((bishops & LIGHT).is_empty() || (bishops & !LIGHT).is_empty())
+    knights.is_empty()
+        && ((bishops & LIGHT_SQUARES).is_empty() || (bishops & !LIGHT_SQUARES).is_empty())
 }
 
 #[cfg(test)]
@@ -302,11 +305,10 @@ mod tests {
     }
 
     #[test]
-    fn light_squared_bishop_is_correct() {
-        // LIGHT must mark h1 (a light square) and not a1.
-        let light = Bitboard(0x55AA_55AA_55AA_55AA);
+    fn light_squares_mask_marks_exactly_the_light_squares() {
+        // The mask `is_insufficient_material` uses (not a copy of it): h1 is light, a1 is not.
         for sq in crate::Square::ALL {
-            assert_eq!(light.contains(sq), sq.is_light(), "{sq}");
+            assert_eq!(LIGHT_SQUARES.contains(sq), sq.is_light(), "{sq}");
         }
     }
 

@@ -170,8 +170,8 @@ enum Command {
         /// A file of positions (EPD or .perft suite).
         #[arg(long)]
         epd: Option<String>,
-        /// Depth to count.
-        #[arg(long)]
+        /// Depth to count (1 to 64, the deepest perft counted).
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=i64::from(shannon::perft::MAX_PERFT_DEPTH)))]
         depth: u32,
         /// Treat every position as Chess960 (sets UCI_Chess960).
         #[arg(long)]

@@ -9,6 +9,11 @@ use crate::movegen::{Generator, MoveList};
 use crate::{Move, Position};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
+/// The deepest perft any entry point (CLI, suite files, `go perft`) accepts. Counting recurses
+/// once per ply, so an unchecked depth from the user (`perft 20000`) recurses until the stack
+/// runs out and aborts the process; 64 plies is far past anything countable in a lifetime.
+pub const MAX_PERFT_DEPTH: u32 = 64;
+
 /// How to run a perft.
 #[derive(Debug, Clone, Default)]
 pub struct PerftOptions {

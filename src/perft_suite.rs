@@ -8,7 +8,7 @@
 //! field is written with file letters (Shredder-FEN).
 
 use crate::movegen::Generator;
-use crate::perft::perft;
+use crate::perft::{perft, MAX_PERFT_DEPTH};
 use crate::Position;
 use std::fmt;
 
@@ -167,6 +167,9 @@ pub fn check_entry(
         if depth > max_depth || expected > max_nodes {
             continue;
         }
+        if depth > MAX_PERFT_DEPTH {
+            return Err(CheckError::TooDeep { depth });
+        }
         let actual = perft(&pos, depth, generator);
         if actual != expected {
             return Err(CheckError::Mismatch(Mismatch {
@@ -188,6 +191,11 @@ pub enum CheckError {
     Fen(crate::FenError),
     /// A count differs.
     Mismatch(Mismatch),
+    /// A depth is over [`MAX_PERFT_DEPTH`]; counting it would exhaust the stack.
+    TooDeep {
+        /// The depth the entry asks for.
+        depth: u32,
+    },
 }
 
 impl fmt::Display for CheckError {
@@ -198,6 +206,10 @@ impl fmt::Display for CheckError {
                 f,
                 "{}: depth {}: expected {}, counted {}",
                 m.fen, m.depth, m.expected, m.actual
+            ),
+            CheckError::TooDeep { depth } => write!(
+                f,
+                "depth {depth} is deeper than {MAX_PERFT_DEPTH}, the deepest perft counted"
             ),
         }
     }

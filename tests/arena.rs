@@ -1106,3 +1106,17 @@ fn sigterm_ends_the_match_with_a_summary_and_no_engine_left() {
         "no game is scheduled after the signal: {out}"
     );
 }
+
+/// Issue 9, item 5 (found while fixing it): `perft-check --depth` had no limit, and our own count
+/// would recurse until the stack overflowed.
+#[test]
+fn perft_check_depth_has_the_perft_limit() {
+    let dir = scratch("perft-check-depth");
+    let (ok, out, err) = run(
+        &["perft-check", "--engine", "shannon-a", "--depth", "20000"],
+        &dir,
+    );
+    assert!(!ok, "{out}");
+    assert!(err.contains("20000") && err.contains("1..=64"), "{err}");
+    assert!(!err.contains("overflow"), "{err}");
+}

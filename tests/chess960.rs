@@ -74,6 +74,53 @@ fn position_to_number_matches_the_table() {
     assert_eq!(start_back_rank_of(&moved.unwrap()), None);
 }
 
+/// Fritz9 numbers worked out by hand, not by the code under test. The definition used is the one
+/// the "Fischer random chess numbering scheme" article (Wikipedia, Fritz9 section) gives: take
+/// id - 1, divide by 4 (the remainder places the light-squared bishop on b, d, f, h), by 4 again
+/// (the dark-squared bishop on a, c, e, g), then by 15 (the remainder is the knights' pair among
+/// the six squares the bishops leave, pairs numbered (0,1)=0, (0,2)=1 ... (4,5)=14); the quotient
+/// 0-3 puts the queen on the first ... fourth square left, and R K R fill the rest. The same
+/// article states outright that the standard array is 359.
+#[test]
+fn fritz9_numbers_derived_by_hand() {
+    let cases = [
+        // Stated in the article; by hand: bishops c (dark, 1) and f (light, 2): 2 + 4 x 1 = 6.
+        // Left a b d e g h = R N Q K N R: knights at 1 and 4, pair (1,4) = 7; queen on the second
+        // of a d e h, 1. 1 + 6 + 16 x (7 + 15 x 1) = 359.
+        (359, "RNBQKBNR"),
+        // Scharnagl 0. Bishops b (light, 0) and a (dark, 0): 0. Left c..h = Q N N R K R: knights
+        // at 1 and 2, pair (1,2) = 5; queen on the first of c f g h, 0. 1 + 0 + 16 x 5 = 81.
+        (81, "BBQNNRKR"),
+        // id 1: everything 0. Bishops on b and a; knights on the first two of c..h (c, d); queen
+        // on the first left (e); R K R on f g h.
+        (1, "BBNNQRKR"),
+        // id 960: 959 = 15 + 16 x 59, 59 = 14 + 15 x 3. Bishops h (light, 3) and g (dark, 3);
+        // knights pair 14 = (4,5) of a..f: e, f; queen the fourth of a b c d: d; R K R on a b c.
+        (960, "RKRQNNBB"),
+        // Bishops f (light, 2) and e (dark, 2): 10. Left a b c d g h = N Q R K N R: knights at 0
+        // and 4, pair (0,4) = 3; queen the first of b c d h, 0. 1 + 10 + 16 x 3 = 59.
+        (59, "NQRKBBNR"),
+        // Bishops b (light, 0) and c (dark, 1): 4. Left a d e f g h = R K Q N N R: knights at 3
+        // and 4, pair (3,4) = 12; queen the third of a d e h, 2. 1 + 4 + 16 x (12 + 30) = 677.
+        (677, "RBBKQNNR"),
+    ];
+    for (id, rank) in cases {
+        let derived = fritz9_back_rank(id).unwrap();
+        assert_eq!(back_rank_text(&derived), rank, "Fritz9 {id}");
+        assert_eq!(fritz9_number(&derived), Some(id), "{rank}");
+    }
+    // The README's example: the FEN of Scharnagl 0 prints Scharnagl 0 and Fritz9 81.
+    let (ok, text) = shannon(&[
+        "chess960",
+        "--fen",
+        "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1",
+    ]);
+    assert!(
+        ok && text.contains("scharnagl: 0\n") && text.contains("fritz9: 81\n"),
+        "{text}"
+    );
+}
+
 fn shannon(args: &[&str]) -> (bool, String) {
     let output = Command::new(env!("CARGO_BIN_EXE_shannon"))
         .args(args)

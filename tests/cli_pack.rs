@@ -137,3 +137,18 @@ fn codec_report_prints_its_table() {
         );
     }
 }
+
+/// Issue 9 item 11: a missing file was reported as "No such file or directory (os error 2)" with
+/// no hint of which path was meant.
+#[test]
+fn codec_report_names_a_file_it_cannot_read() {
+    let missing = std::env::temp_dir().join(format!("shannon-missing-{}.pgn", std::process::id()));
+    let report = shannon(&["codec-report", missing.to_str().unwrap()], b"");
+    let err = String::from_utf8_lossy(&report.stderr);
+    assert_eq!(report.status.code(), Some(2), "{err}");
+    assert!(report.stdout.is_empty());
+    assert!(
+        err.contains(&format!("cannot read {}", missing.display())),
+        "{err}"
+    );
+}

@@ -148,3 +148,103 @@ fn impossible_castling_rights_and_hash_sizes_are_warnings_not_failures() {
         "{err}"
     );
 }
+
+/// A fresh scratch directory for one test's suite files.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("shannon-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Issue 9 item 5: `perft 20000` recursed until the stack overflowed and the process aborted.
+/// The CLI now has the limit `go perft` has, with a clear error, and the limit itself still counts.
+#[test]
+fn perft_deeper_than_the_limit_is_a_clear_error() {
+    for depth in ["20000", "65"] {
+        let (ok, out, err) = shannon(&["perft", depth]);
+        assert!(!ok && out.is_empty(), "{out}");
+        assert!(
+            err.contains(&format!(
+                "depth {depth} is deeper than 64, the deepest perft counted"
+            )),
+            "{err}"
+        );
+    }
+    // Depth 64 itself is accepted: from a mated position (fool's mate) it counts 0 at once.
+    let mated = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3";
+    let (ok, out, err) = shannon(&["perft", "64", "--fen", mated]);
+    assert!(ok && out.contains("Nodes searched: 0\n"), "{out}{err}");
+}
+
+/// Issue 9 item 5: a suite line asking for depth 30000 overflowed the stack the same way; now
+/// that entry fails with the reason and the others are still checked.
+#[test]
+fn perft_suite_depth_over_the_limit_fails_that_entry() {
+    let dir = scratch("deep-suite");
+    let path = dir.join("deep.epd");
+    std::fs::write(
+        &path,
+        "8/8/8/8/8/8/8/k6K w - - 0 1 ;D30000 1\n8/8/8/8/8/8/8/k6K w - - 0 1 ;D1 3\n",
+    )
+    .unwrap();
+    let output = Command::new(env!("CARGO_BIN_EXE_shannon"))
+        .args(["perft-suite", path.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let out = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(1), "{out}");
+    assert!(
+        out.contains("FAIL  line 1") && out.contains("depth 30000 is deeper than 64"),
+        "{out}"
+    );
+    assert!(out.contains("ok    line 2"), "{out}");
+    assert!(out.contains("passed 1 of 2"), "{out}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Issue 9 item 11: an empty file, a line without counts, or `--max-nodes 0` printed "passed N of
+/// N" and exited 0 having checked nothing. Such a run must say so and fail.
+#[test]
+fn perft_suite_that_checks_nothing_says_so_and_fails() {
+    let dir = scratch("empty-suite");
+    let empty = dir.join("empty.epd");
+    std::fs::write(&empty, "# only a comment\n\n").unwrap();
+    let no_counts = dir.join("no_counts.epd");
+    std::fs::write(&no_counts, "8/8/8/8/8/8/8/k6K w - - 0 1\n").unwrap();
+    let good = dir.join("good.epd");
+    std::fs::write(&good, "8/8/8/8/8/8/8/k6K w - - 0 1 ;D1 3 ;D2 9\n").unwrap();
+    let cases = [
+        (vec![empty.to_str().unwrap()], "the file has no positions"),
+        (vec![no_counts.to_str().unwrap()], "no position has a count"),
+        (
+            vec![good.to_str().unwrap(), "--max-nodes", "0"],
+            "every count is over --max-depth or --max-nodes",
+        ),
+        (
+            vec![good.to_str().unwrap(), "--max-depth", "0"],
+            "every count is over --max-depth or --max-nodes",
+        ),
+    ];
+    for (args, why) in cases {
+        let mut full = vec!["perft-suite"];
+        full.extend(&args);
+        let output = Command::new(env!("CARGO_BIN_EXE_shannon"))
+            .args(&full)
+            .output()
+            .unwrap();
+        let out = String::from_utf8_lossy(&output.stdout);
+        assert_eq!(output.status.code(), Some(1), "{args:?}: {out}");
+        assert!(
+            out.contains(&format!("nothing checked: {why}")),
+            "{args:?}: {out}"
+        );
+        assert!(out.contains("0 counts checked"), "{args:?}: {out}");
+    }
+    // The same file within its limits passes, and says how much it checked.
+    let (ok, out, _) = shannon(&["perft-suite", good.to_str().unwrap()]);
+    assert!(
+        ok && out.contains("passed 1 of 1, skipped 0; 2 counts checked"),
+        "{out}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}

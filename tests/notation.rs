@@ -282,37 +282,93 @@ with open(sys.argv[1]) as handle:
         print(" ".join(words))
 "#;
 
-/// Runs the script on `pgn`; `None` (with the reason printed) when python-chess is missing.
-fn python_chess(pgn: &str) -> Option<Vec<String>> {
-    let dir = std::env::temp_dir().join(format!("shannon-notation-{}", std::process::id()));
+/// What running a python-chess script gave.
+#[derive(Debug)]
+enum PythonRun {
+    /// python3 does not start, or it cannot import python-chess: the peer is missing.
+    Missing(String),
+    /// The script ran and exited 0: its output lines.
+    Lines(Vec<String>),
+    /// The script itself failed: its exit status and stderr. Never a reason to skip.
+    Failed(String),
+}
+
+/// Runs `script` with the file of `pgn` as its argument. A missing python3 or python-chess is
+/// told apart from a script that fails: only the first may skip a test.
+fn run_python(script: &str, pgn: &str) -> PythonRun {
+    match std::process::Command::new("python3")
+        .args(["-c", "import chess.pgn"])
+        .output()
+    {
+        Ok(out) if out.status.success() => {}
+        Ok(out) => {
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            let last = stderr.lines().last().unwrap_or("").to_string();
+            return PythonRun::Missing(format!("python3 cannot import chess: {last}"));
+        }
+        Err(e) => return PythonRun::Missing(format!("python3 does not run: {e}")),
+    }
+    // Tests run in parallel threads of one process: each run gets its own folder.
+    static RUNS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let run = RUNS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("shannon-notation-{}-{run}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("games.pgn");
     std::fs::write(&path, pgn).unwrap();
     let output = std::process::Command::new("python3")
-        .args(["-c", PYTHON_SCRIPT])
+        .args(["-c", script])
         .arg(&path)
         .output();
     let _ = std::fs::remove_dir_all(&dir);
     match output {
-        Ok(out) if out.status.success() => Some(
-            String::from_utf8(out.stdout)
-                .unwrap()
+        Ok(out) if out.status.success() => PythonRun::Lines(
+            String::from_utf8_lossy(&out.stdout)
                 .lines()
                 .map(String::from)
                 .collect(),
         ),
-        Ok(out) => skip_peer(&String::from_utf8_lossy(&out.stderr)),
-        Err(e) => skip_peer(&e.to_string()),
+        Ok(out) => PythonRun::Failed(format!(
+            "{}\n{}",
+            out.status,
+            String::from_utf8_lossy(&out.stderr)
+        )),
+        Err(e) => PythonRun::Failed(format!("python3 ran once but not twice: {e}")),
     }
 }
 
-fn skip_peer(reason: &str) -> Option<Vec<String>> {
-    let reason = reason.lines().last().unwrap_or(reason);
-    if std::env::var("SHANNON_REQUIRE_PEERS").as_deref() == Ok("1") {
-        panic!("python-chess is required (SHANNON_REQUIRE_PEERS=1): {reason}");
+/// The script's lines on `pgn`; `None` (with the reason printed) when python-chess is missing
+/// and `SHANNON_REQUIRE_PEERS` is not `1`. A failing script fails the test with its stderr.
+fn python_chess(pgn: &str) -> Option<Vec<String>> {
+    match run_python(PYTHON_SCRIPT, pgn) {
+        PythonRun::Lines(lines) => Some(lines),
+        PythonRun::Failed(why) => panic!("the python-chess script failed: {why}"),
+        PythonRun::Missing(reason) => {
+            if std::env::var("SHANNON_REQUIRE_PEERS").as_deref() == Ok("1") {
+                panic!("python-chess is required (SHANNON_REQUIRE_PEERS=1): {reason}");
+            }
+            println!("skipped: python-chess is not available ({reason})");
+            None
+        }
     }
-    println!("skipped: python-chess is not available ({reason})");
-    None
+}
+
+/// Issue 9 item 13: any failure of the script used to be reported as "python-chess is not
+/// available" and skipped. A script that raises must come back as a failure with its stderr.
+#[test]
+fn a_failing_python_script_is_a_failure_not_a_missing_peer() {
+    let raising = "import chess\nraise ValueError('deliberately broken script')";
+    match run_python(raising, "") {
+        PythonRun::Failed(why) => {
+            assert!(why.contains("deliberately broken script"), "{why}")
+        }
+        PythonRun::Missing(reason) => {
+            if std::env::var("SHANNON_REQUIRE_PEERS").as_deref() == Ok("1") {
+                panic!("python-chess is required (SHANNON_REQUIRE_PEERS=1): {reason}");
+            }
+            println!("skipped: python-chess is not available ({reason})");
+        }
+        PythonRun::Lines(lines) => panic!("a raising script succeeded: {lines:?}"),
+    }
 }
 
 #[test]

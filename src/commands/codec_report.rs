@@ -200,14 +200,41 @@ pub fn all_positions(games: &[GameRecord]) -> Vec<Position> {
     positions
 }
 
+/// Why `codec-report` could not run.
+#[derive(Debug)]
+pub enum CodecReportError {
+    /// The PGN file cannot be read (named, so the user sees which path was wrong).
+    Read(String, std::io::Error),
+    /// Writing the report failed.
+    Output(std::io::Error),
+}
+
+impl std::fmt::Display for CodecReportError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            CodecReportError::Read(path, e) => write!(f, "cannot read {path}: {e}"),
+            CodecReportError::Output(e) => write!(f, "cannot write the report: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for CodecReportError {}
+
+impl From<std::io::Error> for CodecReportError {
+    fn from(e: std::io::Error) -> Self {
+        CodecReportError::Output(e)
+    }
+}
+
 /// Reads `path`, measures every codec and writes the report. Unreadable games are counted (and
 /// named on `errors`) but do not stop the report; returns false if there were any.
 pub fn run_codec_report(
     path: &str,
     out: &mut impl Write,
     errors: &mut impl Write,
-) -> std::io::Result<bool> {
-    let text = std::fs::read_to_string(path)?;
+) -> Result<bool, CodecReportError> {
+    let text =
+        std::fs::read_to_string(path).map_err(|e| CodecReportError::Read(path.to_string(), e))?;
     let mut games = Vec::new();
     let mut bad = 0;
     for game in read_games(&text) {

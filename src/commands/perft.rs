@@ -2,7 +2,7 @@
 
 use super::per_second;
 use crate::movegen::Generator;
-use crate::perft::{divide, plan_hash, PerftOptions};
+use crate::perft::{divide, plan_hash, PerftOptions, MAX_PERFT_DEPTH};
 use crate::perft_suite::{check_entry, parse_suite, CheckError};
 use crate::uci_move::{format_move, CastlingMode};
 use crate::{FenError, Position};
@@ -33,6 +33,8 @@ pub enum PerftCommandError {
     Io(String, io::Error),
     /// The suite file has a malformed line.
     Suite(String, crate::perft_suite::SuiteError),
+    /// The depth is over [`MAX_PERFT_DEPTH`]; counting it would exhaust the stack.
+    TooDeep(u32),
     /// Writing the report failed.
     Output(io::Error),
 }
@@ -43,6 +45,10 @@ impl std::fmt::Display for PerftCommandError {
             PerftCommandError::Fen(e) => write!(f, "bad --fen: {e}"),
             PerftCommandError::Io(path, e) => write!(f, "cannot read {path}: {e}"),
             PerftCommandError::Suite(path, e) => write!(f, "{path}: {e}"),
+            PerftCommandError::TooDeep(depth) => write!(
+                f,
+                "depth {depth} is deeper than {MAX_PERFT_DEPTH}, the deepest perft counted"
+            ),
             PerftCommandError::Output(e) => write!(f, "cannot write the report: {e}"),
         }
     }
@@ -61,6 +67,9 @@ impl From<io::Error> for PerftCommandError {
 /// placement cannot have are dropped, with a warning on stderr; so is a `--hash` the machine
 /// cannot give (the count then uses a smaller table).
 pub fn run_perft(request: &PerftRequest, out: &mut impl Write) -> Result<u64, PerftCommandError> {
+    if request.depth > MAX_PERFT_DEPTH {
+        return Err(PerftCommandError::TooDeep(request.depth));
+    }
     let pos = match &request.fen {
         Some(fen) => {
             let (pos, warnings) =
@@ -117,15 +126,17 @@ pub struct SuiteRequest {
     pub chess960: bool,
 }
 
-/// Run `shannon perft-suite`: a line per position and a final `passed P of N`. Returns true when
-/// every position passed.
+/// Run `shannon perft-suite`: a line per position and a final `passed P of N` line. Returns true
+/// when no position failed and at least one count was checked: a run that checked nothing (an
+/// empty file, entries without counts, limits that skip every count) proves nothing, so it says
+/// so and fails rather than reporting a pass.
 pub fn run_suite(request: &SuiteRequest, out: &mut impl Write) -> Result<bool, PerftCommandError> {
     let text = std::fs::read_to_string(&request.path)
         .map_err(|e| PerftCommandError::Io(request.path.clone(), e))?;
     let entries =
         parse_suite(&text).map_err(|e| PerftCommandError::Suite(request.path.clone(), e))?;
     let started = Instant::now();
-    let mut passed = 0;
+    let (mut passed, mut failed, mut skipped, mut counts_checked) = (0, 0, 0, 0);
     for entry in &entries {
         match check_entry(
             entry,
@@ -134,36 +145,58 @@ pub fn run_suite(request: &SuiteRequest, out: &mut impl Write) -> Result<bool, P
             request.generator,
         ) {
             Ok(depths) => {
-                passed += 1;
-                let depths = match (depths.first(), depths.last()) {
-                    (Some(first), Some(last)) => format!("depths {first}-{last}"),
-                    _ => "no depth within the limits".to_string(),
-                };
                 let mode = if entry.chess960 || request.chess960 {
                     "chess960"
                 } else {
                     "standard"
                 };
+                counts_checked += depths.len();
+                let (status, depths) = match (depths.first(), depths.last()) {
+                    (Some(first), Some(last)) => ("ok", format!("depths {first}-{last}")),
+                    _ if entry.counts.is_empty() => ("skip", "no counts".to_string()),
+                    _ => ("skip", "no count within the limits".to_string()),
+                };
+                if status == "ok" {
+                    passed += 1;
+                } else {
+                    skipped += 1;
+                }
                 writeln!(
                     out,
-                    "ok    {:<12} {mode:<9} {depths:<12} {}",
+                    "{status:<5} {:<12} {mode:<9} {depths:<12} {}",
                     entry.id, entry.fen
                 )?;
             }
-            Err(CheckError::Mismatch(m)) => writeln!(
-                out,
-                "FAIL  {:<12} {}: depth {}: expected {}, counted {}",
-                entry.id, m.fen, m.depth, m.expected, m.actual
-            )?,
-            Err(CheckError::Fen(e)) => writeln!(out, "FAIL  {:<12} {}: {e}", entry.id, entry.fen)?,
+            Err(CheckError::Mismatch(m)) => {
+                failed += 1;
+                writeln!(
+                    out,
+                    "FAIL  {:<12} {}: depth {}: expected {}, counted {}",
+                    entry.id, m.fen, m.depth, m.expected, m.actual
+                )?;
+            }
+            Err(e) => {
+                failed += 1;
+                writeln!(out, "FAIL  {:<12} {}: {e}", entry.id, entry.fen)?;
+            }
         }
     }
     writeln!(
         out,
-        "passed {passed} of {} ({:.1} s, {} generator)",
+        "passed {passed} of {}, skipped {skipped}; {counts_checked} counts checked ({:.1} s, {} generator)",
         entries.len(),
         started.elapsed().as_secs_f64(),
         request.generator.name()
     )?;
-    Ok(passed == entries.len())
+    if counts_checked == 0 {
+        let why = if entries.is_empty() {
+            "the file has no positions"
+        } else if entries.iter().all(|e| e.counts.is_empty()) {
+            "no position has a count"
+        } else {
+            "every count is over --max-depth or --max-nodes"
+        };
+        writeln!(out, "nothing checked: {why}")?;
+    }
+    Ok(failed == 0 && counts_checked > 0)
 }

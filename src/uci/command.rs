@@ -345,8 +345,8 @@ fn is_go_keyword(word: &str) -> bool {
     matches!(word, "infinite" | "ponder" | "perft" | "searchmoves") || GO_NUMBERS.contains(&word)
 }
 
-/// The largest `go perft` depth; deeper would only recurse until the stack runs out.
-pub const MAX_PERFT_DEPTH: u32 = 64;
+/// The largest `go perft` depth, shared with the command line and suite files.
+pub use crate::perft::MAX_PERFT_DEPTH;
 
 fn parse_perft_depth(word: Option<&str>) -> Result<u32, CommandError> {
     let word = word.ok_or_else(|| malformed("go perft", "needs a depth"))?;
