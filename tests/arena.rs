@@ -1,6 +1,9 @@
 //! `shannon match` and `shannon perft-check` end to end: the shipped engines.toml, misbehaving
 //! engines (the `shannon-faulty-engine` helper binary), and Stockfish when it is installed.
 
+mod common;
+
+use common::{peer_missing, peers_required};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -407,19 +410,6 @@ fn perft_check_finds_missing_underpromotions_and_en_passant() {
         "{out}"
     );
     assert!(out.contains("the engine lacks: d4e3"), "{out}");
-}
-
-/// True when SHANNON_REQUIRE_PEERS=1: every outside program must be there and work.
-fn peers_required() -> bool {
-    std::env::var("SHANNON_REQUIRE_PEERS").as_deref() == Ok("1")
-}
-
-/// An outside program is missing: skip with the reason, or fail when peers are `required`.
-fn peer_missing(reason: &str, required: bool) {
-    if required {
-        panic!("SHANNON_REQUIRE_PEERS=1 but {reason}");
-    }
-    println!("skipped: {reason}");
 }
 
 /// Stockfish from Debian, if installed.

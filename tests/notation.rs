@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{all_entries, data_path, suite};
+use common::{all_entries, data_path, peer_missing, peers_required, suite};
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
 use shannon::notation::{
@@ -296,17 +296,8 @@ enum PythonRun {
 /// Runs `script` with the file of `pgn` as its argument. A missing python3 or python-chess is
 /// told apart from a script that fails: only the first may skip a test.
 fn run_python(script: &str, pgn: &str) -> PythonRun {
-    match std::process::Command::new("python3")
-        .args(["-c", "import chess.pgn"])
-        .output()
-    {
-        Ok(out) if out.status.success() => {}
-        Ok(out) => {
-            let stderr = String::from_utf8_lossy(&out.stderr);
-            let last = stderr.lines().last().unwrap_or("").to_string();
-            return PythonRun::Missing(format!("python3 cannot import chess: {last}"));
-        }
-        Err(e) => return PythonRun::Missing(format!("python3 does not run: {e}")),
+    if let Some(reason) = common::python_chess_missing() {
+        return PythonRun::Missing(reason);
     }
     // Tests run in parallel threads of one process: each run gets its own folder.
     static RUNS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
@@ -343,10 +334,7 @@ fn python_chess(pgn: &str) -> Option<Vec<String>> {
         PythonRun::Lines(lines) => Some(lines),
         PythonRun::Failed(why) => panic!("the python-chess script failed: {why}"),
         PythonRun::Missing(reason) => {
-            if std::env::var("SHANNON_REQUIRE_PEERS").as_deref() == Ok("1") {
-                panic!("python-chess is required (SHANNON_REQUIRE_PEERS=1): {reason}");
-            }
-            println!("skipped: python-chess is not available ({reason})");
+            peer_missing(&reason, peers_required());
             None
         }
     }
@@ -361,12 +349,7 @@ fn a_failing_python_script_is_a_failure_not_a_missing_peer() {
         PythonRun::Failed(why) => {
             assert!(why.contains("deliberately broken script"), "{why}")
         }
-        PythonRun::Missing(reason) => {
-            if std::env::var("SHANNON_REQUIRE_PEERS").as_deref() == Ok("1") {
-                panic!("python-chess is required (SHANNON_REQUIRE_PEERS=1): {reason}");
-            }
-            println!("skipped: python-chess is not available ({reason})");
-        }
+        PythonRun::Missing(reason) => peer_missing(&reason, peers_required()),
         PythonRun::Lines(lines) => panic!("a raising script succeeded: {lines:?}"),
     }
 }

@@ -4,30 +4,15 @@
 //! Skipped, with the reason printed, when python-chess is not installed; failing instead when the
 //! environment sets `SHANNON_REQUIRE_PEERS=1` (CI installs the peers and sets it).
 
-use std::process::Command;
+mod common;
 
-fn python_chess_missing() -> Option<String> {
-    match Command::new("python3")
-        .args(["-c", "import chess"])
-        .output()
-    {
-        Ok(out) if out.status.success() => None,
-        Ok(out) => Some(format!(
-            "python3 cannot import chess: {}",
-            String::from_utf8_lossy(&out.stderr).trim()
-        )),
-        Err(e) => Some(format!("python3 does not run: {e}")),
-    }
-}
+use common::{peer_missing, peers_required, python_chess_missing};
+use std::process::Command;
 
 #[test]
 fn python_chess_plays_analyses_and_counts_with_the_engine() {
     if let Some(reason) = python_chess_missing() {
-        if std::env::var("SHANNON_REQUIRE_PEERS").as_deref() == Ok("1") {
-            panic!("SHANNON_REQUIRE_PEERS=1 but {reason} (pip install chess)");
-        }
-        println!("skipped: {reason} (pip install chess to run this test)");
-        return;
+        return peer_missing(&reason, peers_required());
     }
     let root = env!("CARGO_MANIFEST_DIR");
     let out = Command::new("python3")

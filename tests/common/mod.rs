@@ -9,6 +9,37 @@ use shannon::perft_suite::{parse_suite, SuiteEntry};
 use shannon::Position;
 use std::path::PathBuf;
 
+/// True when `SHANNON_REQUIRE_PEERS=1`: every outside program (python-chess, Stockfish, XBoard,
+/// polyglot, Xvfb) must be there and work, so a broken install fails CI instead of skipping.
+pub fn peers_required() -> bool {
+    std::env::var("SHANNON_REQUIRE_PEERS").as_deref() == Ok("1")
+}
+
+/// An outside program is missing: print why (the caller then skips its check), or fail when
+/// peers are `required`.
+pub fn peer_missing(reason: &str, required: bool) {
+    if required {
+        panic!("SHANNON_REQUIRE_PEERS=1 but {reason}");
+    }
+    println!("skipped: {reason}");
+}
+
+/// Why python-chess cannot be used here (`python3` does not start, or cannot import `chess`),
+/// or `None` when it can.
+pub fn python_chess_missing() -> Option<String> {
+    match std::process::Command::new("python3")
+        .args(["-c", "import chess"])
+        .output()
+    {
+        Ok(out) if out.status.success() => None,
+        Ok(out) => Some(format!(
+            "python3 cannot import chess (pip install chess): {}",
+            String::from_utf8_lossy(&out.stderr).trim()
+        )),
+        Err(e) => Some(format!("python3 does not run: {e}")),
+    }
+}
+
 /// `tests/data/...` inside the crate, wherever the tests run from.
 pub fn data_path(relative: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
