@@ -8,8 +8,9 @@
 
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
-use shannon::commands::bench::{random_playout, PERFT_BENCH};
+use shannon::game::random_playout;
 use shannon::movegen::Generator;
+use shannon::perft::PERFT_BENCH;
 use shannon::perft::{perft, perft_copy_make};
 use shannon::Position;
 use std::time::Instant;

@@ -16,7 +16,6 @@ pub mod chess960;
 mod chess_move;
 pub mod codec;
 mod color;
-pub mod commands;
 pub mod game;
 pub mod movegen;
 pub mod notation;

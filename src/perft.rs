@@ -14,6 +14,15 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 /// runs out and aborts the process; 64 plies is far past anything countable in a lifetime.
 pub const MAX_PERFT_DEPTH: u32 = 64;
 
+/// Kiwipete, the classic perft stress position.
+pub const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+
+/// The positions `bench perft` measures: (name, FEN, depth, expected nodes).
+pub const PERFT_BENCH: [(&str, &str, u32, u64); 2] = [
+    ("startpos", crate::STARTPOS_FEN, 6, 119_060_324),
+    ("kiwipete", KIWIPETE, 5, 193_690_690),
+];
+
 /// How to run a perft.
 #[derive(Debug, Clone, Default)]
 pub struct PerftOptions {

@@ -4,8 +4,8 @@ mod common;
 
 use common::data_path;
 use shannon::chess960::{scharnagl_back_rank, start_position};
+use shannon::codec::game::{pgn_of, record_of};
 use shannon::codec::game::{GameRecord, GameResult};
-use shannon::commands::pack::{pgn_of, record_of};
 use shannon::notation::pgn::{read_games, write_game, Comments};
 use shannon::Position;
 use std::io::Write;

@@ -7,8 +7,8 @@ use proptest::prelude::*;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use shannon::codec::bits::BitWriter;
+use shannon::codec::game::record_of;
 use shannon::codec::game::{canonical_moves, GameCodec, GameCodecError, GameRecord, GameResult};
-use shannon::commands::pack::record_of;
 use shannon::notation::pgn::read_games;
 use shannon::Position;
 

@@ -5,6 +5,7 @@
 //! - [`time_control`], [`openings`], [`game_record`]: what a match is made of.
 //! - [`runner`]: the match itself; [`stats`]: Elo, LOS and SPRT.
 //! - [`perft_check`]: an engine's `go perft` against ours, down to the first disagreement.
+//! - [`tournament`]: a match from settings to report (PGN, tally, SPRT stop, table).
 //!
 //! Nothing here knows how moves are generated; it uses the rules core's public API.
 
@@ -16,3 +17,4 @@ pub mod perft_check;
 pub mod runner;
 pub mod stats;
 pub mod time_control;
+pub mod tournament;

@@ -43,10 +43,12 @@
 mod error;
 mod header;
 mod moves;
+mod pgn;
 
 pub use error::{GameCodecError, GameEncodeError};
 pub use header::{GameRecord, GameResult};
 pub use moves::{canonical_moves, canonical_order_key};
+pub use pgn::{pgn_of, record_of};
 
 use super::bits::{BitReader, BitWriter};
 use std::fmt;

@@ -4,9 +4,10 @@
 //! Chess960 (`Variant`), the moves and the result. Other tags, comments and variations are
 //! dropped; unpacked games get the Seven Tag Roster filled with `?`.
 
-use crate::codec::container::{ContainerError, Pack};
-use crate::codec::game::{GameCodec, GameRecord, GameResult};
-use crate::notation::pgn::{read_games, write_game, Comments, PgnGame};
+use super::CliError;
+use shannon::codec::container::{ContainerError, Pack};
+use shannon::codec::game::{pgn_of, record_of, GameCodec};
+use shannon::notation::pgn::{read_games, write_game, Comments};
 use std::fmt;
 use std::io::{Read, Write};
 
@@ -47,27 +48,6 @@ impl std::error::Error for PackError {}
 impl From<std::io::Error> for PackError {
     fn from(e: std::io::Error) -> PackError {
         PackError::Io(e)
-    }
-}
-
-/// What a codec keeps of a PGN game.
-pub fn record_of(game: &PgnGame) -> GameRecord {
-    GameRecord {
-        start: game.start.clone(),
-        chess960: game.chess960,
-        moves: game.moves.clone(),
-        result: GameResult::from_pgn(&game.result).unwrap_or(GameResult::Unknown),
-    }
-}
-
-/// A PGN game with no tags but those the record implies.
-pub fn pgn_of(record: GameRecord) -> PgnGame {
-    PgnGame {
-        tags: Vec::new(),
-        start: record.start,
-        chess960: record.chess960,
-        moves: record.moves,
-        result: record.result.as_pgn().to_string(),
     }
 }
 
@@ -139,4 +119,23 @@ pub fn run_unpack(
         }
     }
     Ok(all_good)
+}
+
+/// `shannon pack`'s arguments.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The game codec: squares, index or arith.
+    #[arg(long, default_value = "arith")]
+    codec: GameCodec,
+}
+
+/// Run `shannon pack`: PGN on stdin, the packed file on `out`.
+pub fn run(args: Args, out: &mut impl Write) -> Result<bool, CliError> {
+    run_pack(
+        args.codec,
+        &mut std::io::stdin().lock(),
+        out,
+        &mut std::io::stderr().lock(),
+    )
+    .map_err(CliError::new)
 }

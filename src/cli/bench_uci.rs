@@ -7,10 +7,10 @@
 //! game is over; a GUI decides), which is how 5,000 plies are reached. Figures are printed, never
 //! asserted.
 
-use crate::uci_move::{format_move, CastlingMode};
-use crate::Position;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
+use shannon::uci_move::{format_move, CastlingMode};
+use shannon::Position;
 use std::io::{self, BufRead, BufReader, Write};
 use std::path::Path;
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
@@ -189,8 +189,8 @@ fn resident_kib(pid: u32) -> Option<u64> {
 /// (each game to its end by the rules, then `ucinewgame`), and the engine's resident memory is
 /// printed at the start, every tenth of the way, and at the end: it must stay flat.
 pub fn run_soak(engine: &Path, requests: u64, out: &mut impl Write) -> io::Result<()> {
-    use crate::game::Game;
-    use crate::uci_move::parse_move;
+    use shannon::game::Game;
+    use shannon::uci_move::parse_move;
     let mut piped = Piped::start(engine)?;
     let pid = piped.child.id();
     piped.send("uci\nsetoption name Seed value 1\nisready\n")?;
@@ -252,7 +252,7 @@ mod tests {
         assert_eq!(game.len(), 600);
         let mut pos = Position::startpos();
         for text in &game {
-            pos = pos.play(crate::uci_move::parse_move(&pos, text).unwrap());
+            pos = pos.play(shannon::uci_move::parse_move(&pos, text).unwrap());
         }
     }
 }

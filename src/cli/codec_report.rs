@@ -6,12 +6,11 @@
 //! Game codecs are every [`GameCodec`]. Every encoding is decoded again and compared with the
 //! original; mismatches are counted in the `errors` column.
 
-use super::pack::record_of;
-use super::per_second;
-use crate::codec::game::{canonical_moves, GameCodec, GameRecord};
-use crate::codec::position::PositionCodec;
-use crate::notation::pgn::read_games;
-use crate::{FenCastling, Position};
+use super::{per_second, CliError};
+use shannon::codec::game::{canonical_moves, record_of, GameCodec, GameRecord};
+use shannon::codec::position::PositionCodec;
+use shannon::notation::pgn::read_games;
+use shannon::{FenCastling, Position};
 use std::io::Write;
 use std::time::Instant;
 
@@ -321,4 +320,16 @@ fn write_game_table(games: &[GameRecord], moves: u64, out: &mut impl Write) -> s
         per_move(exact),
         per_move(whole as f64)
     )
+}
+
+/// `shannon codec-report`'s arguments.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The PGN file.
+    file: String,
+}
+
+/// Run `shannon codec-report`.
+pub fn run(args: Args, out: &mut impl Write) -> Result<bool, CliError> {
+    run_codec_report(&args.file, out, &mut std::io::stderr().lock()).map_err(CliError::new)
 }

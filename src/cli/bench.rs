@@ -1,23 +1,14 @@
 //! `shannon bench`: speed figures that are printed, never asserted (machines are shared and
 //! noisy; compare against a peer measured in the same run, see `benches/perft.rs`).
 
-use super::per_second;
-use crate::game::Game;
-use crate::perft::{divide, PerftOptions};
-use crate::Position;
+use super::{bench_uci, per_second, CliError, GeneratorArg};
 use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
+use shannon::game::{random_playout, PlayoutEnd};
+use shannon::perft::{divide, PerftOptions, PERFT_BENCH};
+use shannon::Position;
 use std::io::{self, Write};
 use std::time::Instant;
-
-/// Kiwipete, the classic perft stress position.
-pub const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
-
-/// The positions `bench perft` measures: (name, FEN, depth, expected nodes).
-pub const PERFT_BENCH: [(&str, &str, u32, u64); 2] = [
-    ("startpos", crate::STARTPOS_FEN, 6, 119_060_324),
-    ("kiwipete", KIWIPETE, 5, 193_690_690),
-];
 
 /// Run the perft benchmark: nodes per second on each position, single thread by default.
 /// Returns false if a count was wrong (a benchmark of a wrong generator means nothing).
@@ -50,46 +41,6 @@ pub fn run_perft_bench(options: &PerftOptions, out: &mut impl Write) -> io::Resu
         )?;
     }
     Ok(all_right)
-}
-
-/// What one random game came to.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct PlayoutResult {
-    /// Plies played.
-    pub plies: usize,
-    /// How it ended: an automatic ending, or a draw that could be claimed (taken as the end).
-    pub end: PlayoutEnd,
-}
-
-/// The rule that ended a random game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum PlayoutEnd {
-    /// Checkmate, stalemate, fivefold, 75-move rule or insufficient material.
-    Ending(crate::game::Ending),
-    /// Threefold repetition or the 50-move rule, claimed at once.
-    Claim(crate::game::DrawClaim),
-}
-
-/// Play one game of uniformly random legal moves from the start position until any rule ends it
-/// (claimable draws are taken at once).
-pub fn random_playout(rng: &mut impl Rng) -> PlayoutResult {
-    let mut game = Game::new(Position::startpos());
-    loop {
-        let moves = game.legal_moves();
-        let status = game.status_with(moves.len());
-        let end = match (status.ending, status.claim) {
-            (Some(ending), _) => Some(PlayoutEnd::Ending(ending)),
-            (None, Some(claim)) => Some(PlayoutEnd::Claim(claim)),
-            (None, None) => None,
-        };
-        if let Some(end) = end {
-            return PlayoutResult {
-                plies: game.moves().len(),
-                end,
-            };
-        }
-        game.play(moves[rng.random_range(0..moves.len())]);
-    }
 }
 
 /// Run the playout benchmark: `games` random games, then games and plies per second and how the
@@ -133,8 +84,8 @@ pub fn run_playout_bench(games: u32, seed: u64, out: &mut impl Write) -> io::Res
 /// `nodes=1`, so the engines answer at once and the time is the runner's: process pipes, move
 /// validation, clocks, PGN. Prints games and plies per minute.
 pub fn run_match_bench(games: u32, concurrency: usize, out: &mut impl Write) -> io::Result<()> {
-    use super::arena::{run_match_with, MatchRequest};
-    use crate::arena::config::{Config, DEFAULT_ENGINES_TOML};
+    use shannon::arena::config::{Config, DEFAULT_ENGINES_TOML};
+    use shannon::arena::tournament::{run_match_with, MatchRequest};
     let config = Config::parse(DEFAULT_ENGINES_TOML, "built-in engines.toml")
         .expect("the built-in engines.toml parses");
     let request = MatchRequest {
@@ -144,10 +95,9 @@ pub fn run_match_bench(games: u32, concurrency: usize, out: &mut impl Write) -> 
         openings: Some("startpos".into()),
         pgn: Some("-".into()),
         seed: Some(1),
-        quiet: true,
         ..MatchRequest::default()
     };
-    let summary = run_match_with(&config, &request, &mut io::sink())
+    let summary = run_match_with(&config, &request, &mut io::sink(), &mut |_| {})
         .map_err(|e| io::Error::other(e.to_string()))?;
     writeln!(
         out,
@@ -159,4 +109,91 @@ pub fn run_match_bench(games: u32, concurrency: usize, out: &mut impl Write) -> 
         per_second(summary.plies, summary.seconds),
         summary.failures
     )
+}
+
+/// `shannon bench`'s figures.
+#[derive(clap::Subcommand)]
+pub enum Command {
+    /// Perft speed: start position depth 6 and Kiwipete depth 5, bulk counting.
+    ///
+    /// Example: shannon bench perft --threads 1
+    Perft {
+        /// Worker threads.
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+        /// Transposition table size in MiB (0: none).
+        #[arg(long, default_value_t = 0)]
+        hash: usize,
+        /// Which move generator to time.
+        #[arg(long, value_enum, default_value = "bitboard")]
+        generator: GeneratorArg,
+    },
+    /// Random games under all the rules: games and plies per second.
+    ///
+    /// Example: shannon bench playout --games 10000 --seed 1
+    Playout {
+        /// Number of games.
+        #[arg(long, default_value_t = 10_000)]
+        games: u32,
+        /// Seed of the random moves.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+    /// One engine process answering N position + go requests; its memory must stay flat.
+    ///
+    /// Example: shannon bench soak --requests 1000000
+    Soak {
+        /// Number of requests.
+        #[arg(long, default_value_t = 1_000_000)]
+        requests: u64,
+    },
+    /// The match runner's overhead: Shannon vs Shannon at nodes=1, games per minute.
+    ///
+    /// Example: shannon bench match --games 400 --concurrency 2
+    Match {
+        /// Number of games.
+        #[arg(long, default_value_t = 400)]
+        games: u32,
+        /// Games at once.
+        #[arg(long, default_value_t = 2)]
+        concurrency: usize,
+    },
+    /// The UCI engine over a pipe: start-up to uciok, and position + go round trips for games
+    /// of 0, 100 and 5,000 plies.
+    ///
+    /// Example: shannon bench uci --rounds 200
+    Uci {
+        /// Timed rounds per figure (medians are printed).
+        #[arg(long, default_value_t = 200)]
+        rounds: usize,
+    },
+}
+
+/// Run one `shannon bench` figure.
+pub fn run(command: Command, out: &mut impl Write) -> Result<bool, CliError> {
+    match command {
+        Command::Perft {
+            threads,
+            hash,
+            generator,
+        } => {
+            let options = PerftOptions {
+                generator: generator.into(),
+                threads,
+                hash_mb: hash,
+            };
+            run_perft_bench(&options, out)
+        }
+        Command::Playout { games, seed } => run_playout_bench(games, seed, out).map(|()| true),
+        Command::Match { games, concurrency } => {
+            run_match_bench(games, concurrency, out).map(|()| true)
+        }
+        Command::Soak { requests } => std::env::current_exe()
+            .and_then(|engine| bench_uci::run_soak(&engine, requests, out))
+            .map(|()| true),
+        Command::Uci { rounds } => std::env::current_exe()
+            .and_then(|engine| bench_uci::run_uci_bench(&engine, rounds, out))
+            .map(|()| true),
+    }
+    .map_err(CliError::new)
 }

@@ -1,13 +1,14 @@
 //! `shannon chess960`: a start position by number, the numbers of a start position, or a random
 //! one from a printed seed.
 
-use crate::chess960::{
+use super::CliError;
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+use shannon::chess960::{
     back_rank_text, fritz9_back_rank, fritz9_number, scharnagl_back_rank, scharnagl_number,
     start_back_rank_of, start_position, BackRank, NumberOutOfRange, Numbering,
 };
-use crate::{FenCastling, FenError, Position};
-use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
+use shannon::{FenCastling, FenError, Position};
 use std::io::{self, Write};
 
 /// What `shannon chess960` was asked.
@@ -101,6 +102,54 @@ fn write_start(rank: &BackRank, out: &mut impl Write) -> io::Result<()> {
     writeln!(out, "x-fen: {}", pos.fen(FenCastling::XFen))
 }
 
+/// `--numbering`: which numbering a Chess960 number is in.
+#[derive(Clone, Copy, clap::ValueEnum)]
+pub enum NumberingArg {
+    /// 0-959, 518 = standard.
+    Scharnagl,
+    /// 1-960, 359 = standard.
+    Fritz9,
+}
+
+impl From<NumberingArg> for Numbering {
+    fn from(arg: NumberingArg) -> Numbering {
+        match arg {
+            NumberingArg::Scharnagl => Numbering::Scharnagl,
+            NumberingArg::Fritz9 => Numbering::Fritz9,
+        }
+    }
+}
+
+/// `shannon chess960`'s arguments.
+#[derive(clap::Args)]
+#[command(group(clap::ArgGroup::new("what").required(true).args(["number", "fen", "random"])))]
+pub struct Args {
+    /// The start position's number.
+    number: Option<u32>,
+    /// Which numbering NUMBER is in.
+    #[arg(long, value_enum, default_value = "scharnagl")]
+    numbering: NumberingArg,
+    /// Print the numbers of this start position.
+    #[arg(long)]
+    fen: Option<String>,
+    /// Draw a start position uniformly.
+    #[arg(long)]
+    random: bool,
+    /// Seed of the draw (printed; drawn when absent).
+    #[arg(long, requires = "random")]
+    seed: Option<u64>,
+}
+
+/// Run `shannon chess960`.
+pub fn run(args: Args, out: &mut impl Write) -> Result<bool, CliError> {
+    let request = match (args.number, args.fen) {
+        (Some(n), _) => Chess960Request::Number(n, args.numbering.into()),
+        (None, Some(fen)) => Chess960Request::Fen(fen),
+        (None, None) => Chess960Request::Random(args.seed.filter(|_| args.random)),
+    };
+    run_chess960(&request, out).map_err(CliError::new)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -116,7 +165,7 @@ mod tests {
         let (_, text) = run(Chess960Request::Number(359, Numbering::Fritz9));
         assert!(text.contains("scharnagl: 518"), "{text}");
         assert!(text.contains("x-fen: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"));
-        let (found, text) = run(Chess960Request::Fen(crate::STARTPOS_FEN.into()));
+        let (found, text) = run(Chess960Request::Fen(shannon::STARTPOS_FEN.into()));
         assert!(found && text.contains("fritz9: 359"));
         let (found, _) = run(Chess960Request::Fen(
             "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1".into(),

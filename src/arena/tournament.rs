@@ -1,16 +1,19 @@
-//! `shannon match` and `shannon perft-check`: the arena's commands, with their reports.
+//! A match from settings to report: the two engines and the schedule from engines.toml and the
+//! request, the games played by [`MatchPlan`], each written to the PGN as it finishes, the
+//! running tally with its optional SPRT stop, and the result table; and the same for
+//! `perft-check`. The command line only parses its arguments into a [`MatchRequest`], shows
+//! progress and catches signals.
 
-use crate::arena::config::{Config, ConfigError, EngineConfig};
-use crate::arena::game_record::{GameRecord, GameResult};
-use crate::arena::openings::{load_openings, needs_chess960};
-use crate::arena::perft_check::{run_perft_check, CheckPosition};
-use crate::arena::runner::{mix, MatchPlan};
-use crate::arena::stats::{Score, Sprt, SprtVerdict};
-use crate::arena::time_control::TimeControl;
+use super::config::{Config, ConfigError, EngineConfig};
+use super::game_record::{GameRecord, GameResult};
+use super::openings::{load_openings, needs_chess960};
+use super::perft_check::{run_perft_check, CheckPosition};
+use super::runner::{mix, MatchPlan};
+use super::stats::{Score, Sprt, SprtVerdict};
+use super::time_control::TimeControl;
 use crate::notation::pgn::{write_game, Comments, PgnGame};
 use crate::perft_suite::parse_suite;
 use crate::Position;
-use indicatif::{ProgressBar, ProgressStyle};
 use std::collections::BTreeMap;
 use std::fmt;
 use std::io::{self, Write};
@@ -42,45 +45,20 @@ pub struct MatchRequest {
     pub sprt: Option<String>,
     /// Draw after this many plies.
     pub max_plies: Option<u32>,
-    /// No progress bar.
-    pub quiet: bool,
     /// Raised (by [`interrupt_on_signals`]) to end the match early: running games end
     /// unfinished, the engines are stopped and the table covers the finished games.
     pub interrupt: Option<Arc<AtomicBool>>,
 }
 
-/// Why the signal handler could not be installed.
-#[derive(Debug)]
-pub struct SignalError(ctrlc::Error);
-
-impl fmt::Display for SignalError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "cannot handle Ctrl-C and SIGTERM: {}", self.0)
-    }
-}
-
-impl std::error::Error for SignalError {}
-
-/// Catch Ctrl-C (SIGINT), SIGTERM and SIGHUP for a match: the first raises the returned flag
-/// (the match ends its running games as unfinished, stops its engines and reports the finished
-/// games); a second exits at once with status 130, for when even that takes too long.
-/// Without this the default action killed the runner mid-write with no summary and left any
-/// engine that had stopped reading running as an orphan.
-pub fn interrupt_on_signals() -> Result<Arc<AtomicBool>, SignalError> {
-    let flag = Arc::new(AtomicBool::new(false));
-    let raised = Arc::clone(&flag);
-    ctrlc::set_handler(move || {
-        if raised.swap(true, Ordering::SeqCst) {
-            eprintln!("shannon: interrupted again: exiting now");
-            std::process::exit(130);
-        }
-        eprintln!(
-            "shannon: interrupted: ending the running games and stopping the engines \
-             (interrupt again to exit at once)"
-        );
-    })
-    .map_err(SignalError)?;
-    Ok(flag)
+/// How far a match has come, reported after every finished game (for a progress bar).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MatchProgress {
+    /// Games finished so far.
+    pub finished: u32,
+    /// Games in the match.
+    pub total: u32,
+    /// The score so far in words, from the first engine's side: `name W-L-D (W-L-D)`.
+    pub score: String,
 }
 
 /// Why a match or a check cannot start.
@@ -225,12 +203,18 @@ impl Tally {
     }
 }
 
-/// Run `shannon match`: a progress bar, the PGN, and the result table. Returns true when the
-/// match ran to its end (whatever its result); false when it was interrupted or the PGN could
-/// not be written.
-pub fn run_match(request: &MatchRequest, out: &mut impl Write) -> Result<bool, ArenaError> {
+/// Run a match with the engines file the request names (or the default one): the PGN, and the
+/// result table on `out`; `progress` hears of every finished game. Returns true when the match
+/// ran to its end (whatever its result); false when it was interrupted or the PGN could not be
+/// written.
+pub fn run_match(
+    request: &MatchRequest,
+    out: &mut impl Write,
+    progress: &mut dyn FnMut(&MatchProgress),
+) -> Result<bool, ArenaError> {
     let config = Config::load(request.config.as_deref())?;
-    run_match_with(&config, request, out).map(|summary| summary.pgn_ok && !summary.interrupted)
+    run_match_with(&config, request, out, progress)
+        .map(|summary| summary.pgn_ok && !summary.interrupted)
 }
 
 /// What a finished match amounts to, for callers that measure it.
@@ -255,6 +239,7 @@ pub fn run_match_with(
     config: &Config,
     request: &MatchRequest,
     out: &mut impl Write,
+    progress: &mut dyn FnMut(&MatchProgress),
 ) -> Result<MatchSummary, ArenaError> {
     let defaults = &config.match_defaults;
     let engines = pick_engines(config, request.engines.as_deref())?;
@@ -341,15 +326,6 @@ pub fn run_match_with(
     }
     out.flush()?;
 
-    let bar = if request.quiet {
-        ProgressBar::hidden()
-    } else {
-        ProgressBar::new(u64::from(games))
-    };
-    bar.set_style(
-        ProgressStyle::with_template("{bar:30} {pos}/{len} games {msg} [{elapsed}]")
-            .expect("a valid template"),
-    );
     let (sender, receiver) = mpsc::channel();
     let stop = AtomicBool::new(false);
     let started = Instant::now();
@@ -374,11 +350,11 @@ pub fn run_match_with(
                 }
             }
             let s = tally.score;
-            bar.set_message(format!(
-                "{} {}-{}-{} (W-L-D)",
-                names[0], s.wins, s.losses, s.draws
-            ));
-            bar.inc(1);
+            progress(&MatchProgress {
+                finished: s.games() + unfinished,
+                total: games,
+                score: format!("{} {}-{}-{} (W-L-D)", names[0], s.wins, s.losses, s.draws),
+            });
             if let Some(sprt) = &sprt {
                 verdict = sprt.verdict(&tally.score);
                 if verdict != SprtVerdict::Continue {
@@ -387,7 +363,6 @@ pub fn run_match_with(
             }
         }
     });
-    bar.finish_and_clear();
     let seconds = started.elapsed().as_secs_f64();
     let interrupted = plan.interrupt.load(Ordering::Relaxed);
     if interrupted {

@@ -1,8 +1,9 @@
 //! `shannon show`: a position in one of the classic board formats, from a FEN or read from
 //! another format.
 
-use crate::notation::boards::{read_board, write_board, BoardError, BoardFormat, SideFlags};
-use crate::{FenError, Position};
+use super::CliError;
+use shannon::notation::boards::{read_board, write_board, BoardError, BoardFormat, SideFlags};
+use shannon::{Color, FenError, Position};
 use std::io::{self, Read, Write};
 
 /// What `shannon show` was asked.
@@ -77,4 +78,64 @@ fn position(request: &ShowRequest) -> Result<Position, ShowError> {
 pub fn run_show(request: &ShowRequest, out: &mut impl Write) -> Result<(), ShowError> {
     let pos = position(request)?;
     writeln!(out, "{}", write_board(&pos, request.format)).map_err(ShowError::Output)
+}
+
+fn parse_side(text: &str) -> Result<Color, String> {
+    match text {
+        "w" => Ok(Color::White),
+        "b" => Ok(Color::Black),
+        _ => Err(format!("'{text}': expected w or b")),
+    }
+}
+
+/// `shannon show`'s arguments.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The format to print.
+    #[arg(long, default_value = "fen")]
+    format: BoardFormat,
+    /// The position (start position when absent).
+    #[arg(long, conflicts_with = "from")]
+    fen: Option<String>,
+    /// Read the position in this format (from --input, else stdin).
+    #[arg(long)]
+    from: Option<BoardFormat>,
+    /// The file to read with --from.
+    #[arg(long, requires = "from")]
+    input: Option<String>,
+    /// Side to move for formats without one (w or b; `shannon` has lambda).
+    #[arg(long, value_parser = parse_side, default_value = "w")]
+    side: Color,
+    /// Castling rights for formats without them (KQkq, HAha, -).
+    #[arg(long, default_value = "-")]
+    castling: String,
+    /// En passant square for formats without one (e3, -).
+    #[arg(long, default_value = "-")]
+    ep: String,
+    /// Halfmove clock for formats without one.
+    #[arg(long, default_value_t = 0)]
+    halfmove: u32,
+    /// Fullmove number for formats without one.
+    #[arg(long, default_value_t = 1)]
+    fullmove: u32,
+}
+
+/// Run `shannon show`.
+pub fn run(args: Args, out: &mut impl Write) -> Result<bool, CliError> {
+    let request = ShowRequest {
+        format: args.format,
+        fen: args.fen,
+        from: args.from,
+        input: args.input,
+        flags: SideFlags {
+            side: args.side,
+            castling: args.castling,
+            en_passant: args.ep,
+            halfmove_clock: args.halfmove,
+            fullmove_number: args.fullmove,
+        },
+    };
+    run_show(&request, out)
+        .map(|()| true)
+        .map_err(CliError::new)
 }

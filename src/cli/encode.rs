@@ -1,7 +1,8 @@
-//! `shannon encode` and `shannon decode`: a position as a position codec's hex code and back.
+//! `shannon encode`: a position as a position codec's hex code (`shannon decode` reads it back).
 
-use crate::codec::position::{DecodeError, PositionCodec};
-use crate::{FenCastling, FenError, Position};
+use super::CliError;
+use shannon::codec::position::{DecodeError, PositionCodec};
+use shannon::{FenCastling, FenError, Position};
 use std::io::{self, Write};
 
 /// Errors of `shannon encode` and `shannon decode`.
@@ -60,4 +61,22 @@ pub fn run_decode(
         .map_err(|e| CodecCommandError::Decode(codec, e))?;
     writeln!(out, "{}", pos.fen(FenCastling::XFen))?;
     Ok(())
+}
+
+/// `shannon encode`'s arguments.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The codec.
+    #[arg(long)]
+    codec: PositionCodec,
+    /// The position (start position when absent).
+    #[arg(long)]
+    fen: Option<String>,
+}
+
+/// Run `shannon encode`.
+pub fn run(args: Args, out: &mut impl Write) -> Result<bool, CliError> {
+    run_encode(args.codec, args.fen.as_deref(), out)
+        .map(|()| true)
+        .map_err(CliError::new)
 }

@@ -1,0 +1,110 @@
+//! `shannon match`: two engines of engines.toml play a match (the work is
+//! [`shannon::arena::tournament`]); this file adds the progress bar and the signal handling.
+
+use super::CliError;
+use indicatif::{ProgressBar, ProgressStyle};
+use shannon::arena::tournament::{run_match, MatchProgress, MatchRequest};
+use std::io::Write;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+/// `shannon match`'s arguments: each overrides the engines file's `[match]` table.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The engines file (default: ./engines.toml, else the built-in one).
+    #[arg(long)]
+    config: Option<PathBuf>,
+    /// The two engines, by name: A,B (default: the file's [match] engines).
+    #[arg(long)]
+    engines: Option<String>,
+    /// Number of games (each opening twice, colours swapped).
+    #[arg(long)]
+    games: Option<u32>,
+    /// Games at once (0: one per core).
+    #[arg(long)]
+    concurrency: Option<usize>,
+    /// Time control: 40/60+0.6, 10+0.1, 40/1:00+0.5 (minutes:seconds), inf, movetime=MS,
+    /// nodes=N, depth=N.
+    #[arg(long)]
+    tc: Option<String>,
+    /// startpos, chess960, or an .epd / .pgn file of openings.
+    #[arg(long)]
+    openings: Option<String>,
+    /// Where to write the games ("-" for nowhere).
+    #[arg(long)]
+    pgn: Option<String>,
+    /// Seed of the schedule: the openings, and the per-game Seed of engines that have that
+    /// option and no Seed set in engines.toml.
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Stop early by a sequential test: elo0,elo1,alpha,beta (elo0 may be negative:
+    /// --sprt -5,5,0.05,0.05).
+    #[arg(long, allow_hyphen_values = true)]
+    sprt: Option<String>,
+    /// Adjudicate a draw after this many plies.
+    #[arg(long)]
+    max_plies: Option<u32>,
+    /// No progress bar.
+    #[arg(long)]
+    quiet: bool,
+}
+
+/// Run `shannon match` with a progress bar (unless `--quiet`), ending cleanly on Ctrl-C/SIGTERM.
+pub fn run(args: Args, out: &mut impl Write) -> Result<bool, CliError> {
+    // Installed here, not in the library, because a process has one set of signal handlers and
+    // only this command wants them.
+    let interrupt = interrupt_on_signals()?;
+    let request = MatchRequest {
+        config: args.config,
+        engines: args.engines,
+        games: args.games,
+        concurrency: args.concurrency,
+        tc: args.tc,
+        openings: args.openings,
+        pgn: args.pgn,
+        seed: args.seed,
+        sprt: args.sprt,
+        max_plies: args.max_plies,
+        interrupt: Some(interrupt),
+    };
+    let bar = if args.quiet {
+        ProgressBar::hidden()
+    } else {
+        ProgressBar::new(0)
+    };
+    bar.set_style(
+        ProgressStyle::with_template("{bar:30} {pos}/{len} games {msg} [{elapsed}]")
+            .expect("a valid template"),
+    );
+    let mut show = |progress: &MatchProgress| {
+        bar.set_length(u64::from(progress.total));
+        bar.set_position(u64::from(progress.finished));
+        bar.set_message(progress.score.clone());
+    };
+    let result = run_match(&request, out, &mut show);
+    bar.finish_and_clear();
+    result.map_err(CliError::new)
+}
+
+/// Catch Ctrl-C (SIGINT), SIGTERM and SIGHUP for a match: the first raises the returned flag
+/// (the match ends its running games as unfinished, stops its engines and reports the finished
+/// games); a second exits at once with status 130, for when even that takes too long.
+/// Without this the default action killed the runner mid-write with no summary and left any
+/// engine that had stopped reading running as an orphan.
+fn interrupt_on_signals() -> Result<Arc<AtomicBool>, CliError> {
+    let flag = Arc::new(AtomicBool::new(false));
+    let raised = Arc::clone(&flag);
+    ctrlc::set_handler(move || {
+        if raised.swap(true, Ordering::SeqCst) {
+            eprintln!("shannon: interrupted again: exiting now");
+            std::process::exit(130);
+        }
+        eprintln!(
+            "shannon: interrupted: ending the running games and stopping the engines \
+             (interrupt again to exit at once)"
+        );
+    })
+    .map_err(|e| CliError::new(format!("cannot handle Ctrl-C and SIGTERM: {e}")))?;
+    Ok(flag)
+}

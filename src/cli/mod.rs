@@ -1,0 +1,169 @@
+//! The command line: one file per subcommand, each with its `clap` arguments and a `run` that
+//! writes its report to a given output (so tests and benchmarks can capture what a user sees).
+//! The library underneath knows nothing of clap, progress bars or signals.
+
+mod bench;
+mod bench_uci;
+mod chess960;
+mod codec_report;
+mod decode;
+mod encode;
+mod r#match;
+mod pack;
+mod perft;
+mod perft_check;
+mod perft_suite;
+mod show;
+mod unpack;
+
+use clap::{Parser, Subcommand, ValueEnum};
+use shannon::movegen::Generator;
+use std::fmt;
+use std::io::Write;
+
+/// Shannon: a UCI chess engine that plays a uniformly random legal move, and a toolkit around
+/// its reference-grade rules core.
+///
+/// With no subcommand it speaks UCI on stdin/stdout (load it in a GUI).
+#[derive(Parser)]
+#[command(version, about, long_about)]
+pub struct Cli {
+    /// The subcommand; none runs the UCI engine.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// The subcommands, in the order `--help` lists them.
+#[derive(Subcommand)]
+pub enum Command {
+    /// Count the leaf nodes of the legal move tree to DEPTH.
+    ///
+    /// Example: shannon perft 5 --divide --fen "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+    Perft(perft::Args),
+    /// Check every count of a perft suite file (EPD `FEN ;D1 n ;D2 n` or `.perft` blocks).
+    ///
+    /// Example: shannon perft-suite tests/data/perft/standard.epd --max-nodes 1000000
+    PerftSuite(perft_suite::Args),
+    /// Play a match between two engines of engines.toml, with our rules as the arbiter.
+    ///
+    /// Example: shannon match --games 20 --tc 10+0.1 --openings chess960 --pgn games.pgn
+    Match(r#match::Args),
+    /// Check an engine's `go perft` against ours, down to the first disagreement.
+    ///
+    /// Example: shannon perft-check --engine stockfish --epd tests/data/perft/standard.epd --depth 3
+    PerftCheck(perft_check::Args),
+    /// Pack the games of a PGN file (stdin) into a compact binary file (stdout).
+    ///
+    /// Kept: start position, Chess960, moves, result. Other tags, comments and variations are
+    /// dropped. A game that cannot be read is reported on stderr by number and left out (exit
+    /// status 1). Codecs: squares (12 bits a move), index (ceil(log2 n) bits), arith (log2 n).
+    ///
+    /// Example: shannon pack --codec arith < games.pgn > games.bin
+    Pack(pack::Args),
+    /// Unpack a file written by `shannon pack` (stdin) to PGN (stdout).
+    ///
+    /// The games get the Seven Tag Roster with `?` for what was not kept, plus FEN/SetUp/Variant
+    /// when needed. A game that does not decode is reported on stderr and skipped (exit status 1).
+    ///
+    /// Example: shannon unpack < games.bin > games.pgn
+    Unpack(unpack::Args),
+    /// Bits per position and per move, and speeds, of the codecs over a PGN file.
+    ///
+    /// Example: shannon codec-report tests/data/pgn/lichess_2013-01_5000.pgn
+    CodecReport(codec_report::Args),
+    /// Chess960 start positions: by number, the numbers of a FEN, or a random one.
+    ///
+    /// Example: shannon chess960 518; shannon chess960 --fen "..."; shannon chess960 --random --seed 7
+    Chess960(chess960::Args),
+    /// Print a position in a classic board format, or read one back.
+    ///
+    /// Formats: matrix, shannon, mailbox10x12, 0x88, bitboards, pieces, fen.
+    /// Example: shannon show --format matrix --fen "..." | shannon show --from matrix --side b
+    Show(show::Args),
+    /// Encode a complete position with a position codec: prints hex and the length in bits.
+    ///
+    /// Codecs: nibble, base13, varbase, huffman, huffman-games, pieces, delta, best.
+    /// Example: shannon encode --codec huffman --fen "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"
+    Encode(encode::Args),
+    /// Decode a position codec's hex code: prints the FEN.
+    ///
+    /// Example: shannon decode --codec delta 020bfd8
+    Decode(decode::Args),
+    /// Print speed figures.
+    #[command(subcommand)]
+    Bench(bench::Command),
+}
+
+impl Command {
+    /// Run the subcommand, its report on `out`: `Ok(true)` for success, `Ok(false)` for a run that
+    /// completed but found a failure (exit status 1), `Err` for one that could not run (2).
+    pub fn run(self, out: &mut impl Write) -> Result<bool, CliError> {
+        match self {
+            Command::Perft(args) => perft::run(args, out),
+            Command::PerftSuite(args) => perft_suite::run(args, out),
+            Command::Match(args) => r#match::run(args, out),
+            Command::PerftCheck(args) => perft_check::run(args, out),
+            Command::Pack(args) => pack::run(args, out),
+            Command::Unpack(args) => unpack::run(args, out),
+            Command::CodecReport(args) => codec_report::run(args, out),
+            Command::Chess960(args) => chess960::run(args, out),
+            Command::Show(args) => show::run(args, out),
+            Command::Encode(args) => encode::run(args, out),
+            Command::Decode(args) => decode::run(args, out),
+            Command::Bench(command) => bench::run(command, out),
+        }
+    }
+}
+
+/// Why a subcommand could not run: the message is the whole story, printed as `shannon: ...`.
+#[derive(Debug)]
+pub struct CliError(String);
+
+impl CliError {
+    /// An error with this message.
+    pub fn new(message: impl fmt::Display) -> CliError {
+        CliError(message.to_string())
+    }
+}
+
+impl fmt::Display for CliError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for CliError {}
+
+impl From<std::io::Error> for CliError {
+    fn from(e: std::io::Error) -> CliError {
+        CliError::new(format!("cannot write the report: {e}"))
+    }
+}
+
+/// `--generator`: which move generator.
+#[derive(Clone, Copy, ValueEnum)]
+pub enum GeneratorArg {
+    /// The fast legal generator on bitboards.
+    Bitboard,
+    /// The 0x88 mailbox reference generator.
+    #[value(name = "0x88")]
+    Mailbox,
+}
+
+impl From<GeneratorArg> for Generator {
+    fn from(arg: GeneratorArg) -> Generator {
+        match arg {
+            GeneratorArg::Bitboard => Generator::Bitboard,
+            GeneratorArg::Mailbox => Generator::Mailbox0x88,
+        }
+    }
+}
+
+/// Nodes (or anything) per second, guarding against a zero duration.
+pub fn per_second(count: u64, seconds: f64) -> f64 {
+    if seconds > 0.0 {
+        count as f64 / seconds
+    } else {
+        0.0
+    }
+}
