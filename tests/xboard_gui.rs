@@ -186,8 +186,15 @@ fn check_result(replay: &Game, result: &str, reason: &str) -> Result<(), String>
         }
         "1/2-1/2" if says.contains("stalemate") => ending == Some(Ending::Stalemate),
         "1/2-1/2" if says.contains("insufficient") => is_insufficient_material(pos),
-        "1/2-1/2" if says.contains("repetition") => replay.repetitions() >= 3,
-        "1/2-1/2" if says.contains("50-move") || says.contains("50 move") => {
+        "1/2-1/2" if says.contains("repetition") || says.contains("3-fold") => {
+            replay.repetitions() >= 3
+        }
+        // XBoard writes both "Draw by fifty-move rule" and "50-move rule" / "50 move rule".
+        "1/2-1/2"
+            if ["50-move", "50 move", "fifty-move", "fifty move"]
+                .iter()
+                .any(|w| says.contains(w)) =>
+        {
             pos.halfmove_clock() >= 100
         }
         "1/2-1/2" => return Err(format!("a draw for a reason we do not check: {{{reason}}}")),
@@ -255,6 +262,9 @@ fn result_checks_reject_what_the_rules_do_not_support() {
     assert!(check_result(&from("8/8/8/4k3/8/8/8/R3K3 w - - 0 1"), "1/2-1/2", reason).is_err());
     let fifty = from("4k3/8/8/8/8/8/8/R3K3 w - - 100 80");
     assert!(check_result(&fifty, "1/2-1/2", "Xboard adjudication: 50-move rule").is_ok());
+    // The wording XBoard used in a real run (a game that reached the 50-move rule).
+    assert!(check_result(&fifty, "1/2-1/2", "Draw by fifty-move rule").is_ok());
+    assert!(check_result(&once, "1/2-1/2", "Draw by fifty-move rule").is_err());
 
     let pgn = "[Result \"1/2-1/2\"]\n\n1. Nf3 Nf6 {a comment} 2. Ng1\n{Xboard adjudication: 50-move rule} 1/2-1/2\n";
     assert_eq!(termination(pgn, None), "Xboard adjudication: 50-move rule");
