@@ -48,7 +48,7 @@ pub use error::{GameCodecError, GameEncodeError};
 pub use header::{GameRecord, GameResult};
 pub use moves::{canonical_moves, canonical_order_key};
 
-use super::bits::{BitReader, BitWriter};
+use super::bits::{BitReader, Bits};
 use std::fmt;
 use std::str::FromStr;
 
@@ -96,8 +96,8 @@ impl GameCodec {
     }
 
     /// The game as bits (before padding), for measuring exact sizes.
-    pub fn encode_bits(self, game: &GameRecord) -> Result<BitWriter, GameEncodeError> {
-        let mut out = BitWriter::new();
+    pub fn encode_bits(self, game: &GameRecord) -> Result<Bits, GameEncodeError> {
+        let mut out = Bits::new();
         header::write(&mut out, game)?;
         match self {
             GameCodec::Squares => moves::write_squares(&mut out, game)?,
@@ -118,7 +118,9 @@ impl GameCodec {
         };
         match self {
             GameCodec::Arith => check_reencodes(self, &game, bytes)?,
-            _ if !input.check_padding() => return Err(GameCodecError::TrailingBits),
+            _ if input.remaining() >= 8 || !input.rest_is_zero() => {
+                return Err(GameCodecError::TrailingBits)
+            }
             _ => {}
         }
         Ok(game)
