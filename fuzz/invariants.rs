@@ -8,7 +8,8 @@
 #![allow(dead_code)]
 
 use shannon::arena::config::Config;
-use shannon::codec::position::{Bits, PositionCodec};
+use shannon::codec::bits::Bits;
+use shannon::codec::position::PositionCodec;
 use shannon::codec::GameCodec;
 use shannon::movegen::{Generator, MoveList};
 use shannon::notation::pgn::{read_games, write_game, Comments};
@@ -112,10 +113,7 @@ pub fn decoders(data: &[u8]) {
             bits.push_bits(u64::from(byte), 8);
         }
         let keep = bits.len().saturating_sub(usize::from(trim % 8));
-        let mut exact = Bits::new();
-        for &bit in &bits.as_slice()[..keep] {
-            exact.push(bit);
-        }
+        let exact: Bits = bits.iter().take(keep).collect();
         if let Ok(pos) = codec.decode(&exact) {
             assert_eq!(codec.encode(&pos), exact, "{codec:?}");
         }

@@ -23,6 +23,7 @@ pub mod perft;
 pub mod perft_suite;
 mod piece;
 mod position;
+mod splitmix;
 pub mod square;
 pub mod uci;
 pub mod uci_move;

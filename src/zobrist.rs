@@ -1,13 +1,7 @@
 //! Zobrist hashing keys, generated at compile time by a fixed-seed SplitMix64 stream so that keys
 //! (and the `Key:` that `d` prints) are the same in every build and every process.
 
-const fn splitmix(state: u64) -> (u64, u64) {
-    let state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (state, z ^ (z >> 31))
-}
+use crate::splitmix::SplitMix;
 
 struct Keys {
     pieces: [[u64; 64]; 12],
@@ -17,7 +11,7 @@ struct Keys {
 }
 
 const KEYS: Keys = {
-    let mut state = 0x5348_414E_4E4F_4E31; // "SHANNON1"
+    let mut stream = SplitMix::new(0x5348_414E_4E4F_4E31); // "SHANNON1"
     let mut keys = Keys {
         pieces: [[0; 64]; 12],
         castling: [[0; 8]; 2],
@@ -28,9 +22,7 @@ const KEYS: Keys = {
     while p < 12 {
         let mut s = 0;
         while s < 64 {
-            let (next, value) = splitmix(state);
-            state = next;
-            keys.pieces[p][s] = value;
+            keys.pieces[p][s] = stream.next_u64();
             s += 1;
         }
         p += 1;
@@ -39,21 +31,17 @@ const KEYS: Keys = {
     while c < 2 {
         let mut f = 0;
         while f < 8 {
-            let (next, value) = splitmix(state);
-            state = next;
-            keys.castling[c][f] = value;
+            keys.castling[c][f] = stream.next_u64();
             f += 1;
         }
         c += 1;
     }
     let mut f = 0;
     while f < 8 {
-        let (next, value) = splitmix(state);
-        state = next;
-        keys.en_passant[f] = value;
+        keys.en_passant[f] = stream.next_u64();
         f += 1;
     }
-    keys.side = splitmix(state).1;
+    keys.side = stream.next_u64();
     keys
 };
 

@@ -6,7 +6,7 @@ use common::data_path;
 use proptest::prelude::*;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
-use shannon::codec::bits::BitWriter;
+use shannon::codec::bits::Bits;
 use shannon::codec::game::record_of;
 use shannon::codec::game::{canonical_moves, GameCodec, GameCodecError, GameRecord, GameResult};
 use shannon::notation::pgn::read_games;
@@ -203,8 +203,8 @@ fn extra_bits_are_an_error() {
 }
 
 /// A header for the standard start, White wins, `count` moves.
-fn startpos_header(count: u64) -> BitWriter {
-    let mut w = BitWriter::new();
+fn startpos_header(count: u64) -> Bits {
+    let mut w = Bits::new();
     w.push_bit(true);
     w.push_bit(false);
     w.push_bits(0, 2);
@@ -269,7 +269,7 @@ fn moves_after_mate_are_an_error() {
 #[test]
 fn impossible_and_non_canonical_starts_are_errors() {
     let fen_start = |fen: &str| {
-        let mut w = BitWriter::new();
+        let mut w = Bits::new();
         w.push_bits(0b00, 2);
         w.push_bits(fen.len() as u64, 8);
         fen.bytes().for_each(|b| w.push_bits(u64::from(b), 8));
@@ -293,7 +293,7 @@ fn impossible_and_non_canonical_starts_are_errors() {
             codec.decode(&standard),
             Err(GameCodecError::NonCanonicalStart(_))
         ));
-        let mut w = BitWriter::new();
+        let mut w = Bits::new();
         w.push_bits(0b01, 2);
         w.push_bits(1000, 10);
         w.push_bits(0, 3);

@@ -7,10 +7,11 @@ mod common;
 
 use common::{corpus_positions, data_path, random_walk, suite_positions};
 use proptest::prelude::*;
+use shannon::codec::bits::Bits;
 use shannon::codec::position::huffman::{
     canonical_codes, count_symbols, huffman_lengths, GAMES, GAMES_FREQUENCIES,
 };
-use shannon::codec::position::{placement_of, side_state, Bits, DecodeError, PositionCodec};
+use shannon::codec::position::{placement_of, side_state, DecodeError, PositionCodec};
 use shannon::notation::boards::{read_board, write_board, BoardError, BoardFormat, SideFlags};
 use shannon::{FenCastling, Position};
 
@@ -172,15 +173,12 @@ fn malformed_codes_are_rejected() {
     for codec in PositionCodec::ALL {
         for pos in [&start, &kiwipete] {
             let bits = codec.encode(pos);
-            let mut truncated = Bits::new();
-            bits.as_slice()[..bits.len() - 1]
-                .iter()
-                .for_each(|&b| truncated.push(b));
+            let truncated: Bits = bits.iter().take(bits.len() - 1).collect();
             assert!(codec.decode(&truncated).is_err(), "{codec} truncated");
             assert!(codec.decode(&Bits::new()).is_err(), "{codec} empty");
             for extra in [false, true] {
                 let mut longer = bits.clone();
-                longer.push(extra);
+                longer.push_bit(extra);
                 assert!(codec.decode(&longer).is_err(), "{codec} extra bit");
             }
             let hex = bits.to_hex();
@@ -236,7 +234,7 @@ fn malformed_codes_are_rejected() {
                 state = state
                     .wrapping_mul(6364136223846793005)
                     .wrapping_add(1442695040888963407);
-                garbage.push(state >> 63 == 1);
+                garbage.push_bit(state >> 63 == 1);
             }
             if let Ok(pos) = codec.decode(&garbage) {
                 assert_eq!(codec.encode(&pos), garbage);
@@ -253,9 +251,7 @@ fn specific_decode_errors() {
     let mut overlapping = Bits::new();
     overlapping.push_bits(4, 6);
     overlapping.push_bits(4, 6);
-    code.as_slice()[12..]
-        .iter()
-        .for_each(|&b| overlapping.push(b));
+    code.iter().skip(12).for_each(|b| overlapping.push_bit(b));
     assert_eq!(
         PositionCodec::Pieces.decode(&overlapping),
         Err(DecodeError::Overlap(shannon::Square::E1))
@@ -263,8 +259,8 @@ fn specific_decode_errors() {
     // Nibble 7 on a1 is no piece.
     let mut bits = PositionCodec::Nibble.encode(&start);
     let mut changed = Bits::new();
-    for (i, &b) in bits.as_slice().iter().enumerate() {
-        changed.push(if i < 4 { i != 0 } else { b });
+    for (i, b) in bits.iter().enumerate() {
+        changed.push_bit(if i < 4 { i != 0 } else { b });
     }
     assert!(matches!(
         PositionCodec::Nibble.decode(&changed),
@@ -273,7 +269,7 @@ fn specific_decode_errors() {
     // All ones: beyond 13^64.
     let mut ones = Bits::new();
     for _ in 0..PositionCodec::Base13.encode(&start).len() {
-        ones.push(true);
+        ones.push_bit(true);
     }
     assert!(matches!(
         PositionCodec::Base13.decode(&ones),

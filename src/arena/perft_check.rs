@@ -267,39 +267,22 @@ pub fn run_perft_check(
                 .map_err(PerftCheckError::from)
                 .and_then(|mut e| probe_perft(&mut e, timeout).map(|()| e)),
         };
-        let mut running = match running {
-            Ok(e) => e,
-            Err(e @ PerftCheckError::NoPerft(_)) => {
-                // Every other position would fail the same way: stop here.
-                writeln!(
-                    out,
-                    "ERROR {}: engine '{}': {e}",
-                    target.label, engine_config.name
-                )?;
-                break;
+        let checked = running.and_then(|mut running| {
+            if running.has_option("UCI_Chess960") {
+                running.set_option(
+                    "UCI_Chess960",
+                    if target.chess960 { "true" } else { "false" },
+                );
             }
-            Err(e) => {
-                writeln!(
-                    out,
-                    "ERROR {}: engine '{}': {e}",
-                    target.label, engine_config.name
-                )?;
-                continue;
-            }
-        };
-        if running.has_option("UCI_Chess960") {
-            running.set_option(
-                "UCI_Chess960",
-                if target.chess960 { "true" } else { "false" },
-            );
-        }
-        match check_position(&mut running, target, depth, timeout) {
-            Ok(CheckOutcome::Agree(nodes)) => {
+            check_position(&mut running, target, depth, timeout).map(|outcome| (running, outcome))
+        });
+        match checked {
+            Ok((running, CheckOutcome::Agree(nodes))) => {
                 agreed += 1;
                 writeln!(out, "ok    {}: depth {depth}: {nodes} nodes", target.label)?;
                 engine = Some(running);
             }
-            Ok(CheckOutcome::Disagree(d)) => {
+            Ok((running, CheckOutcome::Disagree(d))) => {
                 writeln!(out, "DIFF  {}: depth {depth}", target.label)?;
                 report(&d, out)?;
                 engine = Some(running);
@@ -310,6 +293,7 @@ pub fn run_perft_check(
                     "ERROR {}: engine '{}': {e}",
                     target.label, engine_config.name
                 )?;
+                // Every other position would fail the same way: stop here.
                 if matches!(e, PerftCheckError::NoPerft(_)) {
                     break;
                 }

@@ -21,6 +21,7 @@ use super::game_record::{GameRecord, GameResult, Termination};
 use super::openings::Opening;
 use super::time_control::TimeControl;
 use crate::game::Game;
+use crate::splitmix::mix;
 use crate::uci_move::{format_move, parse_move, CastlingMode};
 use crate::{Color, FenCastling};
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
@@ -50,14 +51,6 @@ pub struct MatchPlan {
     pub hang_timeout: Duration,
     /// Raised to end the match now: running games end unfinished, no new game starts.
     pub interrupt: Arc<AtomicBool>,
-}
-
-/// SplitMix64: per-game seeds derived from the match seed.
-pub fn mix(seed: u64) -> u64 {
-    let mut z = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }
 
 impl MatchPlan {

@@ -75,25 +75,18 @@ pub fn line(a: Square, b: Square) -> Bitboard {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// A small deterministic generator for test occupancies.
-    fn xorshift(state: &mut u64) -> u64 {
-        *state ^= *state << 13;
-        *state ^= *state >> 7;
-        *state ^= *state << 17;
-        *state
-    }
+    use crate::splitmix::SplitMix;
 
     #[test]
     fn magic_tables_match_the_ray_walker() {
-        let mut state = 0x1234_5678_9abc_def1u64;
+        let mut rng = SplitMix::new(0x1234_5678_9abc_def1);
         for sq in Square::ALL {
             for round in 0..2000 {
-                let r = xorshift(&mut state);
+                let r = rng.next_u64();
                 // Vary density: sparse, medium and dense boards.
                 let occ = match round % 3 {
-                    0 => r & xorshift(&mut state) & xorshift(&mut state),
-                    1 => r & xorshift(&mut state),
+                    0 => r & rng.next_u64() & rng.next_u64(),
+                    1 => r & rng.next_u64(),
                     _ => r,
                 };
                 let i = sq.index() as u8;

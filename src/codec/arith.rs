@@ -14,7 +14,7 @@
 //! The cost is therefore the sum of -log2(freq / total) plus at most 2 bits, plus a loss of
 //! about `total / 2^31` per symbol from the integer rounding.
 
-use super::bits::{BitReader, BitWriter};
+use super::bits::{BitReader, Bits};
 
 const TOP: u64 = 1 << 32;
 const HALF: u64 = 1 << 31;
@@ -22,10 +22,10 @@ const HALF: u64 = 1 << 31;
 /// The largest `total` a model may use.
 pub const MAX_TOTAL: u32 = 1 << 16;
 
-/// Encodes symbols into a [`BitWriter`], after whatever it already holds.
+/// Encodes symbols into a [`Bits`], after whatever it already holds.
 #[derive(Debug)]
 pub struct Encoder<'w> {
-    out: &'w mut BitWriter,
+    out: &'w mut Bits,
     start: usize,
     low: u64,
     range: u64,
@@ -33,7 +33,7 @@ pub struct Encoder<'w> {
 
 impl<'w> Encoder<'w> {
     /// An encoder appending to `out`.
-    pub fn new(out: &'w mut BitWriter) -> Encoder<'w> {
+    pub fn new(out: &'w mut Bits) -> Encoder<'w> {
         let start = out.len();
         Encoder {
             out,
@@ -175,7 +175,7 @@ mod tests {
     use rand::{Rng, SeedableRng};
 
     fn round_trip(symbols: &[(u32, u32)]) -> usize {
-        let mut w = BitWriter::new();
+        let mut w = Bits::new();
         let mut enc = Encoder::new(&mut w);
         for &(s, n) in symbols {
             enc.encode_uniform(s, n);

@@ -1,7 +1,7 @@
 //! Compact encodings of chess data: [`position`] codecs turn one complete position into a short
 //! string of bits and back; [`game`] codecs do the same for a whole game (start position and
-//! moves), and [`container`] is the multi-game file `shannon pack` writes. [`bits`] and [`arith`]
-//! are the bit-level plumbing of the game codecs.
+//! moves), and [`container`] is the multi-game file `shannon pack` writes. [`bits`] is the bit
+//! writer and reader of every codec; [`arith`] is the arithmetic coder of the `arith` game codec.
 //!
 //! Every decoder validates what it reads (positions through FEN parsing) and rejects malformed
 //! input with an error; none of them trusts its input.

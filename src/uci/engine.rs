@@ -16,7 +16,7 @@ use super::display::describe;
 use super::history::{History, Update};
 use super::options::{OptionName, Options};
 use super::output::Output;
-use super::random::{fresh_index, seed_reproducing, SplitMix};
+use super::random::{fresh_index, seed_reproducing, seeded_index};
 use super::Event;
 use crate::game::Game;
 use crate::movegen::MoveList;
@@ -392,7 +392,7 @@ impl<'w> Engine<'w> {
         let n = candidates.len();
         let (seed, index) = if self.options.seed > 0 {
             let seed = self.options.seed;
-            (Some(seed), SplitMix::for_game(seed, game_hash).below(n))
+            (Some(seed), seeded_index(seed, game_hash, n))
         } else {
             let index = fresh_index(n);
             let seed = seed_reproducing(game_hash, n, index);

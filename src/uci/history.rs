@@ -10,8 +10,9 @@
 //! move), which is what makes a seeded random choice a pure function of the game.
 
 use super::command::{PositionCommand, StartSpec};
-use super::random::{mix, StableHasher};
+use super::random::StableHasher;
 use crate::game::Game;
+use crate::splitmix::mix;
 use crate::uci_move::{parse_move, UciMoveError};
 use crate::{FenCastling, FenError, FenWarning, Move, Position};
 use std::fmt;

@@ -6,21 +6,14 @@
 //! and then a seed is looked for that would have picked the same index, so that the engine can
 //! name a seed that replays the move.
 //!
-//! The generator is SplitMix64 and the index is drawn with Lemire's multiply-and-reject method, so
+//! The generator is SplitMix64 ([`crate::splitmix`]) and the index is drawn with Lemire's multiply-and-reject method, so
 //! every one of `n` moves has probability exactly `1/n`. The `rand` crate is not used for the
 //! choice itself because its small generators are not promised to stay the same across releases,
 //! and a seeded game must replay identically; it only supplies fresh OS entropy for `Seed` 0.
 
 use super::options::MAX_SEED;
+use crate::splitmix::{mix, SplitMix};
 use rand::Rng;
-
-/// SplitMix64's finaliser: a bijection of `u64` that spreads every input bit over the output.
-pub fn mix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
 
 /// FNV-1a over bytes, finished with [`mix`]: a hash that does not change between Rust releases
 /// (unlike `std`'s `DefaultHasher`).
@@ -47,38 +40,10 @@ impl StableHasher {
     }
 }
 
-/// A SplitMix64 stream.
-#[derive(Debug, Clone)]
-pub struct SplitMix(u64);
-
-impl SplitMix {
-    /// The stream for `seed` playing the game whose hash is `game_hash`.
-    pub fn for_game(seed: u64, game_hash: u64) -> SplitMix {
-        SplitMix(mix(seed) ^ game_hash)
-    }
-
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A uniform index below `n` (which must not be 0).
-    pub fn below(&mut self, n: usize) -> usize {
-        let n = n as u64;
-        // Lemire: the high half of x * n is uniform once the low half is outside the short
-        // first stretch of length 2^64 mod n.
-        let threshold = n.wrapping_neg() % n;
-        loop {
-            let product = u128::from(self.next_u64()) * u128::from(n);
-            if (product as u64) >= threshold {
-                return (product >> 64) as usize;
-            }
-        }
-    }
+/// The index `Seed` `seed` > 0 picks among `n` moves (`n` > 0) in the game whose hash is
+/// `game_hash`: drawn from the SplitMix64 stream from `mix(seed) ^ game_hash`.
+pub fn seeded_index(seed: u64, game_hash: u64, n: usize) -> usize {
+    SplitMix::new(mix(seed) ^ game_hash).below(n)
 }
 
 /// A uniform index below `n` (which must not be 0) from fresh operating-system entropy,
@@ -99,7 +64,7 @@ pub fn seed_reproducing(game_hash: u64, n: usize, index: usize) -> Option<u64> {
     let mut os = rand::rng();
     (0..SEED_SEARCH_TRIES)
         .map(|_| os.random_range(1..=MAX_SEED))
-        .find(|&seed| SplitMix::for_game(seed, game_hash).below(n) == index)
+        .find(|&seed| seeded_index(seed, game_hash, n) == index)
 }
 
 #[cfg(test)]
@@ -107,29 +72,12 @@ mod tests {
     use super::*;
 
     #[test]
-    fn below_stays_in_range_and_reaches_every_value() {
-        let mut rng = SplitMix::for_game(7, 0);
-        let mut seen = [false; 5];
-        for _ in 0..1000 {
-            seen[rng.below(5)] = true;
-        }
-        assert!(seen.iter().all(|&s| s));
-        assert_eq!(SplitMix::for_game(1, 2).below(1), 0);
-    }
-
-    #[test]
-    fn the_stream_is_fixed() {
-        // SplitMix64 from state 0: the published first output.
-        assert_eq!(SplitMix(0).next_u64(), 0xE220_A839_7B1D_CDAF);
-    }
-
-    #[test]
     fn a_found_seed_replays_the_index() {
         for n in [1, 2, 20, 218] {
             for index in [0, n / 2, n - 1] {
                 let seed = seed_reproducing(0x1234_5678, n, index).unwrap();
                 assert!((1..=MAX_SEED).contains(&seed));
-                assert_eq!(SplitMix::for_game(seed, 0x1234_5678).below(n), index);
+                assert_eq!(seeded_index(seed, 0x1234_5678, n), index);
             }
         }
         assert!((0..7).contains(&fresh_index(7)));

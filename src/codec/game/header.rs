@@ -2,7 +2,7 @@
 
 use super::error::{GameCodecError, GameEncodeError};
 use crate::chess960::{scharnagl_back_rank, scharnagl_number, start_back_rank_of, start_position};
-use crate::codec::bits::{BitReader, BitWriter};
+use crate::codec::bits::{BitReader, Bits};
 use crate::{FenCastling, Move, Position};
 
 /// The widest move-count code accepted (Elias gamma of count + 1): up to 32,766 plies. No game
@@ -67,7 +67,7 @@ impl GameResult {
 }
 
 /// Writes the header of `game`.
-pub(super) fn write(out: &mut BitWriter, game: &GameRecord) -> Result<(), GameEncodeError> {
+pub(super) fn write(out: &mut Bits, game: &GameRecord) -> Result<(), GameEncodeError> {
     write_start(out, &game.start)?;
     out.push_bit(game.chess960);
     out.push_bits(game.result.code(), 2);
@@ -79,7 +79,7 @@ pub(super) fn write(out: &mut BitWriter, game: &GameRecord) -> Result<(), GameEn
     Ok(())
 }
 
-fn write_start(out: &mut BitWriter, start: &Position) -> Result<(), GameEncodeError> {
+fn write_start(out: &mut Bits, start: &Position) -> Result<(), GameEncodeError> {
     if *start == Position::startpos() {
         out.push_bit(true);
         return Ok(());

@@ -50,7 +50,7 @@ pub use header::{GameRecord, GameResult};
 pub use moves::{canonical_moves, canonical_order_key};
 pub use pgn::{pgn_of, record_of};
 
-use super::bits::{BitReader, BitWriter};
+use super::bits::{BitReader, Bits};
 use std::fmt;
 use std::str::FromStr;
 
@@ -98,8 +98,8 @@ impl GameCodec {
     }
 
     /// The game as bits (before padding), for measuring exact sizes.
-    pub fn encode_bits(self, game: &GameRecord) -> Result<BitWriter, GameEncodeError> {
-        let mut out = BitWriter::new();
+    pub fn encode_bits(self, game: &GameRecord) -> Result<Bits, GameEncodeError> {
+        let mut out = Bits::new();
         header::write(&mut out, game)?;
         match self {
             GameCodec::Squares => moves::write_squares(&mut out, game)?,
@@ -120,7 +120,9 @@ impl GameCodec {
         };
         match self {
             GameCodec::Arith => check_reencodes(self, &game, bytes)?,
-            _ if !input.check_padding() => return Err(GameCodecError::TrailingBits),
+            _ if input.remaining() >= 8 || !input.rest_is_zero() => {
+                return Err(GameCodecError::TrailingBits)
+            }
             _ => {}
         }
         Ok(game)

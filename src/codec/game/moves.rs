@@ -3,7 +3,7 @@
 use super::error::{GameCodecError, GameEncodeError};
 use super::header::GameRecord;
 use crate::codec::arith;
-use crate::codec::bits::{BitReader, BitWriter};
+use crate::codec::bits::{BitReader, Bits};
 use crate::{Move, PieceKind, Position};
 
 /// The sort key of the canonical move order: the order of the moves' UCI text in Chess960
@@ -51,7 +51,7 @@ fn indices(game: &GameRecord) -> Result<Vec<(usize, usize)>, GameEncodeError> {
 }
 
 /// `index`: ceil(log2 n) bits per move.
-pub(super) fn write_indices(out: &mut BitWriter, game: &GameRecord) -> Result<(), GameEncodeError> {
+pub(super) fn write_indices(out: &mut Bits, game: &GameRecord) -> Result<(), GameEncodeError> {
     for (index, n) in indices(game)? {
         out.push_bits(index as u64, index_width(n));
     }
@@ -59,7 +59,7 @@ pub(super) fn write_indices(out: &mut BitWriter, game: &GameRecord) -> Result<()
 }
 
 /// `arith`: the indices under a uniform model, one arithmetic-coded segment.
-pub(super) fn write_arith(out: &mut BitWriter, game: &GameRecord) -> Result<(), GameEncodeError> {
+pub(super) fn write_arith(out: &mut Bits, game: &GameRecord) -> Result<(), GameEncodeError> {
     let indices = indices(game)?;
     let mut encoder = arith::Encoder::new(out);
     for (index, n) in indices {
@@ -78,7 +78,7 @@ const PROMOTIONS: [PieceKind; 4] = [
 ];
 
 /// `squares`: from and to in 6 bits each, and 2 bits of piece after a promotion.
-pub(super) fn write_squares(out: &mut BitWriter, game: &GameRecord) -> Result<(), GameEncodeError> {
+pub(super) fn write_squares(out: &mut Bits, game: &GameRecord) -> Result<(), GameEncodeError> {
     let mut pos = game.start.clone();
     for (ply, &mv) in game.moves.iter().enumerate() {
         if !pos.legal_moves().contains(&mv) {

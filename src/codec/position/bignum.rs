@@ -48,7 +48,7 @@ impl U256 {
     /// Append the low `width` bits, most significant first.
     pub(super) fn write(&self, width: u32, bits: &mut Bits) {
         for i in (0..width).rev() {
-            bits.push(self.bit(i));
+            bits.push_bit(self.bit(i));
         }
     }
 
@@ -56,7 +56,7 @@ impl U256 {
     pub(super) fn read(width: u32, reader: &mut BitReader) -> Result<U256, DecodeError> {
         let mut n = U256::default();
         for _ in 0..width {
-            n.mul_add(2, u64::from(reader.bit()?));
+            n.mul_add(2, u64::from(reader.read_bit()?));
         }
         Ok(n)
     }

@@ -5,7 +5,7 @@
 //! 13-bit run of 64.
 
 use super::nibble::{nibble_of, piece_of_nibble};
-use super::{BitReader, Bits, DecodeError, Placement};
+use super::{read_gamma, BitReader, Bits, DecodeError, Placement};
 use crate::Square;
 
 /// The start position's nibbles, a1 first (checked against [`nibble_of`] in the tests).
@@ -44,7 +44,7 @@ pub(super) fn decode(reader: &mut BitReader) -> Result<Placement, DecodeError> {
     let mut index = 0usize;
     while index < 64 {
         let at = reader.position();
-        let run = reader.gamma(8)? - 1;
+        let run = read_gamma(reader, 8)? - 1;
         index += run as usize;
         if index > 64 {
             return Err(DecodeError::OutOfRange {
@@ -56,7 +56,7 @@ pub(super) fn decode(reader: &mut BitReader) -> Result<Placement, DecodeError> {
             break;
         }
         let at = reader.position();
-        let delta = reader.bits(4)?;
+        let delta = reader.read_bits(4)?;
         if delta == 0 {
             return Err(DecodeError::BadSymbol {
                 at,

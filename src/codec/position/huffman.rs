@@ -143,7 +143,7 @@ fn read_symbol(
     let longest = table.iter().map(|&(_, l)| l).max().unwrap_or(0);
     let mut code = 0u32;
     for length in 1..=longest {
-        code = code << 1 | u32::from(reader.bit()?);
+        code = code << 1 | u32::from(reader.read_bit()?);
         if let Some(symbol) = table.iter().position(|&c| c == (code, length)) {
             return Ok(symbol);
         }

@@ -47,7 +47,6 @@
 //! Hex text may carry up to three zero bits of padding in its last digit, nothing more.
 
 mod bignum;
-pub mod bits;
 mod delta;
 pub mod huffman;
 mod nibble;
@@ -56,8 +55,8 @@ mod radix;
 pub mod side_state;
 
 pub use crate::notation::boards::{placement_of, Placement};
-pub use bits::{BitReader, Bits};
 
+use crate::codec::bits::{BitReader, Bits, EndOfInput, NotHex};
 use crate::{Color, FenError, Piece, PieceKind, Position, Square};
 use std::fmt;
 
@@ -153,13 +152,22 @@ impl PositionCodec {
     }
 
     fn decode_padded(self, bits: &Bits, padding: usize) -> Result<Position, DecodeError> {
-        let mut reader = BitReader::new(bits);
+        let mut reader = bits.reader();
         let placement = self.decode_placement(&mut reader)?;
         let state = side_state::decode(&mut reader)?;
-        reader.finish(padding)?;
+        let end = reader.position();
+        if reader.remaining() > padding {
+            return Err(DecodeError::ExtraBits {
+                at: end,
+                count: reader.remaining(),
+            });
+        }
+        if !reader.rest_is_zero() {
+            return Err(DecodeError::NonZeroPadding { at: end });
+        }
         let pos = side_state::build(&placement, &state)?;
         let canonical = self.encode(&pos);
-        if canonical.as_slice() != &bits.as_slice()[..reader.position()] {
+        if canonical.len() != end || !canonical.iter().eq(bits.iter().take(end)) {
             return Err(DecodeError::NonCanonical);
         }
         Ok(pos)
@@ -191,11 +199,22 @@ impl PositionCodec {
             PositionCodec::Pieces => pieces::decode(reader),
             PositionCodec::Delta => delta::decode(reader),
             PositionCodec::Best => {
-                let selector = reader.bits(2)? as usize;
+                let selector = reader.read_bits(2)? as usize;
                 BEST_CHOICES[selector].decode_placement(reader)
             }
         }
     }
+}
+
+/// An Elias gamma number of at most `max_width` binary digits; a wider one is out of range.
+fn read_gamma(reader: &mut BitReader, max_width: u32) -> Result<u64, DecodeError> {
+    let at = reader.position();
+    reader
+        .read_gamma(max_width)?
+        .ok_or_else(|| DecodeError::OutOfRange {
+            at,
+            what: format!("a number of more than {max_width} binary digits"),
+        })
 }
 
 /// The selector and placement of the shortest choice (the first on ties).
@@ -333,3 +352,18 @@ impl fmt::Display for DecodeError {
 }
 
 impl std::error::Error for DecodeError {}
+
+impl From<EndOfInput> for DecodeError {
+    fn from(e: EndOfInput) -> DecodeError {
+        DecodeError::Truncated { at: e.at }
+    }
+}
+
+impl From<NotHex> for DecodeError {
+    fn from(e: NotHex) -> DecodeError {
+        DecodeError::BadHex {
+            index: e.index,
+            character: e.character,
+        }
+    }
+}

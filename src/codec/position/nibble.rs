@@ -40,7 +40,7 @@ pub(super) fn decode(reader: &mut BitReader) -> Result<Placement, DecodeError> {
     let mut board = [None; 64];
     for (square, cell) in Square::ALL.into_iter().zip(&mut board) {
         let at = reader.position();
-        let value = reader.bits(4)?;
+        let value = reader.read_bits(4)?;
         *cell =
             piece_of_nibble(value).map_err(|()| DecodeError::BadSymbol { at, square, value })?;
     }

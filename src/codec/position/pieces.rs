@@ -94,7 +94,7 @@ fn decode_pawns(
     board: &mut Placement,
 ) -> Result<(), DecodeError> {
     let at = reader.position();
-    let k = reader.bits(4)?;
+    let k = reader.read_bits(4)?;
     if k > 8 {
         return Err(DecodeError::OutOfRange {
             at,
@@ -102,7 +102,7 @@ fn decode_pawns(
         });
     }
     let at = reader.position();
-    let mut rank = reader.bits(rank_width(k))?;
+    let mut rank = reader.read_bits(rank_width(k))?;
     if rank >= binomial(PAWN_SQUARES, k) {
         return Err(DecodeError::OutOfRange {
             at,
@@ -129,10 +129,10 @@ fn decode_others(
     color: Color,
     board: &mut Placement,
 ) -> Result<(), DecodeError> {
-    let count = reader.bits(4)?;
+    let count = reader.read_bits(4)?;
     for _ in 0..count {
-        let kind = OTHERS[reader.bits(2)? as usize];
-        let sq = reader.bits(6)? as usize;
+        let kind = OTHERS[reader.read_bits(2)? as usize];
+        let sq = reader.read_bits(6)? as usize;
         place(board, sq, Piece::new(color, kind))?;
     }
     Ok(())
@@ -142,7 +142,7 @@ fn decode_others(
 pub(super) fn decode(reader: &mut BitReader) -> Result<Placement, DecodeError> {
     let mut board = [None; 64];
     for color in Color::ALL {
-        let sq = reader.bits(6)? as usize;
+        let sq = reader.read_bits(6)? as usize;
         place(&mut board, sq, Piece::new(color, PieceKind::King))?;
     }
     for color in Color::ALL {

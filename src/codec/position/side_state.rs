@@ -4,7 +4,7 @@
 //! The layout is in the [parent module](super)'s documentation. Decoding resolves each castling
 //! right against the decoded placement and builds the position through FEN parsing.
 
-use super::{BitReader, Bits, DecodeError};
+use super::{read_gamma, BitReader, Bits, DecodeError};
 use crate::notation::boards::{placement_fen, Placement};
 use crate::{CastlingSide, Color, File, Piece, PieceKind, Position, Rank, Square};
 
@@ -59,14 +59,14 @@ fn outermost_rook(pos: &Position, color: Color, side: CastlingSide) -> Option<Fi
 
 /// Append the side state of `pos`.
 pub fn encode(pos: &Position, bits: &mut Bits) {
-    bits.push(pos.side_to_move() == Color::Black);
+    bits.push_bit(pos.side_to_move() == Color::Black);
     for (color, side) in RIGHTS {
         match pos.castling_rights().rook(color, side) {
-            None => bits.push(false),
+            None => bits.push_bit(false),
             Some(file) => {
-                bits.push(true);
+                bits.push_bit(true);
                 let outermost = outermost_rook(pos, color, side) == Some(file);
-                bits.push(outermost);
+                bits.push_bit(outermost);
                 if !outermost {
                     bits.push_bits(u64::from(file.index()), 3);
                 }
@@ -74,9 +74,9 @@ pub fn encode(pos: &Position, bits: &mut Bits) {
         }
     }
     match pos.en_passant() {
-        None => bits.push(false),
+        None => bits.push_bit(false),
         Some(sq) => {
-            bits.push(true);
+            bits.push_bit(true);
             bits.push_bits(u64::from(sq.file().index()), 3);
         }
     }
@@ -85,13 +85,13 @@ pub fn encode(pos: &Position, bits: &mut Bits) {
 }
 
 fn read_file(reader: &mut BitReader) -> Result<File, DecodeError> {
-    let index = reader.bits(3)? as u8;
+    let index = reader.read_bits(3)? as u8;
     Ok(File::from_index(index).expect("3 bits make a file"))
 }
 
 fn read_counter(reader: &mut BitReader, offset: u64, name: &str) -> Result<u32, DecodeError> {
     let at = reader.position();
-    let value = reader.gamma(33)? - offset;
+    let value = read_gamma(reader, 33)? - offset;
     u32::try_from(value).map_err(|_| DecodeError::OutOfRange {
         at,
         what: format!("{name} {value}"),
@@ -100,22 +100,22 @@ fn read_counter(reader: &mut BitReader, offset: u64, name: &str) -> Result<u32, 
 
 /// Read a side state.
 pub fn decode(reader: &mut BitReader) -> Result<SideState, DecodeError> {
-    let side = if reader.bit()? {
+    let side = if reader.read_bit()? {
         Color::Black
     } else {
         Color::White
     };
     let mut castling = [None; 4];
     for right in &mut castling {
-        if reader.bit()? {
-            *right = Some(if reader.bit()? {
+        if reader.read_bit()? {
+            *right = Some(if reader.read_bit()? {
                 RookChoice::Outermost
             } else {
                 RookChoice::File(read_file(reader)?)
             });
         }
     }
-    let en_passant = if reader.bit()? {
+    let en_passant = if reader.read_bit()? {
         Some(read_file(reader)?)
     } else {
         None
