@@ -1,5 +1,5 @@
 //! What each fuzz target checks, one function per target, shared by the targets in
-//! `fuzz_targets/` and by `tests/fuzz_seeds.rs` (which replays `seeds/` under `cargo test`), so
+//! `fuzz_targets/` and by `tests/it/fuzz_seeds.rs` (which replays `seeds/` under `cargo test`), so
 //! the seeds are checked against exactly the invariants the fuzzer enforces.
 //!
 //! Each function takes the raw fuzz input and panics when an invariant breaks.

@@ -67,6 +67,29 @@ pub struct Status {
 }
 
 /// A start position, the moves played, and the key of every position reached.
+///
+/// A game of uniformly random legal moves, played to its end (every game ends: the 75-move rule
+/// at the latest):
+///
+/// ```
+/// use rand::rngs::SmallRng;
+/// use rand::{Rng, SeedableRng};
+/// use shannon::game::{Ending, Game};
+/// use shannon::Position;
+///
+/// let mut rng = SmallRng::seed_from_u64(1950);
+/// let mut game = Game::new(Position::startpos());
+/// let ending = loop {
+///     if let Some(ending) = game.ending() {
+///         break ending;
+///     }
+///     let moves = game.legal_moves();
+///     game.play(moves[rng.random_range(0..moves.len())]);
+/// };
+/// // No move is left exactly when the game ended in mate or stalemate.
+/// let no_move = matches!(ending, Ending::Checkmate { .. } | Ending::Stalemate);
+/// assert_eq!(game.legal_moves().is_empty(), no_move);
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Game {
     start: Position,

@@ -44,6 +44,17 @@ pub struct Divide {
 }
 
 /// Leaf count of `pos` to `depth` with the given generator, single-threaded and without a table.
+///
+/// ```
+/// use shannon::movegen::Generator;
+/// use shannon::perft::perft;
+/// use shannon::Position;
+///
+/// let start = Position::startpos();
+/// assert_eq!(perft(&start, 3, Generator::Bitboard), 8_902);
+/// // The 0x88 reference generator agrees.
+/// assert_eq!(perft(&start, 3, Generator::Mailbox0x88), 8_902);
+/// ```
 pub fn perft(pos: &Position, depth: u32, generator: Generator) -> u64 {
     match generator {
         Generator::Bitboard => perft_bitboard(pos, depth),

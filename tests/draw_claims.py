@@ -1,4 +1,4 @@
-"""python-chess's view of draw claims along games sent by tests/draw_claims_python.rs.
+"""python-chess's view of draw claims along games sent by tests/it/draw_claims_python.rs.
 
 Usage: python3 tests/draw_claims.py GAMES_FILE
 

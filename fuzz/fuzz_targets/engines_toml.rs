@@ -1,5 +1,5 @@
 //! engines.toml loading on arbitrary text: a configuration or an error, never a panic.
-//! The checks live in `fuzz/invariants.rs`, shared with `tests/fuzz_seeds.rs`.
+//! The checks live in `fuzz/invariants.rs`, shared with `tests/it/fuzz_seeds.rs`.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;

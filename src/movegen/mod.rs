@@ -151,6 +151,17 @@ impl FromStr for Generator {
 
 impl Position {
     /// The legal moves, from the bitboard generator.
+    ///
+    /// ```
+    /// use shannon::Position;
+    ///
+    /// let start = Position::startpos();
+    /// assert_eq!(start.legal_moves().len(), 20);
+    /// // Fool's mate: White is checkmated and has no legal move.
+    /// let mate = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3";
+    /// let mated = Position::from_fen(mate).unwrap();
+    /// assert!(mated.in_check() && mated.legal_moves().is_empty());
+    /// ```
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
         bitboard::legal_moves(self, &mut list);

@@ -319,6 +319,25 @@ impl<'a> Lexer<'a> {
 // ----- Reader --------------------------------------------------------------------------------
 
 /// Reads the games of a PGN text one by one; each item is a game or the error that ended it.
+///
+/// ```
+/// use shannon::notation::PgnReader;
+///
+/// let pgn = "[White \"A\"]\n[Black \"B\"]\n[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n\n\
+///            [Result \"*\"]\n\n1. e4 Ke7?? *\n";
+/// let mut games = PgnReader::new(pgn);
+/// let game = games.next().unwrap().unwrap();
+/// assert_eq!(game.tag("White"), Some("A"));
+/// assert_eq!((game.moves.len(), game.result.as_str()), (4, "0-1"));
+/// let mut pos = game.start.clone();
+/// for &mv in &game.moves {
+///     pos = pos.play(mv);
+/// }
+/// assert!(pos.in_check() && pos.legal_moves().is_empty());
+/// // The second game's king cannot go to e7 (the e-pawn is still on e7): an error.
+/// assert!(games.next().unwrap().is_err());
+/// assert!(games.next().is_none());
+/// ```
 pub struct PgnReader<'a> {
     lexer: Lexer<'a>,
     peeked: Option<LexItem<'a>>,

@@ -174,6 +174,17 @@ impl Position {
     /// Parse a FEN, X-FEN or Shredder-FEN (4 to 6 fields) and check that the position is legal.
     /// A castling right that the placement cannot have is an error (see
     /// [`Position::from_fen_lenient`] for the GUI-friendly reading).
+    ///
+    /// ```
+    /// use shannon::{Color, FenCastling, Position};
+    ///
+    /// let fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+    /// let pos = Position::from_fen(fen).unwrap();
+    /// assert_eq!(pos.side_to_move(), Color::Black);
+    /// assert_eq!(pos.fen(FenCastling::XFen), fen);
+    /// // Two white kings: not a legal position.
+    /// assert!(Position::from_fen("K6K/8/8/8/8/8/8/k7 w - - 0 1").is_err());
+    /// ```
     pub fn from_fen(fen: &str) -> Result<Position, FenError> {
         Position::parse_fen(fen, false).map(|(pos, _)| pos)
     }

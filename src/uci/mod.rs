@@ -15,7 +15,7 @@
 //! What vampirc-uci 0.11 is used for: parsing the argument-free commands, `debug` and
 //! `setoption` (its result checked against the command word and trimmed), and writing `id`,
 //! `option`, `info`, `bestmove`, `uciok` and `readyok` lines. What it is not used for, because
-//! of gaps each covered by a test in `tests/uci.rs`: finding the command word (`isreadyx` parses
+//! of gaps each covered by a test in `tests/it/uci.rs`: finding the command word (`isreadyx` parses
 //! as `isready`), `position` (it keeps only the longest valid prefix of the moves and refuses
 //! Shredder-FEN and FENs without counters), `go` (it panics on `depth 256`..`999`, `mate 300`,
 //! `movestogo 300`, loses `ponder`/`infinite` next to time controls and knows no `perft`),

@@ -78,6 +78,18 @@ pub fn piece_of_symbol(symbol: usize) -> Option<Piece> {
 }
 
 /// The position codecs.
+///
+/// ```
+/// use shannon::codec::position::PositionCodec;
+/// use shannon::Position;
+///
+/// let start = Position::startpos();
+/// let code = PositionCodec::Huffman.encode(&start);
+/// // 164 bits of placement (the classic tree) and 12 of side state.
+/// assert_eq!(code.len(), 164 + 12);
+/// assert_eq!(PositionCodec::Huffman.decode(&code).unwrap(), start);
+/// assert_eq!(PositionCodec::Nibble.encode(&start).len(), 256 + 12);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum PositionCodec {
     /// 4 bits per square.

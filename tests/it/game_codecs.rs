@@ -1,8 +1,8 @@
 //! The game codecs: round trips over real and random games, exact sizes, and malformed input.
 
-mod common;
+use crate::common;
 
-use common::data_path;
+use crate::common::data_path;
 use proptest::prelude::*;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};

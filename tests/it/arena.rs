@@ -1,9 +1,7 @@
 //! `shannon match` and `shannon perft-check` end to end: the shipped engines.toml, misbehaving
 //! engines (the `shannon-faulty-engine` helper binary), and Stockfish when it is installed.
 
-mod common;
-
-use common::{peer_missing, peers_required};
+use crate::common::{peer_missing, peers_required};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -597,7 +595,7 @@ fn shannon_plays_stockfish_and_python_chess_reads_the_pgn() {
 /// The soak of issue 6: 10,000 games of Shannon vs Shannon, half of them Chess960, at a fast time
 /// control with two games at once; no forfeit, no illegal move, no hang, and every game in the
 /// PGN replays legally and ends the way its result says. About five minutes on two cores:
-/// `cargo test --release --test arena -- --ignored ten_thousand --nocapture`.
+/// `cargo test --profile test-release --test it -- --ignored ten_thousand --nocapture`.
 #[test]
 #[ignore]
 fn ten_thousand_games_without_a_failure() {

@@ -3,7 +3,7 @@
 //! fuzzer, or break an invariant it checks, fails the ordinary test suite, where cargo-fuzz and
 //! nightly are not needed.
 
-#[path = "../fuzz/invariants.rs"]
+#[path = "../../fuzz/invariants.rs"]
 mod invariants;
 
 use std::collections::BTreeSet;

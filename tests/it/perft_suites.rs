@@ -1,10 +1,8 @@
 //! Every position of every perft suite under `tests/data/perft`, checked against its published
 //! counts with both generators, within a node budget per position. Full depths: the two ignored
-//! tests at the end, one per generator, run with `cargo test --release -- --ignored`.
+//! tests at the end, one per generator, run with `cargo test --profile test-release -- --ignored`.
 
-mod common;
-
-use common::{budget, suite, SUITES};
+use crate::common::{budget, suite, SUITES};
 use shannon::movegen::Generator;
 use shannon::perft::{divide, PerftOptions};
 use shannon::perft_suite::check_entry;
@@ -112,7 +110,7 @@ fn full_depth(generator: Generator) {
 /// The bitboard generator (the one that plays) against every published count at full depth; the
 /// tests above stop at a node budget. About 7 x 10^11 nodes: tens of minutes on two idle cores
 /// (README, "Perft", has the measured figures). Run it deliberately:
-/// `cargo test --release --test perft_suites -- --ignored --nocapture full_depth_bitboard`.
+/// `cargo test --profile test-release --test it -- --ignored --nocapture full_depth_bitboard`.
 #[test]
 #[ignore]
 fn full_depth_bitboard() {
@@ -121,7 +119,7 @@ fn full_depth_bitboard() {
 
 /// The 0x88 reference generator against every published count at full depth: the same 7 x 10^11
 /// nodes through the slow reference, about a day on two idle cores (README, "Perft").
-/// `cargo test --release --test perft_suites -- --ignored --nocapture full_depth_0x88`.
+/// `cargo test --profile test-release --test it -- --ignored --nocapture full_depth_0x88`.
 #[test]
 #[ignore]
 fn full_depth_0x88() {

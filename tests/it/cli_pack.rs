@@ -1,8 +1,8 @@
 //! `shannon pack`, `unpack` and `codec-report` end to end, through the real binary.
 
-mod common;
+use crate::common;
 
-use common::data_path;
+use crate::common::data_path;
 use shannon::chess960::{scharnagl_back_rank, start_position};
 use shannon::codec::game::{pgn_of, record_of};
 use shannon::codec::game::{GameRecord, GameResult};

@@ -5,9 +5,7 @@
 //! Skipped, with the reason printed, when any of the three programs is missing; failing instead
 //! when `SHANNON_REQUIRE_PEERS=1` (CI installs them and sets it).
 
-mod common;
-
-use common::{peer_missing, peers_required};
+use crate::common::{peer_missing, peers_required};
 use shannon::game::{is_insufficient_material, Ending, Game};
 use shannon::uci_move::parse_move;
 use shannon::Color;

@@ -3,9 +3,7 @@
 //! Huffman tree's 164 bits; the games tree re-derived from the corpus; malformed input to every
 //! decoder and reader.
 
-mod common;
-
-use common::{corpus_positions, data_path, random_walk, suite_positions};
+use crate::common::{corpus_positions, data_path, random_walk, suite_positions};
 use proptest::prelude::*;
 use shannon::codec::bits::Bits;
 use shannon::codec::position::huffman::{

@@ -1,9 +1,9 @@
 //! FEN, X-FEN and Shredder-FEN: round trips over every suite position and random positions, and
 //! one test per validation error.
 
-mod common;
+use crate::common;
 
-use common::{all_entries, random_walk};
+use crate::common::{all_entries, random_walk};
 use proptest::prelude::*;
 use shannon::{Color, FenCastling, FenError, Position, Square};
 

@@ -1,9 +1,7 @@
 //! Chess960 numbering: all 960 start positions against `tests/data/chess960_scharnagl.tsv` in
 //! both directions, and the `shannon chess960` command end to end.
 
-mod common;
-
-use common::data_path;
+use crate::common::data_path;
 use shannon::chess960::{
     back_rank_text, fritz9_back_rank, fritz9_number, scharnagl_back_rank, scharnagl_number,
     start_back_rank_of, start_position,

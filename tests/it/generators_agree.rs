@@ -2,9 +2,9 @@
 //! suite trees, and against cozy-chess (a dev-dependency, used only as an oracle) on positions
 //! from seeded random games, standard and Chess960.
 
-mod common;
+use crate::common;
 
-use common::{all_entries, random_walk};
+use crate::common::{all_entries, random_walk};
 use shannon::movegen::{Generator, MoveList};
 use shannon::uci_move::{format_move, CastlingMode};
 use shannon::{FenCastling, Position};

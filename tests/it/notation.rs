@@ -1,9 +1,9 @@
 //! SAN and PGN: round trips over random games and the suite positions, the 5,000-game Lichess
 //! corpus read, replayed, written and read back, a malformed file, and python-chess as a peer.
 
-mod common;
+use crate::common;
 
-use common::{all_entries, data_path, peer_missing, peers_required, suite};
+use crate::common::{all_entries, data_path, peer_missing, peers_required, suite};
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
 use shannon::notation::{

@@ -5,9 +5,7 @@
 //! Skipped, with the reason printed, when python-chess is not installed; failing instead when the
 //! environment sets `SHANNON_REQUIRE_PEERS=1`.
 
-mod common;
-
-use common::{peer_missing, peers_required, python_chess_missing};
+use crate::common::{peer_missing, peers_required, python_chess_missing};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use shannon::game::{DrawClaim, Game};

@@ -4,9 +4,7 @@
 //! Skipped, with the reason printed, when python-chess is not installed; failing instead when the
 //! environment sets `SHANNON_REQUIRE_PEERS=1` (CI installs the peers and sets it).
 
-mod common;
-
-use common::{peer_missing, peers_required, python_chess_missing};
+use crate::common::{peer_missing, peers_required, python_chess_missing};
 use std::process::Command;
 
 #[test]

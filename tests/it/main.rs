@@ -1,0 +1,24 @@
+//! The integration tests, one binary with one module per subject (`cargo test --profile
+//! test-release` builds and links it once instead of once per file).
+//!
+//! Tests run in parallel threads of this one process: a test that writes files takes a scratch
+//! folder of its own (named after the test and the process), and none changes the environment,
+//! the current directory or signal handling of the process.
+
+mod common;
+
+mod arena;
+mod chess960;
+mod cli_pack;
+mod cli_perft;
+mod draw_claims_python;
+mod fen;
+mod fuzz_seeds;
+mod game_codecs;
+mod generators_agree;
+mod notation;
+mod perft_suites;
+mod position_formats;
+mod uci;
+mod uci_python;
+mod xboard_gui;
