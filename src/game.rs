@@ -319,7 +319,7 @@ pub fn is_insufficient_material(pos: &Position) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::uci_move::parse_move;
+    use crate::notation::uci::parse_move;
 
     fn play(game: &mut Game, moves: &str) {
         for text in moves.split_whitespace() {

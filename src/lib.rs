@@ -1,41 +1,39 @@
 //! Shannon: a chess rules core good enough to be a reference, and a UCI engine on top of it that
 //! plays a uniformly random legal move, as in Claude Shannon's 1950 experiment.
 //!
-//! The layers, each using only those above it: vocabulary types ([`Square`], [`Bitboard`],
-//! [`Move`], ...), [`attacks`], [`Position`] with FEN, [`movegen`] (the fast bitboard generator and
-//! the 0x88 reference), [`uci_move`] text, [`perft`], SAN, PGN and the
-//! classic board formats in [`notation`], compact position codes in [`codec`].
+//! The folders are the layers, each using only those above it: [`types`] (the vocabulary:
+//! [`Square`], [`Bitboard`], [`Move`], ...), [`attacks`], [`position`] ([`Position`] with FEN,
+//! Zobrist keys, Chess960 start positions), [`movegen`] (the fast bitboard generator and the 0x88
+//! reference), [`game`] (a game and the rules that end it), then [`perft`], [`notation`] (UCI move
+//! text, SAN, PGN, classic board formats) and [`codec`] (compact positions and games), and on top
+//! the programs: [`uci`] (the engine) and [`arena`] (matches against other engines). The command
+//! line is the binary's (`src/cli/`).
 
 #![deny(missing_docs)]
 
-pub mod arena;
+pub mod types;
+
 pub mod attacks;
-mod bitboard;
-pub mod castling;
-pub mod chess960;
-mod chess_move;
-pub mod codec;
-mod color;
-pub mod game;
+pub mod position;
+
 pub mod movegen;
+
+pub mod game;
+
+pub mod codec;
 pub mod notation;
 pub mod perft;
-pub mod perft_suite;
-mod piece;
-mod position;
-mod splitmix;
-pub mod square;
-pub mod uci;
-pub mod uci_move;
-mod zobrist;
 
-pub use bitboard::Bitboard;
-pub use castling::{CastlingRights, CastlingSide};
-pub use chess_move::{Move, MoveKind};
-pub use color::Color;
-pub use piece::{Piece, PieceKind};
+pub mod arena;
+pub mod uci;
+
+pub use position::chess960;
 pub use position::{FenCastling, FenError, FenWarning, Position, Undo};
-pub use square::{File, Rank, Square};
+pub use types::{castling, square};
+pub use types::{
+    Bitboard, CastlingRights, CastlingSide, Color, File, Move, MoveKind, Piece, PieceKind, Rank,
+    Square,
+};
 
 /// The FEN of the standard starting position.
 pub const STARTPOS_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";

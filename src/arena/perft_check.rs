@@ -4,8 +4,8 @@
 
 use super::client::{EngineError, EngineProcess};
 use super::config::EngineConfig;
+use crate::notation::uci::{format_move, parse_move, CastlingMode};
 use crate::perft::{divide, PerftOptions};
-use crate::uci_move::{format_move, parse_move, CastlingMode};
 use crate::{FenCastling, Position};
 use std::collections::BTreeMap;
 use std::io::{self, Write};

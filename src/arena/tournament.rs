@@ -12,8 +12,8 @@ use super::runner::MatchPlan;
 use super::stats::{Score, Sprt, SprtVerdict};
 use super::time_control::TimeControl;
 use crate::notation::pgn::{write_game, Comments, PgnGame};
-use crate::perft_suite::parse_suite;
-use crate::splitmix::mix;
+use crate::perft::suite::parse_suite;
+use crate::types::splitmix::mix;
 use crate::Position;
 use std::collections::BTreeMap;
 use std::fmt;
@@ -46,8 +46,8 @@ pub struct MatchRequest {
     pub sprt: Option<String>,
     /// Draw after this many plies.
     pub max_plies: Option<u32>,
-    /// Raised (by [`interrupt_on_signals`]) to end the match early: running games end
-    /// unfinished, the engines are stopped and the table covers the finished games.
+    /// Raised (the command line does it on Ctrl-C or SIGTERM) to end the match early: running
+    /// games end unfinished, the engines are stopped and the table covers the finished games.
     pub interrupt: Option<Arc<AtomicBool>>,
 }
 

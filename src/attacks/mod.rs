@@ -75,7 +75,7 @@ pub fn line(a: Square, b: Square) -> Bitboard {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::splitmix::SplitMix;
+    use crate::types::splitmix::SplitMix;
 
     #[test]
     fn magic_tables_match_the_ray_walker() {

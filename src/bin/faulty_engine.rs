@@ -5,7 +5,7 @@
 //! (default 3), where the fault strikes; `--help` lists the kinds.
 
 use clap::{Parser, ValueEnum};
-use shannon::uci_move::{format_move, parse_move, CastlingMode};
+use shannon::notation::uci::{format_move, parse_move, CastlingMode};
 use shannon::{MoveKind, PieceKind, Position, Square};
 use std::io::{BufRead, Write};
 

@@ -9,7 +9,7 @@
 
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
-use shannon::uci_move::{format_move, CastlingMode};
+use shannon::notation::uci::{format_move, CastlingMode};
 use shannon::Position;
 use std::io::{self, BufRead, BufReader, Write};
 use std::path::Path;
@@ -190,7 +190,7 @@ fn resident_kib(pid: u32) -> Option<u64> {
 /// printed at the start, every tenth of the way, and at the end: it must stay flat.
 pub fn run_soak(engine: &Path, requests: u64, out: &mut impl Write) -> io::Result<()> {
     use shannon::game::Game;
-    use shannon::uci_move::parse_move;
+    use shannon::notation::uci::parse_move;
     let mut piped = Piped::start(engine)?;
     let pid = piped.child.id();
     piped.send("uci\nsetoption name Seed value 1\nisready\n")?;
@@ -252,7 +252,7 @@ mod tests {
         assert_eq!(game.len(), 600);
         let mut pos = Position::startpos();
         for text in &game {
-            pos = pos.play(shannon::uci_move::parse_move(&pos, text).unwrap());
+            pos = pos.play(shannon::notation::uci::parse_move(&pos, text).unwrap());
         }
     }
 }

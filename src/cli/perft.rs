@@ -1,8 +1,8 @@
 //! `shannon perft`: count the leaves of the legal move tree, optionally divided by root move.
 
 use super::{per_second, CliError, GeneratorArg};
+use shannon::notation::uci::{format_move, CastlingMode};
 use shannon::perft::{divide, plan_hash, PerftOptions, MAX_PERFT_DEPTH};
-use shannon::uci_move::{format_move, CastlingMode};
 use shannon::{FenError, Position};
 use std::io::{self, Write};
 use std::time::Instant;

@@ -2,7 +2,7 @@
 
 use super::{CliError, GeneratorArg};
 use shannon::movegen::Generator;
-use shannon::perft_suite::{check_entry, parse_suite, CheckError};
+use shannon::perft::suite::{check_entry, parse_suite, CheckError};
 use std::io::Write;
 use std::time::Instant;
 

@@ -4,11 +4,12 @@
 //! Both sit on top of the rules core: every move read is checked against the legal moves of its
 //! position, and every move written must be legal. Moves stay king-takes-rook inside; SAN's
 //! `O-O`/`O-O-O` is decided here, the same way for standard chess and Chess960. UCI text is
-//! [`crate::uci_move`]'s job, not this module's.
+//! [`crate::notation::uci`]'s job, not this module's.
 
 pub mod boards;
 pub mod pgn;
 pub mod san;
+pub mod uci;
 
 pub use pgn::{
     export_tags, read_games, write_game, Comments, PgnError, PgnErrorKind, PgnGame, PgnReader,

@@ -12,7 +12,7 @@
 //! columns, with optional comments. It does not write variations or NAGs.
 
 use super::san::{parse_san, to_san, SanError};
-use crate::uci_move::{format_move, CastlingMode};
+use crate::notation::uci::{format_move, CastlingMode};
 use crate::{Color, FenCastling, FenError, Move, Position, STARTPOS_FEN};
 use std::fmt;
 

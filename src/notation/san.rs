@@ -7,7 +7,7 @@
 //! Reading is tolerant in the way real PGN readers are: annotations (`+ # ! ?`) are ignored, `0-0`
 //! is castling, the `=` of a promotion and the `x` of a capture are optional, and a disambiguation
 //! may be missing or superfluous as long as exactly one legal move matches. It does not read
-//! long-algebraic or UCI text (`e2e4`): that is [`crate::uci_move`].
+//! long-algebraic or UCI text (`e2e4`): that is [`crate::notation::uci`].
 
 use crate::{CastlingSide, File, Move, MoveKind, PieceKind, Position, Rank, Square};
 use std::fmt;
@@ -338,7 +338,7 @@ mod tests {
 
     fn san(fen: &str, uci: &str) -> String {
         let p = pos(fen);
-        to_san(&p, crate::uci_move::parse_move(&p, uci).unwrap())
+        to_san(&p, crate::notation::uci::parse_move(&p, uci).unwrap())
     }
 
     #[test]
@@ -422,7 +422,7 @@ mod tests {
     #[test]
     fn tolerant_reading() {
         let p = pos("3r3k/4P3/8/8/8/8/8/4K3 w - - 0 1");
-        let exd8q = crate::uci_move::parse_move(&p, "e7d8q").unwrap();
+        let exd8q = crate::notation::uci::parse_move(&p, "e7d8q").unwrap();
         for text in [
             "exd8=Q",
             "exd8Q",

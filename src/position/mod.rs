@@ -8,14 +8,16 @@
 //! saving and restoring the few fields a move changes (measured in `benches/perft.rs`; see
 //! README). This module does not generate moves; it trusts the move it is given to be legal.
 
+pub mod chess960;
 mod fen;
+mod zobrist;
 
 pub(crate) use fen::placement_field;
 pub use fen::{FenCastling, FenError, FenWarning};
 
 use crate::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
 use crate::castling::{CastlingRights, CastlingSide};
-use crate::{zobrist, Bitboard, Color, Move, MoveKind, Piece, PieceKind, Rank, Square};
+use crate::{Bitboard, Color, Move, MoveKind, Piece, PieceKind, Rank, Square};
 
 /// Mailbox entry for an empty square; otherwise `Piece::index() + 1`.
 const EMPTY: u8 = 0;

@@ -10,7 +10,7 @@ pub fn describe(
     history: &History,
     generator: crate::movegen::Generator,
     fen_style: FenCastling,
-    castling_mode: crate::uci_move::CastlingMode,
+    castling_mode: crate::notation::uci::CastlingMode,
 ) -> Vec<String> {
     let game = history.game();
     let pos = game.position();

@@ -12,8 +12,8 @@
 use super::command::{PositionCommand, StartSpec};
 use super::random::StableHasher;
 use crate::game::Game;
-use crate::splitmix::mix;
-use crate::uci_move::{parse_move, UciMoveError};
+use crate::notation::uci::{parse_move, UciMoveError};
+use crate::types::splitmix::mix;
 use crate::{FenCastling, FenError, FenWarning, Move, Position};
 use std::fmt;
 

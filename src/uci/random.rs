@@ -6,13 +6,13 @@
 //! and then a seed is looked for that would have picked the same index, so that the engine can
 //! name a seed that replays the move.
 //!
-//! The generator is SplitMix64 ([`crate::splitmix`]) and the index is drawn with Lemire's multiply-and-reject method, so
+//! The generator is SplitMix64 ([`crate::types::splitmix`]) and the index is drawn with Lemire's multiply-and-reject method, so
 //! every one of `n` moves has probability exactly `1/n`. The `rand` crate is not used for the
 //! choice itself because its small generators are not promised to stay the same across releases,
 //! and a seeded game must replay identically; it only supplies fresh OS entropy for `Seed` 0.
 
 use super::options::MAX_SEED;
-use crate::splitmix::{mix, SplitMix};
+use crate::types::splitmix::{mix, SplitMix};
 use rand::Rng;
 
 /// FNV-1a over bytes, finished with [`mix`]: a hash that does not change between Rust releases

@@ -5,7 +5,7 @@
 
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
-use shannon::perft_suite::{parse_suite, SuiteEntry};
+use shannon::perft::suite::{parse_suite, SuiteEntry};
 use shannon::Position;
 use std::path::PathBuf;
 

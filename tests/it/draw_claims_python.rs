@@ -9,7 +9,7 @@ use crate::common::{peer_missing, peers_required, python_chess_missing};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use shannon::game::{DrawClaim, Game};
-use shannon::uci_move::{format_move, CastlingMode};
+use shannon::notation::uci::{format_move, CastlingMode};
 use shannon::Position;
 use std::process::Command;
 

@@ -88,7 +88,7 @@ fn shredder_and_x_fen_describe_the_same_position() {
 #[test]
 fn en_passant_square_is_written_after_every_double_push() {
     let pos = Position::startpos();
-    let mv = shannon::uci_move::parse_move(&pos, "e2e4").unwrap();
+    let mv = shannon::notation::uci::parse_move(&pos, "e2e4").unwrap();
     let after = pos.play(mv);
     assert_eq!(
         after.fen(FenCastling::XFen),

@@ -240,7 +240,7 @@ fn moves_after_mate_are_an_error() {
     let mut pos = Position::startpos();
     let mut moves = Vec::new();
     for text in mate {
-        let mv = shannon::uci_move::parse_move(&pos, text).unwrap();
+        let mv = shannon::notation::uci::parse_move(&pos, text).unwrap();
         moves.push(mv);
         pos = pos.play(mv);
     }

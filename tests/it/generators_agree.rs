@@ -6,7 +6,7 @@ use crate::common;
 
 use crate::common::{all_entries, random_walk};
 use shannon::movegen::{Generator, MoveList};
-use shannon::uci_move::{format_move, CastlingMode};
+use shannon::notation::uci::{format_move, CastlingMode};
 use shannon::{FenCastling, Position};
 use std::collections::BTreeSet;
 

@@ -6,11 +6,11 @@ use crate::common;
 use crate::common::{all_entries, data_path, peer_missing, peers_required, suite};
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
+use shannon::notation::uci::{format_move, CastlingMode};
 use shannon::notation::{
     export_tags, parse_san, read_games, to_san, write_game, Comments, PgnErrorKind, PgnGame,
     SanError,
 };
-use shannon::uci_move::{format_move, CastlingMode};
 use shannon::{Move, Position};
 use std::collections::HashSet;
 use std::time::Instant;

@@ -4,8 +4,8 @@
 
 use crate::common::{budget, suite, SUITES};
 use shannon::movegen::Generator;
+use shannon::perft::suite::check_entry;
 use shannon::perft::{divide, PerftOptions};
-use shannon::perft_suite::check_entry;
 use shannon::Position;
 
 fn check_file(name: &str, generator: Generator, max_nodes: u64) {

@@ -1,7 +1,7 @@
 //! The UCI engine end to end: the real binary over pipes, every command, every vampirc-uci gap the
 //! engine works around, bad input, uniformity of the random choice and its reproducibility.
 
-use shannon::uci_move::parse_move;
+use shannon::notation::uci::parse_move;
 use shannon::Position;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -764,7 +764,7 @@ fn chi_square_test(fen: &str, draws: u64) {
     let legal: Vec<String> = pos
         .legal_moves()
         .iter()
-        .map(|&mv| shannon::uci_move::format_move(mv, Default::default()))
+        .map(|&mv| shannon::notation::uci::format_move(mv, Default::default()))
         .collect();
     let mut input = format!("position fen {fen}\n");
     for seed in 1..=draws {

@@ -7,7 +7,7 @@
 
 use crate::common::{peer_missing, peers_required};
 use shannon::game::{is_insufficient_material, Ending, Game};
-use shannon::uci_move::parse_move;
+use shannon::notation::uci::parse_move;
 use shannon::Color;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};

@@ -1,7 +1,7 @@
 //! Zobrist hashing keys, generated at compile time by a fixed-seed SplitMix64 stream so that keys
 //! (and the `Key:` that `d` prints) are the same in every build and every process.
 
-use crate::splitmix::SplitMix;
+use crate::types::splitmix::SplitMix;
 
 struct Keys {
     pieces: [[u64; 64]; 12],

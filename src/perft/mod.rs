@@ -5,6 +5,7 @@
 //! below each root move, spreads the root moves over threads, and can share a hash table keyed by
 //! Zobrist key and remaining depth; none of this changes the counts, only the time.
 
+pub mod suite;
 use crate::movegen::{Generator, MoveList};
 use crate::{Move, Position};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
