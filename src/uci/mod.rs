@@ -12,15 +12,9 @@
 //! - `output`: protocol lines to stdout, flushed, mirrored to the log and the `Debug Log File`;
 //! - `display`: the `d` command's board.
 //!
-//! What vampirc-uci 0.11 is used for: parsing the argument-free commands, `debug` and
-//! `setoption` (its result checked against the command word and trimmed), and writing `id`,
-//! `option`, `info`, `bestmove`, `uciok` and `readyok` lines. What it is not used for, because
-//! of gaps each covered by a test in `tests/it/uci.rs`: finding the command word (`isreadyx` parses
-//! as `isready`), `position` (it keeps only the longest valid prefix of the moves and refuses
-//! Shredder-FEN and FENs without counters), `go` (it panics on `depth 256`..`999`, `mate 300`,
-//! `movestogo 300`, loses `ponder`/`infinite` next to time controls and knows no `perft`),
-//! `id` with name and author together (it drops the author), and `bestmove 0000` (it has no
-//! null move). `currmovenum` is never sent.
+//! vampirc-uci 0.11 parses the argument-free commands, `debug` and `setoption`, and writes the
+//! `id`, `option`, `info`, `bestmove`, `uciok` and `readyok` lines; `command` reads `position` and
+//! `go` itself, for the gaps `tests/it/uci.rs` covers one by one.
 //!
 //! This module does not know chess rules; it asks the library. Nothing but protocol goes to
 //! stdout; logging (`RUST_LOG=debug`) goes to stderr.
