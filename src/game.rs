@@ -134,13 +134,18 @@ impl Game {
     /// How many times the current position has occurred, this time included. Only positions
     /// since the last capture or pawn move can repeat it, so the scan stops there.
     pub fn repetitions(&self) -> usize {
-        let key = self.current.key();
-        let reversible = (self.current.halfmove_clock() as usize).min(self.keys.len() - 1);
         let last = self.keys.len() - 1;
-        // Two plies back is never the same position: both sides have moved once since.
-        1 + (4..=reversible)
+        let clock = self.current.halfmove_clock() as usize;
+        1 + self.earlier_occurrences(self.current.key(), last, clock)
+    }
+
+    /// How many of the positions before index `at` of the key history, no further back than
+    /// `reversible` plies (the halfmove clock there) and with the same side to move, have `key`.
+    /// Two plies back is never the same position: both sides have moved once since.
+    fn earlier_occurrences(&self, key: u64, at: usize, reversible: usize) -> usize {
+        (4..=reversible.min(at))
             .step_by(2)
-            .filter(|&back| self.keys[last - back] == key)
+            .filter(|&back| self.keys[at - back] == key)
             .count()
     }
 
@@ -225,17 +230,12 @@ impl Game {
                 if clock + 1 < 8 {
                     return None;
                 }
-                let len = self.keys.len();
+                // The new position would stand at index `keys.len()` of the history.
+                let at = self.keys.len();
                 legal.iter().copied().find(|&mv| {
                     let next = self.current.play(mv);
-                    // The new position would stand at index `len`; `back` plies before it is
-                    // `keys[len - back]`, and only positions with the same side to move count.
-                    let reversible = (next.halfmove_clock() as usize).min(len);
-                    let earlier = (4..=reversible)
-                        .step_by(2)
-                        .filter(|&back| self.keys[len - back] == next.key())
-                        .count();
-                    earlier >= 2
+                    let clock = next.halfmove_clock() as usize;
+                    self.earlier_occurrences(next.key(), at, clock) >= 2
                 })
             }
             DrawClaim::FiftyMoveRule => {
