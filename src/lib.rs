@@ -28,11 +28,11 @@ pub mod arena;
 pub mod uci;
 
 pub use position::chess960;
-pub use position::{FenCastling, FenError, FenWarning, Position, Undo};
+pub use position::{FenError, FenWarning, Position, Undo};
 pub use types::{castling, square};
 pub use types::{
-    Bitboard, CastlingRights, CastlingSide, Color, File, Move, MoveKind, Piece, PieceKind, Rank,
-    Square,
+    Bitboard, CastlingMode, CastlingRights, CastlingSide, Color, File, Move, MoveKind, Piece,
+    PieceKind, Rank, Square,
 };
 
 /// The FEN of the standard starting position.

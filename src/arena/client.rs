@@ -12,6 +12,7 @@
 //! flag stops waiting as soon as the flag is raised.
 
 use super::config::EngineConfig;
+use crate::CastlingMode;
 use std::fmt;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, Command, Stdio};
@@ -87,15 +88,18 @@ pub struct EngineProcess {
 impl EngineProcess {
     /// Start the engine, wait for `uciok`, send its configured options (and `UCI_Chess960`
     /// when it announces that option), then wait for `readyok`.
-    pub fn start(config: &EngineConfig, chess960: bool) -> Result<EngineProcess, EngineError> {
-        EngineProcess::start_interruptible(config, chess960, None)
+    pub fn start(
+        config: &EngineConfig,
+        castling: CastlingMode,
+    ) -> Result<EngineProcess, EngineError> {
+        EngineProcess::start_interruptible(config, castling, None)
     }
 
     /// [`EngineProcess::start`] whose waits, the handshake's included, end with
     /// [`EngineError::Interrupted`] once `interrupt` is raised.
     pub fn start_interruptible(
         config: &EngineConfig,
-        chess960: bool,
+        castling: CastlingMode,
         interrupt: Option<Arc<AtomicBool>>,
     ) -> Result<EngineProcess, EngineError> {
         let program = config.resolve_command().map_err(|e| {
@@ -169,7 +173,7 @@ impl EngineProcess {
             engine.set_option(&name, &value);
         }
         if engine.has_option("UCI_Chess960") {
-            engine.set_option("UCI_Chess960", if chess960 { "true" } else { "false" });
+            engine.set_option("UCI_Chess960", &castling.is_chess960().to_string());
         }
         engine.ready(timeout)?;
         Ok(engine)

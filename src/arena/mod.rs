@@ -2,7 +2,7 @@
 //!
 //! - [`config`]: the `engines.toml` file.
 //! - [`client`]: one engine process (reader and writer threads, timeouts).
-//! - [`time_control`], [`openings`], [`game_record`]: what a match is made of.
+//! - [`time_control`], [`openings`], [`match_game`]: what a match is made of.
 //! - [`runner`]: the match itself; [`stats`]: Elo, LOS and SPRT.
 //! - [`perft_check`]: an engine's `go perft` against ours, down to the first disagreement.
 //! - [`tournament`]: a match from settings to report (PGN, tally, SPRT stop, table).
@@ -11,10 +11,13 @@
 
 pub mod client;
 pub mod config;
-pub mod game_record;
+mod error;
+pub mod match_game;
 pub mod openings;
 pub mod perft_check;
 pub mod runner;
 pub mod stats;
 pub mod time_control;
 pub mod tournament;
+
+pub use error::ArenaError;

@@ -2,7 +2,7 @@
 //! positions of an EPD or PGN file (a PGN game's moves are played as the opening line).
 
 use crate::chess960::{scharnagl_back_rank, start_position};
-use crate::{CastlingSide, Color, File, Move, Position};
+use crate::{CastlingMode, CastlingSide, Color, File, Move, Position};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use std::fmt;
@@ -14,8 +14,8 @@ pub struct Opening {
     pub start: Position,
     /// Moves played before the engines are asked (they are part of the game record).
     pub moves: Vec<Move>,
-    /// True when the game is played under Chess960 rules of notation.
-    pub chess960: bool,
+    /// How castling is written in the game: Chess960 for Chess960 starts.
+    pub castling: CastlingMode,
     /// A label for messages: `startpos`, `chess960 #518`, `file.epd:12`.
     pub label: String,
 }
@@ -53,6 +53,15 @@ impl fmt::Display for OpeningsError {
 
 impl std::error::Error for OpeningsError {}
 
+/// `wanted`, or Chess960 when the position needs it (see [`needs_chess960`]).
+pub fn castling_for(pos: &Position, wanted: CastlingMode) -> CastlingMode {
+    if needs_chess960(pos) {
+        CastlingMode::Chess960
+    } else {
+        wanted
+    }
+}
+
 /// True when the position's castling rights only make sense in Chess960 (king off the e-file
 /// or a castling rook off the corner).
 pub fn needs_chess960(pos: &Position) -> bool {
@@ -80,7 +89,7 @@ pub fn load_openings(spec: &str, count: usize, seed: u64) -> Result<Vec<Opening>
         "startpos" => Ok(vec![Opening {
             start: Position::startpos(),
             moves: Vec::new(),
-            chess960: false,
+            castling: CastlingMode::Standard,
             label: "startpos".into(),
         }]),
         "chess960" => {
@@ -92,7 +101,7 @@ pub fn load_openings(spec: &str, count: usize, seed: u64) -> Result<Vec<Opening>
                     Opening {
                         start: start_position(&rank),
                         moves: Vec::new(),
-                        chess960: true,
+                        castling: CastlingMode::Chess960,
                         label: format!("chess960 #{number}"),
                     }
                 })
@@ -139,11 +148,10 @@ fn epd_openings(path: &str, text: &str) -> Result<Vec<Opening>, OpeningsError> {
             line: i + 1,
             error,
         })?;
-        let chess960 = needs_chess960(&start);
         openings.push(Opening {
+            castling: castling_for(&start, CastlingMode::Standard),
             start,
             moves: Vec::new(),
-            chess960,
             label: format!("{path}:{}", i + 1),
         });
     }
@@ -158,10 +166,11 @@ fn pgn_openings(path: &str, text: &str) -> Result<Vec<Opening>, OpeningsError> {
         .enumerate()
     {
         let game = game.map_err(|e| OpeningsError::Pgn(path.to_string(), e.to_string()))?;
+        let record = game.record;
         openings.push(Opening {
-            chess960: game.chess960 || needs_chess960(&game.start),
-            start: game.start,
-            moves: game.moves,
+            castling: castling_for(&record.start, record.castling),
+            start: record.start,
+            moves: record.moves,
             label: format!("{path} game {}", i + 1),
         });
     }
@@ -178,7 +187,9 @@ mod tests {
         let b = load_openings("chess960", 10, 5).unwrap();
         assert_eq!(a, b);
         assert_eq!(a.len(), 10);
-        assert!(a.iter().all(|o| o.chess960 && o.moves.is_empty()));
+        assert!(a
+            .iter()
+            .all(|o| o.castling == CastlingMode::Chess960 && o.moves.is_empty()));
         assert!(!needs_chess960(&Position::startpos()));
     }
 
@@ -195,7 +206,8 @@ mod tests {
         .unwrap();
         let openings = load_openings(path.to_str().unwrap(), 2, 0).unwrap();
         assert_eq!(openings.len(), 2);
-        assert!(!openings[0].chess960 && openings[1].chess960);
+        assert_eq!(openings[0].castling, CastlingMode::Standard);
+        assert_eq!(openings[1].castling, CastlingMode::Chess960);
         std::fs::write(&path, "not a fen\n").unwrap();
         let err = load_openings(path.to_str().unwrap(), 1, 0).unwrap_err();
         assert!(err.to_string().contains(":1:"), "{err}");

@@ -3,12 +3,16 @@
 //! generators disagree, naming the moves one side has and the other lacks.
 
 use super::client::{EngineError, EngineProcess};
-use super::config::EngineConfig;
-use crate::notation::uci::{format_move, parse_move, CastlingMode};
+use super::config::{Config, EngineConfig};
+use super::openings::castling_for;
+use super::ArenaError;
+use crate::notation::uci::{format_move, parse_move};
+use crate::perft::suite::parse_suite;
 use crate::perft::{divide, PerftOptions};
-use crate::{FenCastling, Position};
+use crate::{CastlingMode, Position};
 use std::collections::BTreeMap;
 use std::io::{self, Write};
+use std::path::PathBuf;
 use std::time::Duration;
 
 /// One position to check.
@@ -18,8 +22,8 @@ pub struct CheckPosition {
     pub label: String,
     /// The position.
     pub position: Position,
-    /// Chess960 mode: sets `UCI_Chess960` and the castling notation.
-    pub chess960: bool,
+    /// Chess960 sets `UCI_Chess960` and the castling notation.
+    pub castling: CastlingMode,
 }
 
 /// Where the generators part ways.
@@ -94,15 +98,10 @@ fn engine_divide(
     engine: &mut EngineProcess,
     pos: &Position,
     depth: u32,
-    chess960: bool,
+    mode: CastlingMode,
     timeout: Duration,
 ) -> Result<(BTreeMap<String, u64>, u64), PerftCheckError> {
-    let notation = if chess960 {
-        FenCastling::Shredder
-    } else {
-        FenCastling::XFen
-    };
-    engine.send(&format!("position fen {}", pos.fen(notation)));
+    engine.send(&format!("position fen {}", pos.fen_for(mode)));
     engine.send(&format!("go perft {depth}"));
     let mut moves = BTreeMap::new();
     let mut bad_line = None;
@@ -167,12 +166,7 @@ pub fn probe_perft(engine: &mut EngineProcess, timeout: Duration) -> Result<(), 
 }
 
 /// Our divide in the engine's notation.
-fn our_divide(pos: &Position, depth: u32, chess960: bool) -> (BTreeMap<String, u64>, u64) {
-    let mode = if chess960 {
-        CastlingMode::Chess960
-    } else {
-        CastlingMode::Standard
-    };
+fn our_divide(pos: &Position, depth: u32, mode: CastlingMode) -> (BTreeMap<String, u64>, u64) {
     let result = divide(
         pos,
         depth,
@@ -202,8 +196,8 @@ pub fn check_position(
     let mut path = Vec::new();
     let mut depth = depth.max(1);
     loop {
-        let (theirs, their_total) = engine_divide(engine, &pos, depth, target.chess960, timeout)?;
-        let (ours, our_total) = our_divide(&pos, depth, target.chess960);
+        let (theirs, their_total) = engine_divide(engine, &pos, depth, target.castling, timeout)?;
+        let (ours, our_total) = our_divide(&pos, depth, target.castling);
         if path.is_empty() && theirs == ours && their_total == our_total {
             return Ok(CheckOutcome::Agree(our_total));
         }
@@ -223,11 +217,7 @@ pub fn check_position(
             .map(|(mv, _)| mv.clone());
         let here = |missing, extra| Disagreement {
             path: path.clone(),
-            fen: pos.fen(if target.chess960 {
-                FenCastling::Shredder
-            } else {
-                FenCastling::XFen
-            }),
+            fen: pos.fen_for(target.castling),
             depth,
             missing,
             extra,
@@ -263,16 +253,13 @@ pub fn run_perft_check(
     for target in positions {
         let running = match engine.take() {
             Some(e) => Ok(e),
-            None => EngineProcess::start(engine_config, target.chess960)
+            None => EngineProcess::start(engine_config, target.castling)
                 .map_err(PerftCheckError::from)
                 .and_then(|mut e| probe_perft(&mut e, timeout).map(|()| e)),
         };
         let checked = running.and_then(|mut running| {
             if running.has_option("UCI_Chess960") {
-                running.set_option(
-                    "UCI_Chess960",
-                    if target.chess960 { "true" } else { "false" },
-                );
+                running.set_option("UCI_Chess960", &target.castling.is_chess960().to_string());
             }
             check_position(&mut running, target, depth, timeout).map(|outcome| (running, outcome))
         });
@@ -331,4 +318,74 @@ fn report(d: &Disagreement, out: &mut impl Write) -> io::Result<()> {
         writeln!(out, "      same moves, the engine's total is wrong")?;
     }
     Ok(())
+}
+
+/// What `shannon perft-check` was asked.
+#[derive(Debug, Clone)]
+pub struct PerftCheckRequest {
+    /// engines.toml.
+    pub config: Option<PathBuf>,
+    /// The engine to check.
+    pub engine: String,
+    /// One position.
+    pub fen: Option<String>,
+    /// A suite file (EPD or .perft).
+    pub epd: Option<String>,
+    /// Depth.
+    pub depth: u32,
+    /// Chess960 for every position (a position that needs it gets it anyway).
+    pub castling: CastlingMode,
+    /// How long one `go perft` may take.
+    pub timeout: Duration,
+}
+
+/// Run `shannon perft-check`; returns true when every count agrees.
+pub fn run_perft_check_command(
+    request: &PerftCheckRequest,
+    out: &mut impl Write,
+) -> Result<bool, ArenaError> {
+    let config = Config::load(request.config.as_deref())?;
+    let engine = config.engine(&request.engine)?.clone();
+    engine.resolve_command()?;
+    let mut positions = Vec::new();
+    if let Some(fen) = &request.fen {
+        let position =
+            Position::from_fen(fen).map_err(|e| ArenaError::Setting(format!("--fen: {e}")))?;
+        positions.push(CheckPosition {
+            label: "--fen".into(),
+            castling: castling_for(&position, request.castling),
+            position,
+        });
+    }
+    if let Some(path) = &request.epd {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| ArenaError::Setting(format!("cannot read {path}: {e}")))?;
+        let entries =
+            parse_suite(&text).map_err(|e| ArenaError::Setting(format!("{path}: {e}")))?;
+        for entry in entries {
+            let position = Position::from_fen(&entry.fen)
+                .map_err(|e| ArenaError::Setting(format!("{path} {}: {e}", entry.id)))?;
+            let wanted = match entry.castling {
+                CastlingMode::Chess960 => CastlingMode::Chess960,
+                CastlingMode::Standard => request.castling,
+            };
+            positions.push(CheckPosition {
+                label: format!("{path} {}", entry.id),
+                castling: castling_for(&position, wanted),
+                position,
+            });
+        }
+    }
+    if positions.is_empty() {
+        return Err(ArenaError::Setting(
+            "give a position with --fen FEN or --epd FILE".into(),
+        ));
+    }
+    Ok(run_perft_check(
+        &engine,
+        &positions,
+        request.depth,
+        request.timeout,
+        out,
+    )?)
 }

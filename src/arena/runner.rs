@@ -17,13 +17,13 @@
 
 use super::client::{EngineError, EngineProcess};
 use super::config::EngineConfig;
-use super::game_record::{GameRecord, GameResult, Termination};
+use super::match_game::{MatchGame, Termination};
 use super::openings::Opening;
 use super::time_control::TimeControl;
-use crate::game::Game;
-use crate::notation::uci::{format_move, parse_move, CastlingMode};
+use crate::game::{Finish, Game, GameRecord, Outcome};
+use crate::notation::uci::{format_move, parse_move};
 use crate::types::splitmix::mix;
-use crate::{Color, FenCastling};
+use crate::{CastlingMode, Color};
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::{mpsc, Arc};
 use std::time::Duration;
@@ -66,7 +66,7 @@ impl MatchPlan {
 
     /// Play every game, sending each finished game to `results` as soon as it ends. Stops
     /// scheduling new games once `stop` is raised.
-    pub fn run(&self, results: mpsc::Sender<GameRecord>, stop: &AtomicBool) {
+    pub fn run(&self, results: mpsc::Sender<MatchGame>, stop: &AtomicBool) {
         let next = AtomicU32::new(0);
         std::thread::scope(|scope| {
             for _ in 0..self.concurrency.max(1) {
@@ -102,19 +102,19 @@ impl MatchPlan {
         &self,
         slot: usize,
         engines: &mut [Option<EngineProcess>; 2],
-        chess960: bool,
+        castling: CastlingMode,
         game_seed: u64,
     ) -> Result<(), EngineError> {
         let config = &self.engines[slot];
         if engines[slot].is_none() {
             let interrupt = Some(Arc::clone(&self.interrupt));
             engines[slot] = Some(EngineProcess::start_interruptible(
-                config, chess960, interrupt,
+                config, castling, interrupt,
             )?);
         }
         let engine = engines[slot].as_mut().expect("started above");
         if engine.has_option("UCI_Chess960") {
-            engine.set_option("UCI_Chess960", if chess960 { "true" } else { "false" });
+            engine.set_option("UCI_Chess960", &castling.is_chess960().to_string());
         }
         // A configured Seed was sent at start-up and stays: the user chose it.
         if engine.has_option("Seed") && config.configured_seed().is_none() {
@@ -127,48 +127,48 @@ impl MatchPlan {
     }
 
     /// Play game `index` (0-based) with the worker's engines.
-    fn play_game(&self, index: u32, engines: &mut [Option<EngineProcess>; 2]) -> GameRecord {
+    fn play_game(&self, index: u32, engines: &mut [Option<EngineProcess>; 2]) -> MatchGame {
         let opening = self.opening(index);
         let white_slot = MatchPlan::white_slot(index);
         let slot_of = |color: Color| match color {
             Color::White => white_slot,
             Color::Black => 1 - white_slot,
         };
-        let mut record = GameRecord {
+        let mut played = MatchGame {
             round: index + 1,
             white: self.engines[slot_of(Color::White)].name.clone(),
             black: self.engines[slot_of(Color::Black)].name.clone(),
-            start: opening.start.clone(),
-            chess960: opening.chess960,
-            moves: Vec::new(),
-            result: GameResult::Draw,
-            termination: Termination::PlyLimit,
+            record: GameRecord::new(opening.start.clone(), opening.castling),
+            termination: None,
         };
         let game_seed = mix(self.seed ^ u64::from(index).wrapping_mul(0x1000_0001));
         for color in [Color::White, Color::Black] {
-            match self.prepare(slot_of(color), engines, opening.chess960, game_seed) {
+            match self.prepare(slot_of(color), engines, opening.castling, game_seed) {
                 Ok(()) => {}
                 Err(EngineError::Interrupted { .. }) => {
-                    record.result = GameResult::Unfinished;
-                    record.termination = Termination::Interrupted;
-                    return record;
+                    played.termination = Some(Termination::Interrupted);
+                    return played;
                 }
                 Err(why) => {
-                    record.result = GameResult::win_for(!color);
-                    record.termination = Termination::StartFailure(color, why.to_string());
-                    return record;
+                    played.record.outcome = Outcome::Win(!color);
+                    played.termination = Some(Termination::StartFailure(color, why.to_string()));
+                    return played;
                 }
             }
         }
-        let mut game = Game::new(opening.start.clone());
-        for &mv in &opening.moves {
-            game.play(mv);
+        let mut game = Game::replay(&opening.start, &opening.moves);
+        match self.play_out(&mut game, engines, &slot_of, opening.castling) {
+            Ok(finish) => {
+                played.record.outcome = finish.outcome();
+                played.record.finish = Some(finish);
+            }
+            Err((outcome, termination)) => {
+                played.record.outcome = outcome;
+                played.termination = Some(termination);
+            }
         }
-        let (result, termination) = self.play_out(&mut game, engines, &slot_of, opening.chess960);
-        record.moves = game.moves().to_vec();
-        record.result = result;
-        record.termination = termination;
-        record
+        played.record.moves = game.moves().to_vec();
+        played
     }
 
     /// The `position` command for the game so far, castling written as `mode` says.
@@ -176,7 +176,7 @@ impl MatchPlan {
         let mut command = if *game.start() == crate::Position::startpos() {
             "position startpos".to_string()
         } else {
-            format!("position fen {}", game.start().fen(FenCastling::Shredder))
+            format!("position fen {}", game.start().shredder_fen())
         };
         if !game.moves().is_empty() {
             command.push_str(" moves");
@@ -209,38 +209,26 @@ impl MatchPlan {
         }
     }
 
-    /// Alternate `go` requests until the rules or a failure end the game.
+    /// Alternate `go` requests until the rules end the game (claimable draws are claimed at
+    /// once): `Ok` with the rule, or `Err` with the outcome and what else ended it.
     fn play_out(
         &self,
         game: &mut Game,
         engines: &mut [Option<EngineProcess>; 2],
         slot_of: &dyn Fn(Color) -> usize,
-        chess960: bool,
-    ) -> (GameResult, Termination) {
-        let mode = if chess960 {
-            CastlingMode::Chess960
-        } else {
-            CastlingMode::Standard
-        };
+        mode: CastlingMode,
+    ) -> Result<Finish, (Outcome, Termination)> {
         let mut clocks = [self.time_control.new_clock(), self.time_control.new_clock()];
         loop {
             let legal = game.legal_moves();
-            let status = game.status_with(legal.len());
-            if let Some(ending) = status.ending {
-                let result = match ending {
-                    crate::game::Ending::Checkmate { winner } => GameResult::win_for(winner),
-                    _ => GameResult::Draw,
-                };
-                return (result, Termination::Rule(ending));
-            }
-            if let Some(claim) = status.claim {
-                return (GameResult::Draw, Termination::Claim(claim));
+            if let Some(finish) = game.status_with(legal.len()).finish_claiming() {
+                return Ok(finish);
             }
             if self.max_plies > 0 && game.moves().len() >= self.max_plies as usize {
-                return (GameResult::Draw, Termination::PlyLimit);
+                return Err((Outcome::Draw, Termination::PlyLimit));
             }
             if self.interrupted() {
-                return (GameResult::Unfinished, Termination::Interrupted);
+                return Err((Outcome::Unfinished, Termination::Interrupted));
             }
             let side = game.position().side_to_move();
             let slot = slot_of(side);
@@ -259,7 +247,7 @@ impl MatchPlan {
                     engines[slot] = None;
                     if self.interrupted() {
                         // Whatever happened after the interrupt is not the engine's fault.
-                        return (GameResult::Unfinished, Termination::Interrupted);
+                        return Err((Outcome::Unfinished, Termination::Interrupted));
                     }
                     let termination = match error {
                         EngineError::Timeout { .. } if self.time_control.has_clock() => {
@@ -271,23 +259,20 @@ impl MatchPlan {
                         EngineError::Timeout { .. } => Termination::Hang(side),
                         EngineError::Interrupted { .. } => Termination::Interrupted,
                     };
-                    return (GameResult::win_for(!side), termination);
+                    return Err((Outcome::Win(!side), termination));
                 }
             };
             if !self
                 .time_control
                 .charge(&mut clocks[side.index()], used, self.time_margin)
             {
-                return (GameResult::win_for(!side), Termination::TimeForfeit(side));
+                return Err((Outcome::Win(!side), Termination::TimeForfeit(side)));
             }
             match parse_move(game.position(), &text) {
                 Ok(mv) => game.play(mv),
                 Err(_) => {
                     engines[slot] = None;
-                    return (
-                        GameResult::win_for(!side),
-                        Termination::IllegalMove(side, text),
-                    );
+                    return Err((Outcome::Win(!side), Termination::IllegalMove(side, text)));
                 }
             }
         }

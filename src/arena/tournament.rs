@@ -5,18 +5,17 @@
 //! progress and catches signals.
 
 use super::config::{Config, ConfigError, EngineConfig};
-use super::game_record::{GameRecord, GameResult};
-use super::openings::{load_openings, needs_chess960};
-use super::perft_check::{run_perft_check, CheckPosition};
+use super::match_game::MatchGame;
+use super::openings::load_openings;
 use super::runner::MatchPlan;
 use super::stats::{Score, Sprt, SprtVerdict};
 use super::time_control::TimeControl;
+use super::ArenaError;
+use crate::game::Outcome;
 use crate::notation::pgn::{write_game, Comments, PgnGame};
-use crate::perft::suite::parse_suite;
 use crate::types::splitmix::mix;
-use crate::Position;
+use crate::Color;
 use std::collections::BTreeMap;
-use std::fmt;
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -62,47 +61,6 @@ pub struct MatchProgress {
     pub score: String,
 }
 
-/// Why a match or a check cannot start.
-#[derive(Debug)]
-pub enum ArenaError {
-    /// engines.toml is unusable.
-    Config(ConfigError),
-    /// A bad value on the command line or in the `[match]` table.
-    Setting(String),
-    /// The openings cannot be loaded.
-    Openings(String),
-    /// The PGN file cannot be written.
-    Pgn(String, io::Error),
-    /// The report cannot be written.
-    Output(io::Error),
-}
-
-impl fmt::Display for ArenaError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ArenaError::Config(e) => write!(f, "{e}"),
-            ArenaError::Setting(e) => write!(f, "{e}"),
-            ArenaError::Openings(e) => write!(f, "{e}"),
-            ArenaError::Pgn(path, e) => write!(f, "cannot write the PGN file {path}: {e}"),
-            ArenaError::Output(e) => write!(f, "cannot write the report: {e}"),
-        }
-    }
-}
-
-impl std::error::Error for ArenaError {}
-
-impl From<ConfigError> for ArenaError {
-    fn from(e: ConfigError) -> Self {
-        ArenaError::Config(e)
-    }
-}
-
-impl From<io::Error> for ArenaError {
-    fn from(e: io::Error) -> Self {
-        ArenaError::Output(e)
-    }
-}
-
 /// The two engines a match pairs.
 fn pick_engines(config: &Config, names: Option<&str>) -> Result<[EngineConfig; 2], ArenaError> {
     let names: Vec<String> = match names {
@@ -127,34 +85,34 @@ fn pick_engines(config: &Config, names: Option<&str>) -> Result<[EngineConfig; 2
 }
 
 /// The PGN of one finished game, with the termination as a final comment.
-fn game_pgn(record: &GameRecord, time_control: &TimeControl) -> String {
+fn game_pgn(played: &MatchGame, time_control: &TimeControl) -> String {
     let date = today();
     let tags = vec![
         ("Event".to_string(), "shannon match".to_string()),
         ("Site".to_string(), "shannon".to_string()),
         ("Date".to_string(), date),
-        ("Round".to_string(), record.round.to_string()),
-        ("White".to_string(), record.white.clone()),
-        ("Black".to_string(), record.black.clone()),
+        ("Round".to_string(), played.round.to_string()),
+        ("White".to_string(), played.white.clone()),
+        ("Black".to_string(), played.black.clone()),
         ("TimeControl".to_string(), time_control.to_string()),
         (
             "Termination".to_string(),
-            record.termination.pgn_tag().to_string(),
+            played.pgn_termination().to_string(),
         ),
-        ("PlyCount".to_string(), record.moves.len().to_string()),
+        (
+            "PlyCount".to_string(),
+            played.record.moves.len().to_string(),
+        ),
     ];
     let game = PgnGame {
         tags,
-        start: record.start.clone(),
-        chess960: record.chess960,
-        moves: record.moves.clone(),
-        result: record.result.pgn().to_string(),
+        record: played.record.clone(),
     };
     let comments = Comments {
         after_ply: Vec::new(),
-        final_comment: Some(record.termination.to_string()),
+        final_comment: Some(played.describe()),
     };
-    write_game(&game, &comments).expect("the runner only records legal moves and real results")
+    write_game(&game, &comments).expect("the runner only records legal moves")
 }
 
 /// Today's date as PGN writes it (UTC), from the system clock without a date library.
@@ -186,19 +144,20 @@ struct Tally {
 }
 
 impl Tally {
-    fn add(&mut self, record: &GameRecord, first_engine: &str) {
-        let first_is_white = record.white == first_engine;
-        match (record.result, first_is_white) {
-            (GameResult::Draw, _) => self.score.draws += 1,
-            (GameResult::WhiteWins, true) | (GameResult::BlackWins, false) => self.score.wins += 1,
+    fn add(&mut self, played: &MatchGame, first_engine: &str) {
+        let first = if played.white == first_engine {
+            Color::White
+        } else {
+            Color::Black
+        };
+        match played.record.outcome {
+            Outcome::Draw => self.score.draws += 1,
+            Outcome::Win(winner) if winner == first => self.score.wins += 1,
             _ => self.score.losses += 1,
         }
-        *self
-            .terminations
-            .entry(record.termination.category())
-            .or_default() += 1;
-        self.plies += record.moves.len() as u64;
-        if record.termination.is_failure() {
+        *self.terminations.entry(played.category()).or_default() += 1;
+        self.plies += played.record.moves.len() as u64;
+        if played.is_failure() {
             self.failures += 1;
         }
     }
@@ -339,7 +298,7 @@ pub fn run_match_with(
         scope.spawn(move || plan.run(sender, stop));
         for record in receiver {
             // An unfinished game goes to the PGN as `*` (its moves are real) but is no result.
-            if record.result == GameResult::Unfinished {
+            if !record.is_finished() {
                 unfinished += 1;
             } else {
                 tally.add(&record, names[0]);
@@ -454,72 +413,4 @@ fn print_table(
         60.0 * f64::from(s.games()) / seconds.max(1e-9),
         tally.failures
     )
-}
-
-/// What `shannon perft-check` was asked.
-#[derive(Debug, Clone)]
-pub struct PerftCheckRequest {
-    /// engines.toml.
-    pub config: Option<PathBuf>,
-    /// The engine to check.
-    pub engine: String,
-    /// One position.
-    pub fen: Option<String>,
-    /// A suite file (EPD or .perft).
-    pub epd: Option<String>,
-    /// Depth.
-    pub depth: u32,
-    /// Force Chess960 mode.
-    pub chess960: bool,
-    /// How long one `go perft` may take.
-    pub timeout: Duration,
-}
-
-/// Run `shannon perft-check`; returns true when every count agrees.
-pub fn run_perft_check_command(
-    request: &PerftCheckRequest,
-    out: &mut impl Write,
-) -> Result<bool, ArenaError> {
-    let config = Config::load(request.config.as_deref())?;
-    let engine = config.engine(&request.engine)?.clone();
-    engine.resolve_command()?;
-    let mut positions = Vec::new();
-    if let Some(fen) = &request.fen {
-        let position =
-            Position::from_fen(fen).map_err(|e| ArenaError::Setting(format!("--fen: {e}")))?;
-        let chess960 = request.chess960 || needs_chess960(&position);
-        positions.push(CheckPosition {
-            label: "--fen".into(),
-            position,
-            chess960,
-        });
-    }
-    if let Some(path) = &request.epd {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| ArenaError::Setting(format!("cannot read {path}: {e}")))?;
-        let entries =
-            parse_suite(&text).map_err(|e| ArenaError::Setting(format!("{path}: {e}")))?;
-        for entry in entries {
-            let position = Position::from_fen(&entry.fen)
-                .map_err(|e| ArenaError::Setting(format!("{path} {}: {e}", entry.id)))?;
-            let chess960 = request.chess960 || entry.chess960 || needs_chess960(&position);
-            positions.push(CheckPosition {
-                label: format!("{path} {}", entry.id),
-                position,
-                chess960,
-            });
-        }
-    }
-    if positions.is_empty() {
-        return Err(ArenaError::Setting(
-            "give a position with --fen FEN or --epd FILE".into(),
-        ));
-    }
-    Ok(run_perft_check(
-        &engine,
-        &positions,
-        request.depth,
-        request.timeout,
-        out,
-    )?)
 }

@@ -5,7 +5,8 @@
 //! (default 3), where the fault strikes; `--help` lists the kinds.
 
 use clap::{Parser, ValueEnum};
-use shannon::notation::uci::{format_move, parse_move, CastlingMode};
+use shannon::notation::uci::{format_move, parse_move};
+use shannon::CastlingMode;
 use shannon::{MoveKind, PieceKind, Position, Square};
 use std::io::{BufRead, Write};
 
@@ -109,16 +110,11 @@ fn main() {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let mut pos = Position::startpos();
-    let mut chess960 = false;
+    let mut mode = CastlingMode::Standard;
     let mut gos = 0;
     for line in std::io::stdin().lock().lines() {
         let Ok(line) = line else { break };
         let line = line.trim();
-        let mode = if chess960 {
-            CastlingMode::Chess960
-        } else {
-            CastlingMode::Standard
-        };
         if line == "uci" {
             if fault == Fault::NoUciok {
                 continue;
@@ -129,7 +125,7 @@ fn main() {
         } else if line == "quit" {
             break;
         } else if let Some(value) = line.strip_prefix("setoption name UCI_Chess960 value ") {
-            chess960 = value.trim() == "true";
+            mode = CastlingMode::from_chess960(value.trim() == "true");
         } else if line.starts_with("position") {
             if let Some((p, _)) = read_position(line) {
                 pos = p;

@@ -4,7 +4,7 @@
 use super::{bench_uci, per_second, CliError, GeneratorArg};
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
-use shannon::game::{random_playout, PlayoutEnd};
+use shannon::game::random_playout;
 use shannon::perft::{divide, PerftOptions, PERFT_BENCH};
 use shannon::Position;
 use std::io::{self, Write};
@@ -57,10 +57,7 @@ pub fn run_playout_bench(games: u32, seed: u64, out: &mut impl Write) -> io::Res
     for _ in 0..games {
         let result = random_playout(&mut rng);
         plies += result.plies as u64;
-        let name = match result.end {
-            PlayoutEnd::Ending(e) => e.to_string(),
-            PlayoutEnd::Claim(c) => c.to_string(),
-        };
+        let name = result.finish.to_string();
         match endings.iter_mut().find(|(n, _)| *n == name) {
             Some((_, count)) => *count += 1,
             None => endings.push((name, 1)),

@@ -9,7 +9,8 @@
 
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
-use shannon::notation::uci::{format_move, CastlingMode};
+use shannon::notation::uci::format_move;
+use shannon::CastlingMode;
 use shannon::Position;
 use std::io::{self, BufRead, BufReader, Write};
 use std::path::Path;
@@ -189,7 +190,7 @@ fn resident_kib(pid: u32) -> Option<u64> {
 /// (each game to its end by the rules, then `ucinewgame`), and the engine's resident memory is
 /// printed at the start, every tenth of the way, and at the end: it must stay flat.
 pub fn run_soak(engine: &Path, requests: u64, out: &mut impl Write) -> io::Result<()> {
-    use shannon::game::Game;
+    use shannon::game::{Game, Status};
     use shannon::notation::uci::parse_move;
     let mut piped = Piped::start(engine)?;
     let pid = piped.child.id();
@@ -218,8 +219,7 @@ pub fn run_soak(engine: &Path, requests: u64, out: &mut impl Write) -> io::Resul
             .map_err(|e| io::Error::other(format!("request {request}: the engine answered {e}")))?;
         game.play(mv);
         texts.push(answer);
-        let status = game.status_with(game.legal_moves().len());
-        if status.ending.is_some() || status.claim.is_some() {
+        if game.status() != Status::Ongoing {
             games += 1;
             game = Game::new(Position::startpos());
             texts.clear();

@@ -8,7 +8,7 @@ use shannon::chess960::{
     back_rank_text, fritz9_back_rank, fritz9_number, scharnagl_back_rank, scharnagl_number,
     start_back_rank_of, start_position, BackRank, NumberOutOfRange, Numbering,
 };
-use shannon::{FenCastling, FenError, Position};
+use shannon::{FenError, Position};
 use std::io::{self, Write};
 
 /// What `shannon chess960` was asked.
@@ -98,8 +98,8 @@ fn write_start(rank: &BackRank, out: &mut impl Write) -> io::Result<()> {
     writeln!(out, "scharnagl: {scharnagl}")?;
     writeln!(out, "fritz9: {fritz9}")?;
     writeln!(out, "back rank: {}", back_rank_text(rank))?;
-    writeln!(out, "shredder-fen: {}", pos.fen(FenCastling::Shredder))?;
-    writeln!(out, "x-fen: {}", pos.fen(FenCastling::XFen))
+    writeln!(out, "shredder-fen: {}", pos.shredder_fen())?;
+    writeln!(out, "x-fen: {}", pos.fen())
 }
 
 /// `--numbering`: which numbering a Chess960 number is in.

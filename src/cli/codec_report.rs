@@ -7,10 +7,11 @@
 //! original; mismatches are counted in the `errors` column.
 
 use super::{per_second, CliError};
-use shannon::codec::game::{canonical_moves, record_of, GameCodec, GameRecord};
+use shannon::codec::game::{canonical_moves, GameCodec};
 use shannon::codec::position::PositionCodec;
+use shannon::game::GameRecord;
 use shannon::notation::pgn::read_games;
-use shannon::{FenCastling, Position};
+use shannon::Position;
 use std::io::Write;
 use std::time::Instant;
 
@@ -34,7 +35,7 @@ impl ReportedPositionCodec for FenText {
     }
 
     fn encode(&self, pos: &Position) -> (Vec<u8>, usize) {
-        let bytes = pos.fen(FenCastling::XFen).into_bytes();
+        let bytes = pos.fen().into_bytes();
         let bits = bytes.len() * 8;
         (bytes, bits)
     }
@@ -238,7 +239,7 @@ pub fn run_codec_report(
     let mut bad = 0;
     for game in read_games(&text) {
         match game {
-            Ok(game) => games.push(record_of(&game)),
+            Ok(game) => games.push(game.record),
             Err(e) => {
                 bad += 1;
                 writeln!(errors, "{e}")?;

@@ -2,7 +2,7 @@
 
 use super::CliError;
 use shannon::codec::position::{DecodeError, PositionCodec};
-use shannon::{FenCastling, FenError, Position};
+use shannon::{FenError, Position};
 use std::io::{self, Write};
 
 /// Errors of `shannon encode` and `shannon decode`.
@@ -59,7 +59,7 @@ pub fn run_decode(
     let pos = codec
         .decode_hex(hex)
         .map_err(|e| CodecCommandError::Decode(codec, e))?;
-    writeln!(out, "{}", pos.fen(FenCastling::XFen))?;
+    writeln!(out, "{}", pos.fen())?;
     Ok(())
 }
 

@@ -6,8 +6,8 @@
 
 use super::CliError;
 use shannon::codec::container::{ContainerError, Pack};
-use shannon::codec::game::{pgn_of, record_of, GameCodec};
-use shannon::notation::pgn::{read_games, write_game, Comments};
+use shannon::codec::game::GameCodec;
+use shannon::notation::pgn::{read_games, write_game, Comments, PgnGame};
 use std::fmt;
 use std::io::{Read, Write};
 
@@ -70,7 +70,7 @@ pub fn run_pack(
     for (number, game) in read_games(&text).into_iter().enumerate() {
         let encoded = game
             .map_err(|e| e.to_string())
-            .and_then(|g| codec.encode(&record_of(&g)).map_err(|e| e.to_string()));
+            .and_then(|g| codec.encode(&g.record).map_err(|e| e.to_string()));
         match encoded {
             Ok(bytes) => pack.games.push(bytes),
             Err(e) => {
@@ -108,7 +108,7 @@ pub fn run_unpack(
             .decode(bytes)
             .map_err(|e| e.to_string())
             .and_then(|record| {
-                write_game(&pgn_of(record), &Comments::default()).map_err(|e| e.to_string())
+                write_game(&PgnGame::new(record), &Comments::default()).map_err(|e| e.to_string())
             });
         match text {
             Ok(text) => out.write_all(text.as_bytes())?,

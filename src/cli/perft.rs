@@ -1,8 +1,9 @@
 //! `shannon perft`: count the leaves of the legal move tree, optionally divided by root move.
 
 use super::{per_second, CliError, GeneratorArg};
-use shannon::notation::uci::{format_move, CastlingMode};
+use shannon::notation::uci::format_move;
 use shannon::perft::{divide, plan_hash, PerftOptions, MAX_PERFT_DEPTH};
+use shannon::CastlingMode;
 use shannon::{FenError, Position};
 use std::io::{self, Write};
 use std::time::Instant;
@@ -91,11 +92,7 @@ fn run_perft(request: &Args, out: &mut impl Write) -> Result<u64, PerftCommandEr
     if let Err(shortfall) = plan_hash(request.hash) {
         eprintln!("warning: --hash: {shortfall}");
     }
-    let mode = if request.chess960 {
-        CastlingMode::Chess960
-    } else {
-        CastlingMode::Standard
-    };
+    let mode = CastlingMode::from_chess960(request.chess960);
     let options = PerftOptions {
         generator: request.generator.into(),
         threads: request.threads,

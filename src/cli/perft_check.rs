@@ -1,8 +1,9 @@
 //! `shannon perft-check`: an engine's `go perft` against ours (the work is
-//! [`shannon::arena::tournament::run_perft_check_command`]).
+//! [`shannon::arena::perft_check::run_perft_check_command`]).
 
 use super::CliError;
-use shannon::arena::tournament::{run_perft_check_command, PerftCheckRequest};
+use shannon::arena::perft_check::{run_perft_check_command, PerftCheckRequest};
+use shannon::CastlingMode;
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -40,7 +41,7 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<bool, CliError> {
         fen: args.fen,
         epd: args.epd,
         depth: args.depth,
-        chess960: args.chess960,
+        castling: CastlingMode::from_chess960(args.chess960),
         timeout: std::time::Duration::from_secs(args.timeout),
     };
     run_perft_check_command(&request, out).map_err(CliError::new)

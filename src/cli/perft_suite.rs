@@ -41,7 +41,7 @@ pub fn run(request: Args, out: &mut impl Write) -> Result<bool, CliError> {
     for entry in &entries {
         match check_entry(entry, request.max_depth, request.max_nodes, generator) {
             Ok(depths) => {
-                let mode = if entry.chess960 || request.chess960 {
+                let mode = if entry.castling.is_chess960() || request.chess960 {
                     "chess960"
                 } else {
                     "standard"

@@ -19,9 +19,7 @@
 //!
 //! This module does not do compact binary codes; that is [`crate::codec`].
 
-use crate::{
-    Bitboard, Color, FenCastling, FenError, File, Piece, PieceKind, Position, Rank, Square,
-};
+use crate::{Bitboard, Color, FenError, File, Piece, PieceKind, Position, Rank, Square};
 use std::fmt;
 
 /// A board: what stands on each square, a1 first.
@@ -129,7 +127,7 @@ impl Default for SideFlags {
 impl SideFlags {
     /// The side state of `pos` (castling in Shredder-FEN letters).
     pub fn of(pos: &Position) -> SideFlags {
-        let fen = pos.fen(FenCastling::Shredder);
+        let fen = pos.shredder_fen();
         let fields: Vec<&str> = fen.split(' ').collect();
         SideFlags {
             side: pos.side_to_move(),
@@ -327,7 +325,7 @@ pub fn write_board(pos: &Position, format: BoardFormat) -> String {
         }
         BoardFormat::Bitboards => write_bitboards(pos),
         BoardFormat::Pieces => write_pieces(&board),
-        BoardFormat::Fen => pos.fen(FenCastling::XFen),
+        BoardFormat::Fen => pos.fen(),
     }
 }
 

@@ -5,18 +5,8 @@
 //! [`CastlingMode`]. Parsing accepts both castling forms in both modes, because GUIs echo an
 //! engine's own notation back to it.
 
-use crate::{Move, MoveKind, PieceKind, Position, Square};
+use crate::{CastlingMode, Move, MoveKind, PieceKind, Position, Square};
 use std::fmt;
-
-/// How castling moves are written.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum CastlingMode {
-    /// `e1g1`: the king's destination, for standard chess.
-    #[default]
-    Standard,
-    /// `e1h1`: the king takes its own rook, as UCI_Chess960 engines expect.
-    Chess960,
-}
 
 /// Why a piece of text is not a legal move here.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -9,7 +9,7 @@
 
 use crate::movegen::Generator;
 use crate::perft::{perft, MAX_PERFT_DEPTH};
-use crate::Position;
+use crate::{CastlingMode, Position};
 use std::fmt;
 
 /// One position of a suite with its expected counts.
@@ -19,8 +19,9 @@ pub struct SuiteEntry {
     pub id: String,
     /// The position's FEN as written in the file.
     pub fen: String,
-    /// True when the entry is to be read with Chess960 castling semantics.
-    pub chess960: bool,
+    /// How the entry's castling is to be read and written (Chess960 for `.perft` files and for
+    /// EPD lines with file-letter castling rights).
+    pub castling: CastlingMode,
     /// (depth, expected leaf count), in file order.
     pub counts: Vec<(u32, u64)>,
 }
@@ -92,7 +93,7 @@ fn parse_epd_format(text: &str) -> Result<Vec<SuiteEntry>, SuiteError> {
         }
         entries.push(SuiteEntry {
             id: format!("line {}", i + 1),
-            chess960: uses_file_letters(&fen),
+            castling: CastlingMode::from_chess960(uses_file_letters(&fen)),
             fen,
             counts,
         });
@@ -119,7 +120,7 @@ fn parse_perft_format(text: &str) -> Result<Vec<SuiteEntry>, SuiteError> {
             "epd" => entries.push(SuiteEntry {
                 id: id.take().unwrap_or_else(|| format!("line {}", i + 1)),
                 fen: rest.trim().to_string(),
-                chess960: true,
+                castling: CastlingMode::Chess960,
                 counts: Vec::new(),
             }),
             "perft" => {
@@ -227,13 +228,13 @@ mod tests {
         let entries = parse_suite(epd).unwrap();
         assert_eq!(entries.len(), 1);
         assert_eq!(entries[0].counts, vec![(1, 3), (2, 9)]);
-        assert!(!entries[0].chess960);
+        assert_eq!(entries[0].castling, CastlingMode::Standard);
 
         let perft = "# x\nid a\nepd 8/8/8/8/8/8/8/K6k w - -\nperft 1 3\n\nid b\nepd 8/8/8/8/8/8/8/K6k b - -\nperft 1 3\n";
         let entries = parse_suite(perft).unwrap();
         assert_eq!(entries.len(), 2);
         assert_eq!(entries[1].id, "b");
-        assert!(entries[1].chess960);
+        assert_eq!(entries[1].castling, CastlingMode::Chess960);
     }
 
     #[test]

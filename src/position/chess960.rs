@@ -8,7 +8,7 @@
 //!   pair among the six non-bishop squares (15 pairs in lexicographic order), then the queen among
 //!   the four squares left: id = 1 + bishops + 16 x (knights + 15 x queen).
 
-use crate::{FenCastling, PieceKind, Position};
+use crate::{PieceKind, Position};
 use std::fmt;
 
 /// White's back rank, file a first.
@@ -218,7 +218,7 @@ pub fn start_position(rank: &BackRank) -> Position {
 /// The back rank of `pos` if it is a Chess960 start position (as [`start_position`] builds it,
 /// whatever its move counters).
 pub fn start_back_rank_of(pos: &Position) -> Option<BackRank> {
-    let fen = pos.fen(FenCastling::Shredder);
+    let fen = pos.shredder_fen();
     let white = fen.split('/').nth(7)?.split(' ').next()?;
     let letters: Vec<PieceKind> = white.chars().filter_map(PieceKind::from_char).collect();
     if white.len() != 8 || letters.len() != 8 || white.chars().any(|c| !c.is_ascii_uppercase()) {
@@ -229,12 +229,7 @@ pub fn start_back_rank_of(pos: &Position) -> Option<BackRank> {
         return None;
     }
     let expected = start_position(&rank);
-    let same = |p: &Position| {
-        p.fen(FenCastling::Shredder)
-            .rsplitn(3, ' ')
-            .nth(2)
-            .map(String::from)
-    };
+    let same = |p: &Position| p.shredder_fen().rsplitn(3, ' ').nth(2).map(String::from);
     (same(&expected) == same(pos)).then_some(rank)
 }
 

@@ -8,12 +8,12 @@
 
 use super::{Position, EMPTY};
 use crate::castling::CastlingSide;
-use crate::{Bitboard, Color, File, Piece, PieceKind, Rank, Square};
+use crate::{Bitboard, CastlingMode, Color, File, Piece, PieceKind, Rank, Square};
 use std::fmt;
 
-/// How castling rights are written.
+/// How the castling field names a right's rook.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum FenCastling {
+enum CastlingLetters {
     /// `KQkq` when the right's rook is the outermost on its wing, the file letter otherwise
     /// (X-FEN; identical to standard FEN for standard positions).
     XFen,
@@ -176,12 +176,12 @@ impl Position {
     /// [`Position::from_fen_lenient`] for the GUI-friendly reading).
     ///
     /// ```
-    /// use shannon::{Color, FenCastling, Position};
+    /// use shannon::{Color, Position};
     ///
     /// let fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
     /// let pos = Position::from_fen(fen).unwrap();
     /// assert_eq!(pos.side_to_move(), Color::Black);
-    /// assert_eq!(pos.fen(FenCastling::XFen), fen);
+    /// assert_eq!(pos.fen(), fen);
     /// // Two white kings: not a legal position.
     /// assert!(Position::from_fen("K6K/8/8/8/8/8/8/k7 w - - 0 1").is_err());
     /// ```
@@ -455,8 +455,29 @@ impl Position {
         Ok(())
     }
 
-    /// The FEN of this position, castling written as `notation` says.
-    pub fn fen(&self, notation: FenCastling) -> String {
+    /// The FEN of this position, castling rights written as X-FEN does: `KQkq` for the outermost
+    /// rook of a wing, its file letter otherwise. For standard positions this is plain FEN, and
+    /// every reader of Chess960 FEN accepts it.
+    pub fn fen(&self) -> String {
+        self.fen_with(CastlingLetters::XFen)
+    }
+
+    /// The Shredder-FEN of this position: castling rights always by the rook's file letter
+    /// (`HAha`), which UCI_Chess960 engines and our canonical game headers use.
+    pub fn shredder_fen(&self) -> String {
+        self.fen_with(CastlingLetters::Shredder)
+    }
+
+    /// The FEN a UCI engine playing in `mode` reads and writes: X-FEN for standard chess,
+    /// Shredder-FEN for Chess960 (as Stockfish prints with `UCI_Chess960` on).
+    pub fn fen_for(&self, mode: CastlingMode) -> String {
+        match mode {
+            CastlingMode::Standard => self.fen(),
+            CastlingMode::Chess960 => self.shredder_fen(),
+        }
+    }
+
+    fn fen_with(&self, notation: CastlingLetters) -> String {
         let mut out = placement_field(|sq| self.piece_at(sq));
         out.push(' ');
         out.push(self.side.to_char());
@@ -476,7 +497,7 @@ impl Position {
     }
 
     /// The castling field: White's rights then Black's, king side first.
-    fn castling_field(&self, notation: FenCastling) -> String {
+    fn castling_field(&self, notation: CastlingLetters) -> String {
         let mut field = String::new();
         for color in Color::ALL {
             for side in CastlingSide::ALL {
@@ -484,8 +505,8 @@ impl Position {
                     continue;
                 };
                 let letter = match notation {
-                    FenCastling::Shredder => file.to_char(),
-                    FenCastling::XFen => {
+                    CastlingLetters::Shredder => file.to_char(),
+                    CastlingLetters::XFen => {
                         let rank = color.back_rank();
                         let king = self.king_square(color).file();
                         let outermost = self

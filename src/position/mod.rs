@@ -13,11 +13,11 @@ mod fen;
 mod zobrist;
 
 pub(crate) use fen::placement_field;
-pub use fen::{FenCastling, FenError, FenWarning};
+pub use fen::{FenError, FenWarning};
 
 use crate::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
 use crate::castling::{CastlingRights, CastlingSide};
-use crate::{Bitboard, Color, Move, MoveKind, Piece, PieceKind, Rank, Square};
+use crate::{Bitboard, Color, File, Move, MoveKind, Piece, PieceKind, Rank, Square};
 
 /// Mailbox entry for an empty square; otherwise `Piece::index() + 1`.
 const EMPTY: u8 = 0;
@@ -84,7 +84,35 @@ impl Default for Position {
 
 impl std::fmt::Debug for Position {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Position({})", self.fen(FenCastling::XFen))
+        write!(f, "Position({})", self.fen())
+    }
+}
+
+/// The board as a person reads it, as Stockfish's `d` draws it: rank 8 at the top, White's pieces
+/// in capitals, each rank numbered on the right and the files lettered underneath. (`{:?}` gives
+/// the FEN; [`Position::fen`] writes it.)
+///
+/// ```
+/// let picture = shannon::Position::startpos().to_string();
+/// assert!(picture.contains(" | r | n | b | q | k | b | n | r | 8"));
+/// ```
+impl std::fmt::Display for Position {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let rule = " +---+---+---+---+---+---+---+---+";
+        writeln!(f)?;
+        writeln!(f, "{rule}")?;
+        for rank in Rank::ALL.iter().rev() {
+            f.write_str(" |")?;
+            for file in File::ALL {
+                let c = self
+                    .piece_at(Square::new(file, *rank))
+                    .map_or(' ', |p| p.to_char());
+                write!(f, " {c} |")?;
+            }
+            writeln!(f, " {}", rank.to_char())?;
+            writeln!(f, "{rule}")?;
+        }
+        write!(f, "   a   b   c   d   e   f   g   h")
     }
 }
 

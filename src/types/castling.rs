@@ -3,6 +3,35 @@
 
 use crate::{Color, File};
 
+/// Which chess the castling notation is for: standard chess writes castling as the king's
+/// destination (`e1g1`, FEN `KQkq`), Chess960 as the king taking its own rook (`e1h1`), as
+/// UCI_Chess960 engines expect. Moves are stored king-takes-rook either way; the mode is decided
+/// at each boundary (UCI text, engine options, game records), never by a bare `bool`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum CastlingMode {
+    /// Standard chess: `e1g1`.
+    #[default]
+    Standard,
+    /// Chess960 (Fischer random): `e1h1`, king takes rook.
+    Chess960,
+}
+
+impl CastlingMode {
+    /// `Chess960` when `chess960` is true (a command-line flag, a UCI option value).
+    pub const fn from_chess960(chess960: bool) -> CastlingMode {
+        if chess960 {
+            CastlingMode::Chess960
+        } else {
+            CastlingMode::Standard
+        }
+    }
+
+    /// True for Chess960.
+    pub const fn is_chess960(self) -> bool {
+        matches!(self, CastlingMode::Chess960)
+    }
+}
+
 /// The wing a castling move goes to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum CastlingSide {

@@ -11,7 +11,7 @@ pub mod splitmix;
 pub mod square;
 
 pub use bitboard::Bitboard;
-pub use castling::{CastlingRights, CastlingSide};
+pub use castling::{CastlingMode, CastlingRights, CastlingSide};
 pub use chess_move::{Move, MoveKind};
 pub use color::Color;
 pub use piece::{Piece, PieceKind};

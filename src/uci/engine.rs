@@ -12,17 +12,16 @@
 //! still act in the order they were sent. All output is written from the loop's thread.
 
 use super::command::{parse_line, Command, CommandError, GoCommand};
-use super::display::describe;
+use super::display::{describe, game_state, notable_state};
 use super::history::{History, Update};
 use super::options::{OptionName, Options};
 use super::output::Output;
 use super::random::{fresh_index, seed_reproducing, seeded_index};
 use super::Event;
-use crate::game::Game;
 use crate::movegen::MoveList;
-use crate::notation::uci::{format_move, parse_move, CastlingMode};
+use crate::notation::uci::{format_move, parse_move};
 use crate::perft::{divide, plan_hash, Divide, PerftOptions};
-use crate::{FenCastling, Move};
+use crate::{CastlingMode, Move};
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::Sender;
@@ -208,7 +207,8 @@ impl<'w> Engine<'w> {
                 self.history = History::default();
                 self.trace("new game");
             }
-            Command::Position(command) => match self.history.apply(&command, self.fen_style()) {
+            Command::Position(command) => match self.history.apply(&command, self.options.castling)
+            {
                 Ok((update, warnings)) => {
                     self.rejected_position = None;
                     for warning in warnings {
@@ -223,12 +223,7 @@ impl<'w> Engine<'w> {
             Command::PonderHit => self.ponderhit(),
             Command::Quit => return Flow::Quit,
             Command::Display => {
-                for line in describe(
-                    &self.history,
-                    self.options.generator,
-                    self.fen_style(),
-                    self.castling_mode(),
-                ) {
+                for line in describe(&self.history, self.options.generator, self.options.castling) {
                     self.send(&line);
                 }
             }
@@ -314,9 +309,10 @@ impl<'w> Engine<'w> {
         self.options
             .generator
             .legal_moves(game.position(), &mut legal);
-        let state = game_state(game, &legal, self.castling_mode());
+        let state = notable_state(game, &legal, self.options.castling);
         let in_check = game.position().in_check();
-        if state != "ongoing" || self.debug {
+        if state.is_some() || self.debug {
+            let state = state.unwrap_or_else(|| game_state(game, &legal, self.options.castling));
             self.info(&format!("game state: {state}"));
         }
         let bestmove = if legal.is_empty() {
@@ -434,7 +430,7 @@ impl<'w> Engine<'w> {
                 self.perft = Some(PerftJob {
                     stop,
                     handle,
-                    mode: self.castling_mode(),
+                    mode: self.options.castling,
                 })
             }
             Err(e) => self.error(&format!("go perft: cannot start a thread: {e}")),
@@ -442,7 +438,7 @@ impl<'w> Engine<'w> {
     }
 
     fn vampirc_move(&self, mv: Move) -> UciMove {
-        let text = format_move(mv, self.castling_mode());
+        let text = format_move(mv, self.options.castling);
         let square = |s: &str| {
             let b = s.as_bytes();
             UciSquare::from(b[0] as char, b[1] - b'0')
@@ -451,22 +447,6 @@ impl<'w> Engine<'w> {
             from: square(&text[0..2]),
             to: square(&text[2..4]),
             promotion: text.get(4..5).and_then(|p| p.parse::<UciPiece>().ok()),
-        }
-    }
-
-    fn castling_mode(&self) -> CastlingMode {
-        if self.options.chess960 {
-            CastlingMode::Chess960
-        } else {
-            CastlingMode::Standard
-        }
-    }
-
-    fn fen_style(&self) -> FenCastling {
-        if self.options.chess960 {
-            FenCastling::Shredder
-        } else {
-            FenCastling::XFen
         }
     }
 
@@ -500,25 +480,5 @@ impl<'w> Engine<'w> {
         if self.debug {
             self.info(&format!("debug: {text}"));
         }
-    }
-}
-
-/// The game's state in words: `ongoing`, `over: <rule>`, `draw claimable: <rule>`, or
-/// `draw claimable by playing <move>: <rule>` when announcing that move would allow the claim
-/// (FIDE 9.2.1 and 9.3.1). `legal` are the current position's legal moves.
-pub fn game_state(game: &Game, legal: &[Move], mode: CastlingMode) -> String {
-    let status = game.status_with(legal.len());
-    match (status.ending, status.claim) {
-        (Some(ending), _) => format!("over: {ending}"),
-        (None, Some(claim)) => format!("draw claimable: {claim}"),
-        (None, None) => match game.claim_by_move(legal) {
-            Some((mv, claim)) => {
-                format!(
-                    "draw claimable by playing {}: {claim}",
-                    format_move(mv, mode)
-                )
-            }
-            None => "ongoing".to_string(),
-        },
     }
 }

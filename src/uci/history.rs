@@ -14,7 +14,7 @@ use super::random::StableHasher;
 use crate::game::Game;
 use crate::notation::uci::{parse_move, UciMoveError};
 use crate::types::splitmix::mix;
-use crate::{FenCastling, FenError, FenWarning, Move, Position};
+use crate::{CastlingMode, FenError, FenWarning, Move, Position};
 use std::fmt;
 
 /// How a `position` command changed the held game.
@@ -108,7 +108,7 @@ impl History {
     /// A game from `start` with no moves.
     pub fn new(start: Position) -> History {
         let mut hasher = StableHasher::default();
-        hasher.write(start.fen(FenCastling::Shredder).as_bytes());
+        hasher.write(start.shredder_fen().as_bytes());
         History {
             game: Game::new(start),
             moves_text: String::new(),
@@ -128,19 +128,19 @@ impl History {
         mix(self.start_hash ^ mix(self.moves_hash))
     }
 
-    /// Carry out a `position` command; on error the held game is untouched. `fen_style` is how
+    /// Carry out a `position` command; on error the held game is untouched. `mode` says how
     /// positions are written in error messages. The FEN is read leniently: castling rights that
     /// the placement cannot have are dropped, and the warnings say which.
     pub fn apply(
         &mut self,
         command: &PositionCommand,
-        fen_style: FenCastling,
+        mode: CastlingMode,
     ) -> Result<(Update, Vec<FenWarning>), PositionError> {
         let (start, warnings) = match &command.start {
             StartSpec::StartPos => (Position::startpos(), Vec::new()),
             StartSpec::Fen(fen) => Position::from_fen_lenient(fen).map_err(PositionError::Fen)?,
         };
-        self.apply_from(start, command, fen_style)
+        self.apply_from(start, command, mode)
             .map(|update| (update, warnings))
     }
 
@@ -148,12 +148,12 @@ impl History {
         &mut self,
         start: Position,
         command: &PositionCommand,
-        fen_style: FenCastling,
+        mode: CastlingMode,
     ) -> Result<Update, PositionError> {
         if start == *self.game.start() {
             if let Some(new_text) = extension(&self.moves_text, &command.moves) {
                 let first = self.game.moves().len() + 1;
-                let moves = check_moves(self.game.position(), new_text, first, fen_style)?;
+                let moves = check_moves(self.game.position(), new_text, first, mode)?;
                 for &mv in &moves {
                     self.play(mv);
                 }
@@ -162,7 +162,7 @@ impl History {
                 return Ok(Update::Extended { added: moves.len() });
             }
         }
-        let moves = check_moves(&start, &command.moves, 1, fen_style)?;
+        let moves = check_moves(&start, &command.moves, 1, mode)?;
         *self = History::new(start);
         for &mv in &moves {
             self.play(mv);
@@ -189,7 +189,7 @@ fn check_moves(
     pos: &Position,
     text: &str,
     first_number: usize,
-    fen_style: FenCastling,
+    mode: CastlingMode,
 ) -> Result<Vec<Move>, PositionError> {
     let mut scratch = pos.clone();
     let mut moves = Vec::new();
@@ -197,7 +197,7 @@ fn check_moves(
         if word == "0000" {
             return Err(PositionError::NullMove {
                 number: first_number + i,
-                fen: scratch.fen(fen_style),
+                fen: scratch.fen_for(mode),
             });
         }
         match parse_move(&scratch, word) {
@@ -209,7 +209,7 @@ fn check_moves(
                 return Err(PositionError::Move {
                     number: first_number + i,
                     text: super::command::shorten(word),
-                    fen: scratch.fen(fen_style),
+                    fen: scratch.fen_for(mode),
                     error,
                 })
             }
@@ -232,7 +232,7 @@ mod tests {
     #[test]
     fn extends_rebuilds_and_refuses() {
         let mut h = History::default();
-        let x = FenCastling::XFen;
+        let x = CastlingMode::Standard;
         let update = |h: &mut History, moves: &str| h.apply(&command(moves), x).map(|(u, _)| u);
         assert_eq!(update(&mut h, "e2e4"), Ok(Update::Extended { added: 1 }));
         assert_eq!(
@@ -261,10 +261,10 @@ mod tests {
             moves: moves.to_string(),
         };
         let mut a = History::default();
-        a.apply(&sent("e1g1"), FenCastling::XFen).unwrap();
-        a.apply(&sent("e1g1 e8c8"), FenCastling::XFen).unwrap();
+        a.apply(&sent("e1g1"), CastlingMode::Standard).unwrap();
+        a.apply(&sent("e1g1 e8c8"), CastlingMode::Standard).unwrap();
         let mut b = History::default();
-        b.apply(&sent("e1h1 e8a8"), FenCastling::XFen).unwrap();
+        b.apply(&sent("e1h1 e8a8"), CastlingMode::Standard).unwrap();
         assert_eq!(a.game_hash(), b.game_hash());
         assert_ne!(a.game_hash(), History::default().game_hash());
     }
@@ -273,7 +273,7 @@ mod tests {
     fn null_move_is_named_and_refused() {
         let mut h = History::default();
         let err = h
-            .apply(&command("e2e4 0000"), FenCastling::XFen)
+            .apply(&command("e2e4 0000"), CastlingMode::Standard)
             .unwrap_err();
         assert!(matches!(err, PositionError::NullMove { number: 2, .. }));
         assert!(err.to_string().contains("null move"), "{err}");
@@ -287,15 +287,12 @@ mod tests {
             start: StartSpec::Fen("4k3/8/8/8/8/8/8/4K2R b KQ - 0 1".to_string()),
             moves: String::new(),
         };
-        let (_, warnings) = h.apply(&sent, FenCastling::XFen).unwrap();
+        let (_, warnings) = h.apply(&sent, CastlingMode::Standard).unwrap();
         assert_eq!(warnings.len(), 1);
         assert!(warnings[0]
             .to_string()
             .starts_with("castling right 'Q' dropped"));
-        assert_eq!(
-            h.game().position().fen(FenCastling::XFen),
-            "4k3/8/8/8/8/8/8/4K2R b K - 0 1"
-        );
+        assert_eq!(h.game().position().fen(), "4k3/8/8/8/8/8/8/4K2R b K - 0 1");
     }
 
     #[test]

@@ -5,6 +5,7 @@
 //! the log file, for one).
 
 use crate::movegen::Generator;
+use crate::CastlingMode;
 use std::fmt;
 use vampirc_uci::{Serializable, UciOptionConfig};
 
@@ -15,8 +16,8 @@ pub const MAX_SEED: u64 = i32::MAX as u64;
 /// The values of every option.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Options {
-    /// `UCI_Chess960`: castling written king-takes-rook, FENs printed Shredder style.
-    pub chess960: bool,
+    /// `UCI_Chess960`: `Chess960` writes castling king-takes-rook and FENs Shredder style.
+    pub castling: CastlingMode,
     /// `Seed`: 0 draws a fresh seed from the OS for each game.
     pub seed: u64,
     /// `Threads` for `go perft`.
@@ -34,7 +35,7 @@ pub struct Options {
 impl Default for Options {
     fn default() -> Options {
         Options {
-            chess960: false,
+            castling: CastlingMode::Standard,
             seed: 0,
             threads: 1,
             hash_mb: 16,
@@ -190,9 +191,9 @@ impl Options {
         };
         match option {
             OptionName::Chess960 => {
-                self.chess960 = match raw.to_ascii_lowercase().as_str() {
-                    "true" => true,
-                    "false" => false,
+                self.castling = match raw.to_ascii_lowercase().as_str() {
+                    "true" => CastlingMode::Chess960,
+                    "false" => CastlingMode::Standard,
                     _ => return Err(bad("true or false".to_string())),
                 }
             }
@@ -227,7 +228,7 @@ mod tests {
             options.set("uci_chess960", Some("TRUE")),
             Ok(OptionName::Chess960)
         );
-        assert!(options.chess960);
+        assert_eq!(options.castling, CastlingMode::Chess960);
         assert!(options.set("threads", Some("0")).is_err());
         assert_eq!(options.threads, 1);
         assert!(options.set("Hash", None).is_err());

@@ -2,6 +2,7 @@
 //! engines (the `shannon-faulty-engine` helper binary), and Stockfish when it is installed.
 
 use crate::common::{peer_missing, peers_required};
+use shannon::game::{Ending, Status};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -47,25 +48,22 @@ fn tag<'a>(game: &'a shannon::notation::pgn::PgnGame, name: &str) -> &'a str {
 /// draw rules and claims. Returns the ending's name, for counting.
 fn assert_result_matches_final_position(game: &shannon::notation::pgn::PgnGame) -> String {
     let round = tag(game, "Round");
-    let mut replay = shannon::game::Game::new(game.start.clone());
-    for &mv in &game.moves {
-        replay.play(mv);
-    }
-    let status = replay.status_with(replay.legal_moves().len());
-    let (expected, name) = match (status.ending, status.claim) {
-        (Some(shannon::game::Ending::Checkmate { winner }), _) => (
+    let replay = game.record.game();
+    let (expected, name) = match replay.status() {
+        Status::Over(Ending::Checkmate { winner }) => (
             match winner {
                 shannon::Color::White => "1-0",
                 shannon::Color::Black => "0-1",
             },
             "Checkmate".to_string(),
         ),
-        (Some(ending), _) => ("1/2-1/2", format!("{ending:?}")),
-        (None, Some(claim)) => ("1/2-1/2", format!("{claim:?}")),
-        (None, None) => panic!("round {round} stops before the rules end it"),
+        Status::Over(ending) => ("1/2-1/2", format!("{ending:?}")),
+        Status::Claimable(claim) => ("1/2-1/2", format!("{claim:?}")),
+        Status::Ongoing => panic!("round {round} stops before the rules end it"),
     };
     assert_eq!(
-        game.result, expected,
+        game.record.outcome.pgn(),
+        expected,
         "round {round}: the result does not match the final position ({name})"
     );
     name.split([' ', '(', '{']).next().unwrap().to_string()
@@ -106,13 +104,13 @@ fn shipped_engines_toml_plays_standard_and_chess960() {
         assert_eq!(games.len(), 6);
         for game in &games {
             assert_eq!(tag(game, "Termination"), "normal");
-            assert_eq!(tag(game, "PlyCount"), game.moves.len().to_string());
+            assert_eq!(tag(game, "PlyCount"), game.record.moves.len().to_string());
             // The reader replayed every move legally; the rules must end the game where it
             // stops, with the result they give.
             assert_result_matches_final_position(game);
             if openings == "chess960" {
                 assert_eq!(tag(game, "Variant"), "Chess960");
-                assert!(game.chess960);
+                assert!(game.record.castling.is_chess960());
             }
         }
     }
@@ -160,7 +158,7 @@ fn a_match_is_reproducible_from_its_seed() {
         texts.push(
             games
                 .iter()
-                .map(|g| (g.start.clone(), g.moves.clone()))
+                .map(|g| (g.record.start.clone(), g.record.moves.clone()))
                 .collect::<Vec<_>>(),
         );
     }
@@ -216,7 +214,10 @@ fn faulty_match(fault: &str, tc: &str, termination: &str, category: &str) {
     for game in games {
         assert_eq!(tag(&game, "Termination"), termination);
         let bad_is_white = tag(&game, "White") == "bad";
-        assert_eq!(game.result, if bad_is_white { "0-1" } else { "1-0" });
+        assert_eq!(
+            game.record.outcome.pgn(),
+            if bad_is_white { "0-1" } else { "1-0" }
+        );
     }
 }
 
@@ -879,7 +880,7 @@ fn the_faulty_engine_lists_its_faults_and_refuses_bad_arguments() {
 fn moves_by_round(pgn: &Path) -> Vec<(u32, Vec<shannon::Move>)> {
     let mut games: Vec<_> = read_pgn(pgn)
         .iter()
-        .map(|g| (tag(g, "Round").parse().unwrap(), g.moves.clone()))
+        .map(|g| (tag(g, "Round").parse().unwrap(), g.record.moves.clone()))
         .collect();
     games.sort_by_key(|(round, _)| *round);
     games
@@ -1060,8 +1061,14 @@ fn sigterm_ends_the_match_with_a_summary_and_no_engine_left() {
     assert!(err.contains("interrupted"), "{err}");
     assert!(out.contains("Interrupted after"), "{out}");
     let games = read_pgn(&pgn);
-    let finished: Vec<_> = games.iter().filter(|g| g.result != "*").collect();
-    let unfinished: Vec<_> = games.iter().filter(|g| g.result == "*").collect();
+    let finished: Vec<_> = games
+        .iter()
+        .filter(|g| g.record.outcome.is_finished())
+        .collect();
+    let unfinished: Vec<_> = games
+        .iter()
+        .filter(|g| !g.record.outcome.is_finished())
+        .collect();
     assert!(!finished.is_empty());
     assert!(
         !unfinished.is_empty(),

@@ -4,10 +4,9 @@ use crate::common;
 
 use crate::common::data_path;
 use shannon::chess960::{scharnagl_back_rank, start_position};
-use shannon::codec::game::{pgn_of, record_of};
-use shannon::codec::game::{GameRecord, GameResult};
-use shannon::notation::pgn::{read_games, write_game, Comments};
-use shannon::Position;
+use shannon::game::{GameRecord, Outcome};
+use shannon::notation::pgn::{read_games, write_game, Comments, PgnGame};
+use shannon::{CastlingMode, Position};
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
@@ -24,7 +23,7 @@ fn shannon(args: &[&str], stdin: &[u8]) -> Output {
 }
 
 /// A random game of `plies` moves from `start`, as a record.
-fn walk(start: Position, chess960: bool, seed: u64, plies: usize) -> GameRecord {
+fn walk(start: Position, castling: CastlingMode, seed: u64, plies: usize) -> GameRecord {
     let positions = common::random_walk(&start, seed, plies);
     let moves = positions
         .windows(2)
@@ -36,12 +35,7 @@ fn walk(start: Position, chess960: bool, seed: u64, plies: usize) -> GameRecord 
                 .unwrap()
         })
         .collect();
-    GameRecord {
-        start,
-        chess960,
-        moves,
-        result: GameResult::Unknown,
-    }
+    GameRecord::with_outcome(start, castling, moves, Outcome::Unfinished)
 }
 
 /// Five corpus games, a Chess960 game, a game from a FEN, and (6th) a game with an illegal move.
@@ -51,19 +45,19 @@ fn sample() -> (String, Vec<GameRecord>) {
     let mut text = corpus[..cut].to_string();
     let mut expected: Vec<GameRecord> = read_games(&text)
         .into_iter()
-        .map(|g| record_of(&g.unwrap()))
+        .map(|g| g.unwrap().record)
         .collect();
     text.push_str("\n[Event \"bad\"]\n\n1. e4 e5 2. Ke3 *\n\n");
     let chess960 = walk(
         start_position(&scharnagl_back_rank(17).unwrap()),
-        true,
+        CastlingMode::Chess960,
         5,
         60,
     );
     let fen = Position::from_fen("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1").unwrap();
-    let endgame = walk(fen, false, 6, 30);
+    let endgame = walk(fen, CastlingMode::Standard, 6, 30);
     for game in [chess960, endgame] {
-        text.push_str(&write_game(&pgn_of(game.clone()), &Comments::default()).unwrap());
+        text.push_str(&write_game(&PgnGame::new(game.clone()), &Comments::default()).unwrap());
         expected.push(game);
     }
     (text, expected)
@@ -82,7 +76,7 @@ fn pack_unpack_round_trip_every_codec() {
         let pgn = String::from_utf8(unpacked.stdout).unwrap();
         let games: Vec<GameRecord> = read_games(&pgn)
             .into_iter()
-            .map(|g| record_of(&g.unwrap()))
+            .map(|g| g.unwrap().record)
             .collect();
         assert_eq!(games, expected, "{codec}");
         let checked = shannon(&["unpack", "--codec", codec], &packed.stdout);

@@ -105,9 +105,9 @@ pub fn corpus_positions(games: usize) -> Vec<Position> {
     let mut positions = Vec::new();
     for game in shannon::notation::PgnReader::new(&text).take(games) {
         let game = game.expect("corpus games parse");
-        let mut pos = game.start.clone();
+        let mut pos = game.record.start.clone();
         positions.push(pos.clone());
-        for &mv in &game.moves {
+        for &mv in &game.record.moves {
             pos = pos.play(mv);
             positions.push(pos.clone());
         }

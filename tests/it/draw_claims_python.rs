@@ -8,8 +8,9 @@
 use crate::common::{peer_missing, peers_required, python_chess_missing};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
-use shannon::game::{DrawClaim, Game};
-use shannon::notation::uci::{format_move, CastlingMode};
+use shannon::game::{DrawClaim, Game, Status};
+use shannon::notation::uci::format_move;
+use shannon::CastlingMode;
 use shannon::Position;
 use std::process::Command;
 
@@ -22,10 +23,10 @@ fn random_game(rng: &mut SmallRng, max_plies: usize) -> (Vec<String>, String) {
     while moves.len() < max_plies {
         let legal = game.legal_moves();
         let status = game.status_with(legal.len());
-        if status.ending.is_some() {
+        if let Status::Over(_) = status {
             break;
         }
-        let three = status.claim == Some(DrawClaim::ThreefoldRepetition)
+        let three = status == Status::Claimable(DrawClaim::ThreefoldRepetition)
             || game
                 .move_allowing(DrawClaim::ThreefoldRepetition, &legal)
                 .is_some();

@@ -5,7 +5,7 @@ use crate::common;
 
 use crate::common::{all_entries, random_walk};
 use proptest::prelude::*;
-use shannon::{Color, FenCastling, FenError, Position, Square};
+use shannon::{CastlingMode, Color, FenError, Position, Square};
 
 fn error(fen: &str) -> FenError {
     Position::from_fen(fen).expect_err(fen)
@@ -15,11 +15,11 @@ fn error(fen: &str) -> FenError {
 fn every_suite_position_round_trips_in_both_notations() {
     for (name, entry) in all_entries() {
         let pos = Position::from_fen(&entry.fen).unwrap_or_else(|e| panic!("{name}: {e}"));
-        for notation in [FenCastling::XFen, FenCastling::Shredder] {
-            let written = pos.fen(notation);
+        for notation in [CastlingMode::Standard, CastlingMode::Chess960] {
+            let written = pos.fen_for(notation);
             let again = Position::from_fen(&written).unwrap();
             assert_eq!(again, pos, "{name} {}: {written}", entry.id);
-            assert_eq!(again.fen(notation), written);
+            assert_eq!(again.fen_for(notation), written);
         }
         // The fields the suite wrote come back verbatim in the notation it used.
         let notation = if entry
@@ -30,12 +30,12 @@ fn every_suite_position_round_trips_in_both_notations() {
             .chars()
             .all(|c| "KQkq-".contains(c))
         {
-            FenCastling::XFen
+            CastlingMode::Standard
         } else {
-            FenCastling::Shredder
+            CastlingMode::Chess960
         };
         let ours: Vec<String> = pos
-            .fen(notation)
+            .fen_for(notation)
             .split_whitespace()
             .map(String::from)
             .collect();
@@ -49,9 +49,9 @@ fn every_suite_position_round_trips_in_both_notations() {
 #[test]
 fn missing_counters_default_to_zero_and_one() {
     let pos = Position::from_fen("4k3/8/8/8/8/8/8/4K3 w - -").unwrap();
-    assert_eq!(pos.fen(FenCastling::XFen), "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+    assert_eq!(pos.fen(), "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
     let pos = Position::from_fen("4k3/8/8/8/8/8/8/4K3 b - - 7").unwrap();
-    assert_eq!(pos.fen(FenCastling::XFen), "4k3/8/8/8/8/8/8/4K3 b - - 7 1");
+    assert_eq!(pos.fen(), "4k3/8/8/8/8/8/8/4K3 b - - 7 1");
 }
 
 #[test]
@@ -59,19 +59,10 @@ fn x_fen_names_an_inner_rook_by_its_file() {
     // Two white rooks on the queen side: the right belongs to the inner one (b1), which X-FEN
     // writes as 'B'; 'Q' would mean the outermost (a1).
     let pos = Position::from_fen("4k3/8/8/8/8/8/8/RR2K3 w B - 0 1").unwrap();
-    assert_eq!(
-        pos.fen(FenCastling::XFen),
-        "4k3/8/8/8/8/8/8/RR2K3 w B - 0 1"
-    );
+    assert_eq!(pos.fen(), "4k3/8/8/8/8/8/8/RR2K3 w B - 0 1");
     let pos = Position::from_fen("4k3/8/8/8/8/8/8/RR2K3 w Q - 0 1").unwrap();
-    assert_eq!(
-        pos.fen(FenCastling::Shredder),
-        "4k3/8/8/8/8/8/8/RR2K3 w A - 0 1"
-    );
-    assert_eq!(
-        pos.fen(FenCastling::XFen),
-        "4k3/8/8/8/8/8/8/RR2K3 w Q - 0 1"
-    );
+    assert_eq!(pos.shredder_fen(), "4k3/8/8/8/8/8/8/RR2K3 w A - 0 1");
+    assert_eq!(pos.fen(), "4k3/8/8/8/8/8/8/RR2K3 w Q - 0 1");
 }
 
 #[test]
@@ -91,7 +82,7 @@ fn en_passant_square_is_written_after_every_double_push() {
     let mv = shannon::notation::uci::parse_move(&pos, "e2e4").unwrap();
     let after = pos.play(mv);
     assert_eq!(
-        after.fen(FenCastling::XFen),
+        after.fen(),
         "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"
     );
 }
@@ -292,8 +283,8 @@ proptest! {
         let first = if seed % 2 == 0 { Position::startpos() } else { Position::from_fen(&starts[start].fen).unwrap() };
         for pos in random_walk(&first, seed, 300) {
             prop_assert_eq!(pos.consistency_error(), None);
-            for notation in [FenCastling::XFen, FenCastling::Shredder] {
-                prop_assert_eq!(Position::from_fen(&pos.fen(notation)).unwrap(), pos.clone());
+            for notation in [CastlingMode::Standard, CastlingMode::Chess960] {
+                prop_assert_eq!(Position::from_fen(&pos.fen_for(notation)).unwrap(), pos.clone());
             }
             let mut copy = pos.clone();
             for &mv in pos.legal_moves().iter() {

@@ -7,10 +7,10 @@ use proptest::prelude::*;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use shannon::codec::bits::Bits;
-use shannon::codec::game::record_of;
-use shannon::codec::game::{canonical_moves, GameCodec, GameCodecError, GameRecord, GameResult};
+use shannon::codec::game::{canonical_moves, GameCodec, GameCodecError};
+use shannon::game::{GameRecord, Outcome};
 use shannon::notation::pgn::read_games;
-use shannon::Position;
+use shannon::{CastlingMode, Position};
 
 /// The first `count` games of the corpus, as records.
 fn corpus(count: usize) -> Vec<GameRecord> {
@@ -21,7 +21,7 @@ fn corpus(count: usize) -> Vec<GameRecord> {
         .map_or(text.len(), |(at, _)| at);
     read_games(&text[..cut])
         .into_iter()
-        .map(|g| record_of(&g.expect("corpus game reads")))
+        .map(|g| g.expect("corpus game reads").record)
         .collect()
 }
 
@@ -38,12 +38,8 @@ fn chess960_starts() -> Vec<Position> {
 fn random_game(start: Position, chess960: bool, seed: u64, plies: usize) -> GameRecord {
     let mut rng = SmallRng::seed_from_u64(seed);
     let moves = common::random_moves(&start, &mut rng, plies);
-    GameRecord {
-        start,
-        chess960,
-        moves,
-        result: GameResult::ALL[rng.random_range(0..4)],
-    }
+    let outcome = Outcome::ALL[rng.random_range(0..4)];
+    GameRecord::with_outcome(start, CastlingMode::from_chess960(chess960), moves, outcome)
 }
 
 /// A random game from the standard start (`chess960` false) or a Chess960 start.
@@ -244,12 +240,12 @@ fn moves_after_mate_are_an_error() {
         moves.push(mv);
         pos = pos.play(mv);
     }
-    let game = GameRecord {
-        start: Position::startpos(),
-        chess960: false,
+    let game = GameRecord::with_outcome(
+        Position::startpos(),
+        CastlingMode::Standard,
         moves,
-        result: GameResult::BlackWins,
-    };
+        Outcome::Win(shannon::Color::Black),
+    );
     let mut w = startpos_header(5);
     let mut pos = Position::startpos();
     for &mv in &game.moves {

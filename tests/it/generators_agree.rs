@@ -6,8 +6,9 @@ use crate::common;
 
 use crate::common::{all_entries, random_walk};
 use shannon::movegen::{Generator, MoveList};
-use shannon::notation::uci::{format_move, CastlingMode};
-use shannon::{FenCastling, Position};
+use shannon::notation::uci::format_move;
+use shannon::CastlingMode;
+use shannon::Position;
 use std::collections::BTreeSet;
 
 fn move_set(pos: &Position, generator: Generator) -> BTreeSet<String> {
@@ -30,7 +31,7 @@ fn compare_tree(pos: &mut Position, depth: u32) -> u64 {
         fast,
         reference,
         "generators disagree in {}: bitboard only {:?}, 0x88 only {:?}",
-        pos.fen(FenCastling::Shredder),
+        pos.shredder_fen(),
         fast.difference(&reference).collect::<Vec<_>>(),
         reference.difference(&fast).collect::<Vec<_>>()
     );
@@ -82,11 +83,11 @@ fn compare_with_cozy(start: &Position, seed: u64, chess960: bool) -> usize {
     let walk: Vec<&Position> = walk.iter().filter(|p| p.halfmove_clock() <= 100).collect();
     for pos in &walk {
         let (fen, board) = if chess960 {
-            let fen = pos.fen(FenCastling::Shredder);
+            let fen = pos.shredder_fen();
             let board = cozy_chess::Board::from_fen(&fen, true);
             (fen, board)
         } else {
-            let fen = pos.fen(FenCastling::XFen);
+            let fen = pos.fen();
             let board = cozy_chess::Board::from_fen(&fen, false);
             (fen, board)
         };

@@ -6,11 +6,13 @@ use crate::common;
 use crate::common::{all_entries, data_path, peer_missing, peers_required, suite};
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
-use shannon::notation::uci::{format_move, CastlingMode};
+use shannon::game::{GameRecord, Outcome};
+use shannon::notation::uci::format_move;
 use shannon::notation::{
     export_tags, parse_san, read_games, to_san, write_game, Comments, PgnErrorKind, PgnGame,
     SanError,
 };
+use shannon::CastlingMode;
 use shannon::{Move, Position};
 use std::collections::HashSet;
 use std::time::Instant;
@@ -170,15 +172,15 @@ fn the_lichess_corpus_reads_replays_and_round_trips() {
     let games = read_all_ok(&text);
     let read_time = clock.elapsed();
     assert_eq!(games.len(), 5000);
-    let plies: usize = games.iter().map(|g| g.moves.len()).sum();
+    let plies: usize = games.iter().map(|g| g.record.moves.len()).sum();
     assert_eq!(plies, 327_416);
     for (number, game) in games.iter().enumerate() {
-        let mut pos = game.start.clone();
-        for &mv in &game.moves {
+        let mut pos = game.record.start.clone();
+        for &mv in &game.record.moves {
             assert!(pos.legal_moves().contains(&mv), "game {}", number + 1);
             let _ = pos.make(mv);
         }
-        assert_eq!(Some(game.result.as_str()), game.tag("Result"));
+        assert_eq!(Some(game.record.outcome.pgn()), game.tag("Result"));
     }
     let clock = Instant::now();
     let written: String = games
@@ -191,8 +193,8 @@ fn the_lichess_corpus_reads_replays_and_round_trips() {
     for (before, after) in games.iter().zip(&again) {
         assert_tags_survive(before, after);
         assert_eq!(
-            (&after.moves, &after.result),
-            (&before.moves, &before.result)
+            (&after.record.moves, &after.record.outcome),
+            (&before.record.moves, &before.record.outcome)
         );
     }
     println!(
@@ -223,7 +225,10 @@ fn a_malformed_game_is_reported_and_its_neighbours_still_read() {
     let games = read_games(&text);
     assert_eq!(games.len(), 3);
     let first = games[0].as_ref().unwrap();
-    assert_eq!((first.moves.len(), first.result.as_str()), (7, "1-0"));
+    assert_eq!(
+        (first.record.moves.len(), first.record.outcome.pgn()),
+        (7, "1-0")
+    );
     let err = games[1].as_ref().unwrap_err();
     assert_eq!((err.game, err.ply, err.token.as_str()), (2, 6, "Bxc4??"));
     assert!(matches!(
@@ -236,7 +241,10 @@ fn a_malformed_game_is_reported_and_its_neighbours_still_read() {
     );
     let third = games[2].as_ref().unwrap();
     assert_eq!(third.tag("Round"), Some("3"));
-    assert_eq!((third.moves.len(), third.result.as_str()), (8, "1/2-1/2"));
+    assert_eq!(
+        (third.record.moves.len(), third.record.outcome.pgn()),
+        (8, "1/2-1/2")
+    );
 }
 
 #[test]
@@ -245,10 +253,12 @@ fn games_from_a_set_up_position_with_black_to_move_write_and_read_back() {
     for seed in 0..20 {
         let game = PgnGame {
             tags: vec![("Event".into(), format!("seed {seed}"))],
-            start: start.clone(),
-            chess960: false,
-            moves: random_game(&start, seed, 120),
-            result: "*".into(),
+            record: GameRecord::with_outcome(
+                start.clone(),
+                CastlingMode::Standard,
+                random_game(&start, seed, 120),
+                Outcome::Unfinished,
+            ),
         };
         let comments = Comments {
             after_ply: vec![(0, "start".into()), (3, "third ply".into())],
@@ -258,7 +268,10 @@ fn games_from_a_set_up_position_with_black_to_move_write_and_read_back() {
         assert!(text.contains("\n\n{start} 41... "), "{text}");
         assert!(text.lines().all(|line| line.len() <= 80), "{text}");
         let again = read_all_ok(&text).remove(0);
-        assert_eq!((&again.start, &again.moves), (&game.start, &game.moves));
+        assert_eq!(
+            (&again.record.start, &again.record.moves),
+            (&game.record.start, &game.record.moves)
+        );
     }
 }
 
@@ -367,13 +380,10 @@ fn our_san_matches_python_chess_on_random_games() {
         };
         let moves = random_game(&start, seed, 250);
         let tags = vec![("Event".into(), format!("seed {seed}"))];
-        let result = "*".into();
+        let castling = CastlingMode::from_chess960(chess960);
         games.push(PgnGame {
             tags,
-            start,
-            chess960,
-            moves,
-            result,
+            record: GameRecord::with_outcome(start, castling, moves, Outcome::Unfinished),
         });
     }
     let pgn: String = games
@@ -385,13 +395,10 @@ fn our_san_matches_python_chess_on_random_games() {
     };
     assert_eq!(lines.len(), games.len());
     for (seed, (game, line)) in games.iter().zip(&lines).enumerate() {
-        let mode = if game.chess960 {
-            CastlingMode::Chess960
-        } else {
-            CastlingMode::Standard
-        };
-        let mut pos = game.start.clone();
+        let mode = game.record.castling;
+        let mut pos = game.record.start.clone();
         let ours: Vec<String> = game
+            .record
             .moves
             .iter()
             .map(|&mv| {
@@ -421,6 +428,9 @@ fn a_tag_value_with_a_newline_is_written_on_one_line() {
         let written = write_game(&game, &Comments::default()).unwrap();
         let again = shannon::notation::pgn::read_games(&written);
         assert_eq!(again.len(), 1, "{written}");
-        assert_eq!(again.into_iter().next().unwrap().unwrap().moves, game.moves);
+        assert_eq!(
+            again.into_iter().next().unwrap().unwrap().record.moves,
+            game.record.moves
+        );
     }
 }

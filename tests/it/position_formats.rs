@@ -11,11 +11,11 @@ use shannon::codec::position::huffman::{
 };
 use shannon::codec::position::{placement_of, side_state, DecodeError, PositionCodec};
 use shannon::notation::boards::{read_board, write_board, BoardError, BoardFormat, SideFlags};
-use shannon::{FenCastling, Position};
+use shannon::Position;
 
 /// Encode and decode `pos` with every codec (the hex text too when `hex`); the code lengths.
 fn check_codecs_with(pos: &Position, hex: bool) -> Vec<usize> {
-    let fen = pos.fen(FenCastling::Shredder);
+    let fen = pos.shredder_fen();
     PositionCodec::ALL
         .iter()
         .map(|&codec| {
@@ -23,10 +23,10 @@ fn check_codecs_with(pos: &Position, hex: bool) -> Vec<usize> {
             let back = codec
                 .decode(&bits)
                 .unwrap_or_else(|e| panic!("{codec} {fen}: {e}"));
-            assert_eq!(back.fen(FenCastling::Shredder), fen, "{codec}");
+            assert_eq!(back.shredder_fen(), fen, "{codec}");
             if hex {
                 let back = codec.decode_hex(&bits.to_hex()).unwrap();
-                assert_eq!(back.fen(FenCastling::Shredder), fen, "{codec} hex");
+                assert_eq!(back.shredder_fen(), fen, "{codec} hex");
             }
             bits.len()
         })
@@ -119,9 +119,9 @@ fn huffman_games_tree_is_rederived_from_the_corpus() {
     for game in shannon::notation::PgnReader::new(&text) {
         let game = game.expect("corpus games parse");
         games += 1;
-        let mut pos = game.start.clone();
+        let mut pos = game.record.start.clone();
         count_symbols(&pos, &mut counts);
-        for &mv in &game.moves {
+        for &mv in &game.record.moves {
             let _ = pos.make(mv);
             count_symbols(&pos, &mut counts);
         }

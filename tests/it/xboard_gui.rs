@@ -118,18 +118,15 @@ fn check_saved_game(path: &Path) {
         game.tag("White").unwrap_or("").starts_with("Shannon"),
         "{text}"
     );
-    let mut replay = Game::new(game.start.clone());
-    for &mv in &game.moves {
-        replay.play(mv);
-    }
+    let replay = game.record.game();
     let reason = termination(&text, game.tag("Termination"));
-    if let Err(problem) = check_result(&replay, &game.result, &reason) {
+    if let Err(problem) = check_result(&replay, game.record.outcome.pgn(), &reason) {
         panic!("{problem}\n{text}");
     }
     println!(
         "xboard game: {} plies, {} {{{reason}}}",
-        game.moves.len(),
-        game.result
+        game.record.moves.len(),
+        game.record.outcome
     );
 }
 
@@ -153,7 +150,7 @@ fn termination(pgn: &str, tag: Option<&str>) -> String {
 /// reason we do not know is not taken on trust.
 fn check_result(replay: &Game, result: &str, reason: &str) -> Result<(), String> {
     let pos = replay.position();
-    let ending = replay.status_with(replay.legal_moves().len()).ending;
+    let ending = replay.ending();
     let says = reason.to_ascii_lowercase();
     let expected_result = match ending {
         Some(Ending::Checkmate {
@@ -204,7 +201,7 @@ fn check_result(replay: &Game, result: &str, reason: &str) -> Result<(), String>
         Err(format!(
             "xboard says {result} {{{reason}}}, but our rules disagree on the final position \
              {} (ending {ending:?}, {} repetitions, halfmove clock {})",
-            pos.fen(shannon::FenCastling::XFen),
+            pos.fen(),
             replay.repetitions(),
             pos.halfmove_clock()
         ))

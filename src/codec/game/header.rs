@@ -1,9 +1,10 @@
-//! The header every game codec shares: start position, Chess960 flag, result, move count.
+//! The header every game codec shares: start position, Chess960 flag, outcome, move count.
 
 use super::error::{GameCodecError, GameEncodeError};
 use crate::chess960::{scharnagl_back_rank, scharnagl_number, start_back_rank_of, start_position};
 use crate::codec::bits::{BitReader, Bits};
-use crate::{FenCastling, Move, Position};
+use crate::game::{GameRecord, Outcome};
+use crate::{CastlingMode, Position};
 
 /// The widest move-count code accepted (Elias gamma of count + 1): up to 32,766 plies. No game
 /// can be longer than about 17,700 plies under the 75-move and fivefold-repetition rules, and a
@@ -11,66 +12,16 @@ use crate::{FenCastling, Move, Position};
 /// few bytes could otherwise ask for millions of plies (found by the `decoders` fuzz target).
 const MAX_COUNT_WIDTH: u32 = 15;
 
-/// A game as the codecs see it: no tags, just what the moves need and the result.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct GameRecord {
-    /// The position before the first move.
-    pub start: Position,
-    /// True for a Chess960 game.
-    pub chess960: bool,
-    /// The moves, each legal in the position it is played from.
-    pub moves: Vec<Move>,
-    /// How the game ended.
-    pub result: GameResult,
-}
-
-/// A game's result, as PGN writes it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum GameResult {
-    /// `1-0`.
-    WhiteWins,
-    /// `0-1`.
-    BlackWins,
-    /// `1/2-1/2`.
-    Draw,
-    /// `*`: unknown or unfinished.
-    Unknown,
-}
-
-impl GameResult {
-    /// The four results in the order of their 2-bit codes.
-    pub const ALL: [GameResult; 4] = [
-        GameResult::WhiteWins,
-        GameResult::BlackWins,
-        GameResult::Draw,
-        GameResult::Unknown,
-    ];
-
-    /// The PGN text: `1-0`, `0-1`, `1/2-1/2` or `*`.
-    pub fn as_pgn(self) -> &'static str {
-        match self {
-            GameResult::WhiteWins => "1-0",
-            GameResult::BlackWins => "0-1",
-            GameResult::Draw => "1/2-1/2",
-            GameResult::Unknown => "*",
-        }
-    }
-
-    /// The result PGN writes as `text`, if any.
-    pub fn from_pgn(text: &str) -> Option<GameResult> {
-        GameResult::ALL.into_iter().find(|r| r.as_pgn() == text)
-    }
-
-    fn code(self) -> u64 {
-        GameResult::ALL.iter().position(|&r| r == self).unwrap_or(3) as u64
-    }
+/// The 2-bit code of an outcome: its index in [`Outcome::ALL`].
+fn outcome_code(outcome: Outcome) -> u64 {
+    Outcome::ALL.iter().position(|&o| o == outcome).unwrap_or(3) as u64
 }
 
 /// Writes the header of `game`.
 pub(super) fn write(out: &mut Bits, game: &GameRecord) -> Result<(), GameEncodeError> {
     write_start(out, &game.start)?;
-    out.push_bit(game.chess960);
-    out.push_bits(game.result.code(), 2);
+    out.push_bit(game.castling.is_chess960());
+    out.push_bits(outcome_code(game.outcome), 2);
     let count = game.moves.len() as u64 + 1;
     if 64 - count.leading_zeros() > MAX_COUNT_WIDTH {
         return Err(GameEncodeError::TooManyMoves(game.moves.len()));
@@ -91,7 +42,7 @@ fn write_start(out: &mut Bits, start: &Position) -> Result<(), GameEncodeError> 
         return Ok(());
     }
     out.push_bit(false);
-    let fen = start.fen(FenCastling::Shredder);
+    let fen = start.shredder_fen();
     if fen.len() > 255 {
         return Err(GameEncodeError::FenTooLong(fen.len()));
     }
@@ -113,17 +64,13 @@ fn chess960_start_number(pos: &Position) -> Option<u32> {
 /// Reads a header: the game without its moves, and the number of moves that follow.
 pub(super) fn read(input: &mut BitReader) -> Result<(GameRecord, usize), GameCodecError> {
     let start = read_start(input)?;
-    let chess960 = input.read_bit()?;
-    let result = GameResult::ALL[input.read_bits(2)? as usize];
+    let castling = CastlingMode::from_chess960(input.read_bit()?);
+    let outcome = Outcome::ALL[input.read_bits(2)? as usize];
     let count = input
         .read_gamma(MAX_COUNT_WIDTH)?
         .ok_or(GameCodecError::MoveCountTooLarge)?;
-    let game = GameRecord {
-        start,
-        chess960,
-        moves: Vec::new(),
-        result,
-    };
+    let mut game = GameRecord::new(start, castling);
+    game.outcome = outcome;
     Ok((game, count as usize - 1))
 }
 
@@ -147,9 +94,7 @@ fn canonical(pos: Position, form: u8) -> Result<Position, GameCodecError> {
     let shorter =
         pos == Position::startpos() || (form == 3 && chess960_start_number(&pos).is_some());
     match shorter {
-        true => Err(GameCodecError::NonCanonicalStart(
-            pos.fen(FenCastling::Shredder),
-        )),
+        true => Err(GameCodecError::NonCanonicalStart(pos.shredder_fen())),
         false => Ok(pos),
     }
 }
@@ -167,7 +112,7 @@ fn read_fen(input: &mut BitReader) -> Result<Position, GameCodecError> {
         .collect::<Result<_, _>>()?;
     let text = String::from_utf8(bytes).map_err(|_| GameCodecError::FenNotText)?;
     let pos = Position::from_fen(&text).map_err(GameCodecError::BadFen)?;
-    if pos.fen(FenCastling::Shredder) != text {
+    if pos.shredder_fen() != text {
         return Err(GameCodecError::NonCanonicalStart(text));
     }
     Ok(pos)

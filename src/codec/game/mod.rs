@@ -38,19 +38,16 @@
 //! end of its input, so its input is also re-encoded and must come back bit for bit (this catches
 //! truncated and non-canonical inputs).
 //!
-//! This module does not know PGN: `shannon pack` converts between [`GameRecord`] and PGN games.
+//! This module does not know PGN: a [`GameRecord`] is what both keep, and PGN adds its tags.
 
 mod error;
 mod header;
 mod moves;
-mod pgn;
-
-pub use error::{GameCodecError, GameEncodeError};
-pub use header::{GameRecord, GameResult};
-pub use moves::{canonical_moves, canonical_order_key};
-pub use pgn::{pgn_of, record_of};
 
 use super::bits::{BitReader, Bits};
+use crate::game::GameRecord;
+pub use error::{GameCodecError, GameEncodeError};
+pub use moves::{canonical_moves, canonical_order_key};
 use std::fmt;
 use std::str::FromStr;
 
@@ -125,6 +122,8 @@ impl GameCodec {
             }
             _ => {}
         }
+        // The bits keep the outcome, not the rule behind it: the rules say which.
+        game.finish = GameRecord::finish_for(&game.game(), game.outcome);
         Ok(game)
     }
 }

@@ -1,9 +1,9 @@
 //! The three ways of writing the moves after the header.
 
 use super::error::{GameCodecError, GameEncodeError};
-use super::header::GameRecord;
 use crate::codec::arith;
 use crate::codec::bits::{BitReader, Bits};
+use crate::game::GameRecord;
 use crate::{Move, PieceKind, Position};
 
 /// The sort key of the canonical move order: the order of the moves' UCI text in Chess960

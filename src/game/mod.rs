@@ -5,66 +5,14 @@
 //! rule, dead positions by insufficient material) and the draws a player may claim (threefold
 //! repetition, the 50-move rule). It does not decide whether a claim is made; callers do.
 
+mod outcome;
+mod record;
+
+pub use outcome::{DrawClaim, Ending, Finish, Outcome, Status};
+pub use record::GameRecord;
+
 use crate::movegen::MoveList;
-use crate::{Bitboard, Color, Move, PieceKind, Position};
-use std::fmt;
-
-/// Why a game is over without anyone choosing so.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Ending {
-    /// The side to move is mated; the other side wins.
-    Checkmate {
-        /// The side that delivered mate.
-        winner: Color,
-    },
-    /// The side to move has no legal move and is not in check.
-    Stalemate,
-    /// The same position arose for the fifth time.
-    FivefoldRepetition,
-    /// 75 moves by each side without a capture or pawn move (and the last move was not mate).
-    SeventyFiveMoveRule,
-    /// No sequence of legal moves can mate (K v K, K + minor v K, bishops all on one colour).
-    InsufficientMaterial,
-}
-
-/// A draw the side to move may claim.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum DrawClaim {
-    /// The same position arose for the third time.
-    ThreefoldRepetition,
-    /// 50 moves by each side without a capture or pawn move.
-    FiftyMoveRule,
-}
-
-impl fmt::Display for Ending {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Ending::Checkmate { winner } => write!(f, "checkmate, {winner} wins"),
-            Ending::Stalemate => f.write_str("stalemate"),
-            Ending::FivefoldRepetition => f.write_str("fivefold repetition"),
-            Ending::SeventyFiveMoveRule => f.write_str("75-move rule"),
-            Ending::InsufficientMaterial => f.write_str("insufficient material"),
-        }
-    }
-}
-
-impl fmt::Display for DrawClaim {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            DrawClaim::ThreefoldRepetition => "threefold repetition",
-            DrawClaim::FiftyMoveRule => "50-move rule",
-        })
-    }
-}
-
-/// The rules' verdict on a position: an ending, or else perhaps a draw to claim.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Status {
-    /// The rule that has ended the game, if any.
-    pub ending: Option<Ending>,
-    /// A draw the side to move may claim, if the game goes on.
-    pub claim: Option<DrawClaim>,
-}
+use crate::{Bitboard, Move, PieceKind, Position};
 
 /// A start position, the moves played, and the key of every position reached.
 ///
@@ -109,6 +57,17 @@ impl Game {
         }
     }
 
+    /// `moves` (each legal where it is played) played from `start`.
+    pub fn replay(start: &Position, moves: &[Move]) -> Game {
+        let mut game = Game::new(start.clone());
+        game.moves.reserve(moves.len());
+        game.keys.reserve(moves.len());
+        for &mv in moves {
+            game.play(mv);
+        }
+        game
+    }
+
     /// The position the game started from.
     pub fn start(&self) -> &Position {
         &self.start
@@ -149,18 +108,13 @@ impl Game {
             .count()
     }
 
-    /// What the rules say about the current position: the ending, if any, and otherwise the
-    /// draw that could be claimed, if any. `legal_moves` is the number of legal moves in the
-    /// current position (callers usually have it already). Checkmate and stalemate come first,
-    /// so mate on the move that reaches the 75-move limit stands.
+    /// What the rules say about the current position. `legal_moves` is the number of legal moves
+    /// in the current position (callers usually have it already). Checkmate and stalemate come
+    /// first, so mate on the move that reaches the 75-move limit stands.
     pub fn status_with(&self, legal_moves: usize) -> Status {
         let pos = &self.current;
-        let ending = |ending| Status {
-            ending: Some(ending),
-            claim: None,
-        };
         if legal_moves == 0 {
-            return ending(if pos.in_check() {
+            return Status::Over(if pos.in_check() {
                 Ending::Checkmate {
                     winner: !pos.side_to_move(),
                 }
@@ -169,42 +123,42 @@ impl Game {
             });
         }
         if is_insufficient_material(pos) {
-            return ending(Ending::InsufficientMaterial);
+            return Status::Over(Ending::InsufficientMaterial);
         }
         if pos.halfmove_clock() >= 150 {
-            return ending(Ending::SeventyFiveMoveRule);
+            return Status::Over(Ending::SeventyFiveMoveRule);
         }
         let repetitions = self.repetitions();
         if repetitions >= 5 {
-            return ending(Ending::FivefoldRepetition);
-        }
-        let claim = if repetitions >= 3 {
-            Some(DrawClaim::ThreefoldRepetition)
+            Status::Over(Ending::FivefoldRepetition)
+        } else if repetitions >= 3 {
+            Status::Claimable(DrawClaim::ThreefoldRepetition)
         } else if pos.halfmove_clock() >= 100 {
-            Some(DrawClaim::FiftyMoveRule)
+            Status::Claimable(DrawClaim::FiftyMoveRule)
         } else {
-            None
-        };
-        Status {
-            ending: None,
-            claim,
+            Status::Ongoing
         }
     }
 
-    /// The rule that ends the game now, if any (see [`Game::status_with`]).
-    pub fn ending_with(&self, legal_moves: usize) -> Option<Ending> {
-        self.status_with(legal_moves).ending
+    /// What the rules say about the current position (see [`Game::status_with`]).
+    pub fn status(&self) -> Status {
+        self.status_with(self.current.count_legal_moves() as usize)
     }
 
     /// The rule that ends the game now, if any.
     pub fn ending(&self) -> Option<Ending> {
-        self.ending_with(self.current.count_legal_moves() as usize)
+        match self.status() {
+            Status::Over(ending) => Some(ending),
+            _ => None,
+        }
     }
 
     /// A draw the side to move could claim now, if any (none once the game has ended).
     pub fn claimable_draw(&self) -> Option<DrawClaim> {
-        self.status_with(self.current.count_legal_moves() as usize)
-            .claim
+        match self.status() {
+            Status::Claimable(claim) => Some(claim),
+            _ => None,
+        }
     }
 
     /// A draw the side to move may claim by announcing one of `legal` (the current position's
@@ -264,17 +218,8 @@ const LIGHT_SQUARES: Bitboard = Bitboard(0x55AA_55AA_55AA_55AA);
 pub struct PlayoutResult {
     /// Plies played.
     pub plies: usize,
-    /// How it ended: an automatic ending, or a draw that could be claimed (taken as the end).
-    pub end: PlayoutEnd,
-}
-
-/// The rule that ended a random game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum PlayoutEnd {
-    /// Checkmate, stalemate, fivefold, 75-move rule or insufficient material.
-    Ending(Ending),
-    /// Threefold repetition or the 50-move rule, claimed at once.
-    Claim(DrawClaim),
+    /// How it ended: an automatic ending, or a draw that could be claimed (taken at once).
+    pub finish: Finish,
 }
 
 /// Play one game of uniformly random legal moves from the start position until any rule ends it
@@ -283,16 +228,10 @@ pub fn random_playout(rng: &mut impl rand::Rng) -> PlayoutResult {
     let mut game = Game::new(Position::startpos());
     loop {
         let moves = game.legal_moves();
-        let status = game.status_with(moves.len());
-        let end = match (status.ending, status.claim) {
-            (Some(ending), _) => Some(PlayoutEnd::Ending(ending)),
-            (None, Some(claim)) => Some(PlayoutEnd::Claim(claim)),
-            (None, None) => None,
-        };
-        if let Some(end) = end {
+        if let Some(finish) = game.status_with(moves.len()).finish_claiming() {
             return PlayoutResult {
                 plies: game.moves().len(),
-                end,
+                finish,
             };
         }
         game.play(moves[rng.random_range(0..moves.len())]);
@@ -320,6 +259,7 @@ pub fn is_insufficient_material(pos: &Position) -> bool {
 mod tests {
     use super::*;
     use crate::notation::uci::parse_move;
+    use crate::Color;
 
     fn play(game: &mut Game, moves: &str) {
         for text in moves.split_whitespace() {

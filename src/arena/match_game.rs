@@ -1,51 +1,13 @@
-//! What a finished game of a match was: its moves, its result, and the rule or failure that
-//! ended it.
+//! A game of a match: the game itself (a [`GameRecord`]), who played it, and what ended it when
+//! the rules did not (a time forfeit, a crash, the ply limit, an interruption).
 
-use crate::game::{DrawClaim, Ending};
-use crate::{Color, Move, Position};
+use crate::game::{Ending, Finish, GameRecord, Outcome};
+use crate::Color;
 use std::fmt;
 
-/// The result of a game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum GameResult {
-    /// White won.
-    WhiteWins,
-    /// Black won.
-    BlackWins,
-    /// Drawn.
-    Draw,
-    /// Not finished: the match was interrupted during the game (PGN `*`). Not a result: the
-    /// table leaves such games out.
-    Unfinished,
-}
-
-impl GameResult {
-    /// The PGN result token.
-    pub fn pgn(self) -> &'static str {
-        match self {
-            GameResult::WhiteWins => "1-0",
-            GameResult::BlackWins => "0-1",
-            GameResult::Draw => "1/2-1/2",
-            GameResult::Unfinished => "*",
-        }
-    }
-
-    /// A win for `color`.
-    pub fn win_for(color: Color) -> GameResult {
-        match color {
-            Color::White => GameResult::WhiteWins,
-            Color::Black => GameResult::BlackWins,
-        }
-    }
-}
-
-/// Why a game ended.
+/// What ended a game of a match when the rules of chess did not.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Termination {
-    /// A rule of chess ended it.
-    Rule(Ending),
-    /// A draw that could be claimed (the runner claims at once).
-    Claim(DrawClaim),
     /// The optional ply limit adjudicated a draw.
     PlyLimit,
     /// `side` overran its clock.
@@ -66,7 +28,6 @@ impl Termination {
     /// The standard PGN `Termination` tag value.
     pub fn pgn_tag(&self) -> &'static str {
         match self {
-            Termination::Rule(_) | Termination::Claim(_) => "normal",
             Termination::PlyLimit => "adjudication",
             Termination::TimeForfeit(_) => "time forfeit",
             Termination::IllegalMove(..) => "rules infraction",
@@ -80,9 +41,6 @@ impl Termination {
     /// A short name for the per-termination counts of the result table.
     pub fn category(&self) -> String {
         match self {
-            Termination::Rule(Ending::Checkmate { .. }) => "checkmate".into(),
-            Termination::Rule(ending) => ending.to_string(),
-            Termination::Claim(claim) => claim.to_string(),
             Termination::PlyLimit => "ply limit".into(),
             Termination::TimeForfeit(_) => "time forfeit".into(),
             Termination::IllegalMove(..) => "illegal move".into(),
@@ -95,21 +53,13 @@ impl Termination {
 
     /// True when an engine failed (the game was lost for a reason other than chess).
     pub fn is_failure(&self) -> bool {
-        !matches!(
-            self,
-            Termination::Rule(_)
-                | Termination::Claim(_)
-                | Termination::PlyLimit
-                | Termination::Interrupted
-        )
+        !matches!(self, Termination::PlyLimit | Termination::Interrupted)
     }
 }
 
 impl fmt::Display for Termination {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Termination::Rule(ending) => write!(f, "{ending}"),
-            Termination::Claim(claim) => write!(f, "draw by {claim}"),
             Termination::PlyLimit => f.write_str("draw adjudicated at the ply limit"),
             Termination::TimeForfeit(side) => write!(f, "{side} lost on time"),
             Termination::IllegalMove(side, text) => {
@@ -129,21 +79,57 @@ impl fmt::Display for Termination {
 
 /// A game of the match: finished, or cut short by an interruption.
 #[derive(Debug, Clone)]
-pub struct GameRecord {
+pub struct MatchGame {
     /// 1-based game number in the match.
     pub round: u32,
     /// White's engine name.
     pub white: String,
     /// Black's engine name.
     pub black: String,
-    /// The position the game started from.
-    pub start: Position,
-    /// True for a Chess960 game.
-    pub chess960: bool,
-    /// The moves played, opening moves included.
-    pub moves: Vec<Move>,
-    /// The result.
-    pub result: GameResult,
-    /// Why it ended.
-    pub termination: Termination,
+    /// The game: start, moves (opening moves included), outcome, and the rule that ended it.
+    pub record: GameRecord,
+    /// What ended it when the rules did not (`None`: `record.finish` says which rule did).
+    pub termination: Option<Termination>,
+}
+
+impl MatchGame {
+    /// The standard PGN `Termination` tag value.
+    pub fn pgn_termination(&self) -> &'static str {
+        self.termination
+            .as_ref()
+            .map_or("normal", Termination::pgn_tag)
+    }
+
+    /// A short name for the per-termination counts of the result table.
+    pub fn category(&self) -> String {
+        match (&self.termination, self.record.finish) {
+            (Some(termination), _) => termination.category(),
+            (None, Some(Finish::Rule(Ending::Checkmate { .. }))) => "checkmate".into(),
+            (None, Some(finish)) => finish.to_string(),
+            (None, None) => "unknown".into(),
+        }
+    }
+
+    /// True when an engine failed (the game was lost for a reason other than chess).
+    pub fn is_failure(&self) -> bool {
+        self.termination
+            .as_ref()
+            .is_some_and(Termination::is_failure)
+    }
+
+    /// True when the game has a result (it was not cut short by an interruption).
+    pub fn is_finished(&self) -> bool {
+        self.record.outcome != Outcome::Unfinished
+    }
+
+    /// How the game ended, in words: the rule (`checkmate, white wins`, `draw by threefold
+    /// repetition`) or the termination.
+    pub fn describe(&self) -> String {
+        match (&self.termination, self.record.finish) {
+            (Some(termination), _) => termination.to_string(),
+            (None, Some(Finish::Rule(ending))) => ending.to_string(),
+            (None, Some(Finish::Claim(claim))) => format!("draw by {claim}"),
+            (None, None) => "unknown".into(),
+        }
+    }
 }
