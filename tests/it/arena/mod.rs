@@ -1,0 +1,81 @@
+//! `shannon match` and `shannon perft-check` end to end: the shipped engines.toml, misbehaving
+//! engines (the `shannon-faulty-engine` helper binary), and Stockfish when it is installed.
+//!
+//! This module holds the helpers the subjects share: running `shannon`, a scratch folder per
+//! test, reading a PGN back, and finding Stockfish.
+
+mod faults;
+mod matches;
+mod peers;
+mod perft_check;
+mod signals;
+
+use crate::common::{peer_missing, peers_required};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const SHANNON: &str = env!("CARGO_BIN_EXE_shannon");
+const FAULTY: &str = env!("CARGO_BIN_EXE_shannon-faulty-engine");
+
+fn run(args: &[&str], dir: &Path) -> (bool, String, String) {
+    let output = Command::new(SHANNON)
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("shannon runs");
+    (
+        output.status.success(),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+/// A fresh scratch directory for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("shannon-arena-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Read a PGN file with our reader; every game must parse and replay legally.
+fn read_pgn(path: &Path) -> Vec<shannon::notation::pgn::PgnGame> {
+    let text = std::fs::read_to_string(path).unwrap();
+    shannon::notation::pgn::read_games(&text)
+        .into_iter()
+        .map(|game| game.unwrap_or_else(|e| panic!("{}: {e}", path.display())))
+        .collect()
+}
+
+fn tag<'a>(game: &'a shannon::notation::pgn::PgnGame, name: &str) -> &'a str {
+    game.tag(name).unwrap_or_else(|| panic!("no {name} tag"))
+}
+
+/// Stockfish from Debian, if installed.
+fn stockfish() -> Option<PathBuf> {
+    let candidates = [
+        PathBuf::from("/usr/games/stockfish"),
+        PathBuf::from("/usr/bin/stockfish"),
+    ];
+    let found = candidates.into_iter().find(|p| p.is_file());
+    if found.is_none() {
+        peer_missing(
+            "stockfish is not installed (apt-get install stockfish)",
+            peers_required(),
+        );
+    }
+    found
+}
+
+fn stockfish_config(dir: &Path, stockfish: &Path) -> PathBuf {
+    let config = dir.join("engines.toml");
+    std::fs::write(
+        &config,
+        format!(
+            "[[engine]]\nname = \"shannon\"\ncommand = \"self\"\n\n[[engine]]\nname = \"stockfish\"\ncommand = \"{}\"\noptions = {{ Threads = 1, Hash = 16 }}\n",
+            stockfish.display()
+        ),
+    )
+    .unwrap();
+    config
+}

@@ -1,0 +1,150 @@
+//! `go perft`: the divide output, options that change the count, and the commands (`isready`,
+//! `stop`, `quit`, the end of input) that must be answered while a count runs.
+
+use super::{errors, script, Live};
+use std::process::Child;
+use std::time::Duration;
+
+/// Send `input` and read up to `Nodes searched` with stdin open: the end of input abandons a
+/// count, so a script must wait for its answer.
+fn perft_script(input: &str) -> Vec<String> {
+    let mut e = Live::start();
+    for line in input.lines() {
+        e.send(line);
+    }
+    let lines = e.until("Nodes searched");
+    e.quit();
+    lines
+}
+
+#[test]
+fn go_perft_prints_stockfish_divide() {
+    let mut lines = perft_script("go perft 3\n");
+    lines.push(String::new());
+    assert_eq!(lines.len(), 20 + 3, "{lines:?}");
+    assert!(lines.contains(&"e2e4: 600".to_string()), "{lines:?}");
+    assert_eq!(lines[20], "");
+    assert_eq!(lines[21], "Nodes searched: 8902");
+    assert_eq!(lines[22], "");
+    // vampirc-uci returns Unknown for `go perft`.
+    let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    for (options, castle) in [
+        ("", "e1g1: "),
+        ("setoption name UCI_Chess960 value true\n", "e1h1: "),
+    ] {
+        let lines = perft_script(&format!(
+            "{options}setoption name Threads value 2\nsetoption name Hash value 1\nsetoption name Move Generator value 0x88\nposition fen {kiwipete}\ngo perft 2\n"
+        ));
+        assert!(
+            lines.contains(&"Nodes searched: 2039".to_string()),
+            "{lines:?}"
+        );
+        assert!(lines.iter().any(|l| l.starts_with(castle)), "{lines:?}");
+    }
+    let lines = script("go perft 99\ngo perft x\nisready\n");
+    assert_eq!(errors(&lines).len(), 2, "{lines:?}");
+}
+
+#[test]
+fn stop_aborts_perft_and_isready_answers_while_it_counts() {
+    let mut e = Live::start();
+    e.send("go perft 9");
+    e.send("isready");
+    assert_eq!(e.until("readyok"), vec!["readyok"]);
+    e.send("stop");
+    assert_eq!(e.until("info string"), vec!["info string perft stopped"]);
+    e.send("isready");
+    assert_eq!(e.until("readyok"), vec!["readyok"]);
+    // Commands sent during a count wait for it, in order.
+    e.send("go perft 1");
+    e.send("position startpos moves e2e4");
+    e.send("go perft 1");
+    let lines = e.until("Nodes searched: 20");
+    assert_eq!(lines.len(), 22);
+    let lines = e.until("Nodes searched: 20");
+    assert!(lines.contains(&"e7e5: 1".to_string()), "{lines:?}");
+    // quit during a count ends the process at once.
+    e.send("go perft 9");
+    e.quit();
+}
+
+/// Wait for `child` to exit, at most `limit`; kill it and fail otherwise.
+fn exits_within(mut child: Child, limit: Duration) -> std::process::ExitStatus {
+    let started = std::time::Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            return status;
+        }
+        if started.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("the engine did not exit within {limit:?}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+#[test]
+fn isready_stop_and_quit_overtake_commands_queued_behind_a_count() {
+    // Issue 9, item 3: `go perft 9`, then a command that must wait, then isready.
+    let mut e = Live::start();
+    e.send("go perft 9");
+    e.send("ucinewgame");
+    e.send("position startpos moves e2e4");
+    e.send("isready");
+    assert_eq!(e.until("readyok"), vec!["readyok"]);
+    e.send("go perft 1");
+    e.send("stop");
+    // The stop ends the running count; the queued commands then run in order, and the queued
+    // `go perft 1` (from 1.e4) is answered.
+    assert_eq!(e.until("info string"), vec!["info string perft stopped"]);
+    let lines = e.until("Nodes searched: 20");
+    assert!(lines.contains(&"e7e5: 1".to_string()), "{lines:?}");
+    // quit overtakes a queue too.
+    e.send("go perft 9");
+    e.send("position startpos moves d2d4");
+    e.send("go perft 9");
+    e.send("quit");
+    let status = exits_within(e.child, Duration::from_secs(10));
+    assert!(status.success(), "{status:?}");
+}
+
+#[test]
+fn the_end_of_input_during_a_count_ends_the_process_promptly() {
+    // Issue 9, item 3: the reporter's command, `(printf 'go perft 9\nucinewgame\nisready\n';
+    // sleep 5) | shannon`, answers isready at once, and the closed input ends the process.
+    let mut e = Live::start();
+    e.send("go perft 9");
+    e.send("ucinewgame");
+    e.send("isready");
+    assert_eq!(e.until("readyok"), vec!["readyok"]);
+    drop(e.stdin);
+    let status = exits_within(e.child, Duration::from_secs(10));
+    assert!(status.success(), "{status:?}");
+}
+
+#[test]
+fn a_hash_size_the_machine_cannot_have_is_reported_and_perft_goes_on() {
+    // Issue 9, item 4: this used to abort with "memory allocation failed".
+    let lines = script("uci\n");
+    let hash = lines
+        .iter()
+        .find(|l| l.starts_with("option name Hash "))
+        .unwrap();
+    let max: u64 = hash.rsplit(' ').next().unwrap().parse().unwrap();
+    assert!((1024..=1 << 20).contains(&max), "{hash}");
+    let lines = perft_script(&format!("setoption name Hash value {max}\ngo perft 2\n"));
+    assert!(
+        lines.contains(&"Nodes searched: 400".to_string()),
+        "{lines:?}"
+    );
+    // On this machine (tests run with far less than the maximum free) the shortfall is named.
+    if let Some(line) = lines.iter().find(|l| l.starts_with("info string error")) {
+        assert!(
+            line.starts_with(&format!(
+                "info string error: option Hash: a {max} MiB hash table cannot be had"
+            )),
+            "{line}"
+        );
+    }
+}
