@@ -28,7 +28,9 @@ pub mod arena;
 pub mod uci;
 
 pub use position::chess960;
-pub use position::{FenCastling, FenError, FenWarning, Position, Undo};
+pub use position::{
+    CastlingRook, FenCastling, FenError, FenWarning, Position, PositionError, Setup, Undo,
+};
 pub use types::{castling, square};
 pub use types::{
     Bitboard, CastlingRights, CastlingSide, Color, File, Move, MoveKind, Piece, PieceKind, Rank,

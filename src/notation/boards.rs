@@ -15,12 +15,13 @@
 //! (the command line's `--side w|b`, `--castling KQkq`, `--ep e3`, `--halfmove N`,
 //! `--fullmove N`), defaulting to White to move, no castling rights, no en passant square,
 //! halfmove clock 0, move 1; `shannon`'s `lambda` gives the side to move and overrides
-//! `--side`. The position is built through FEN parsing, so it is always legal.
+//! `--side`. The position is built through [`Position::from_setup`], so it is always legal.
 //!
 //! This module does not do compact binary codes; that is [`crate::codec`].
 
 use crate::{
-    Bitboard, Color, FenCastling, FenError, File, Piece, PieceKind, Position, Rank, Square,
+    Bitboard, Color, FenCastling, FenError, File, Piece, PieceKind, Position, PositionError, Rank,
+    Setup, Square,
 };
 use std::fmt;
 
@@ -30,11 +31,6 @@ pub type Placement = [Option<Piece>; 64];
 /// The placement of a position.
 pub fn placement_of(pos: &Position) -> Placement {
     std::array::from_fn(|i| pos.piece_at(Square::ALL[i]))
-}
-
-/// The FEN placement field of a board.
-pub fn placement_fen(board: &Placement) -> String {
-    crate::position::placement_field(|sq| board[sq.index()])
 }
 
 /// The board formats.
@@ -177,8 +173,10 @@ pub enum BoardError {
     },
     /// Two pieces stand on one square.
     Overlap(Square),
+    /// The FEN (format `fen`) or a FEN-style side flag (`--castling`, `--ep`) is malformed.
+    Fen(FenError),
     /// The board and side state are not a legal position.
-    Illegal(FenError),
+    Illegal(PositionError),
 }
 
 impl fmt::Display for BoardError {
@@ -207,12 +205,21 @@ impl fmt::Display for BoardError {
                 write!(f, "line {line} '{text}': {reason}")
             }
             BoardError::Overlap(sq) => write!(f, "two pieces stand on {sq}"),
+            BoardError::Fen(e) => e.fmt(f),
             BoardError::Illegal(e) => write!(f, "not a legal position: {e}"),
         }
     }
 }
 
-impl std::error::Error for BoardError {}
+impl std::error::Error for BoardError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            BoardError::Fen(e) => Some(e),
+            BoardError::Illegal(e) => Some(e),
+            _ => None,
+        }
+    }
+}
 
 /// The off-board sentinel of `mailbox10x12` and `0x88`.
 pub const OFF_BOARD: i64 = 7;
@@ -425,13 +432,16 @@ pub fn read_board(
     format: BoardFormat,
     flags: &SideFlags,
 ) -> Result<Position, BoardError> {
-    let mut flags = flags.clone();
+    let mut side_to_move = flags.side;
     let board = match format {
-        BoardFormat::Fen => return Position::from_fen(text.trim()).map_err(BoardError::Illegal),
+        BoardFormat::Fen => {
+            let setup = Setup::from_fen(text.trim()).map_err(BoardError::Fen)?;
+            return Position::from_setup(&setup).map_err(BoardError::Illegal);
+        }
         BoardFormat::Matrix => read_matrix(text)?,
         BoardFormat::Shannon => {
             let (board, side) = read_shannon(text)?;
-            flags.side = side;
+            side_to_move = side;
             board
         }
         BoardFormat::Mailbox10x12 => read_array(text, format, 120, square_of_mailbox)?,
@@ -439,16 +449,16 @@ pub fn read_board(
         BoardFormat::Bitboards => read_bitboards(text)?,
         BoardFormat::Pieces => read_pieces(text)?,
     };
-    let fen = format!(
-        "{} {} {} {} {} {}",
-        placement_fen(&board),
-        flags.side.to_char(),
-        flags.castling,
-        flags.en_passant,
-        flags.halfmove_clock,
-        flags.fullmove_number
-    );
-    Position::from_fen(&fen).map_err(BoardError::Illegal)
+    let setup = Setup {
+        board,
+        side_to_move,
+        castling: crate::position::parse_castling(&flags.castling).map_err(BoardError::Fen)?,
+        en_passant: crate::position::parse_en_passant(&flags.en_passant)
+            .map_err(BoardError::Fen)?,
+        halfmove_clock: flags.halfmove_clock,
+        fullmove_number: flags.fullmove_number,
+    };
+    Position::from_setup(&setup).map_err(BoardError::Illegal)
 }
 
 fn read_matrix(text: &str) -> Result<Placement, BoardError> {
