@@ -28,7 +28,7 @@ pub mod arena;
 pub mod uci;
 
 pub use position::chess960;
-pub use position::{FenError, FenWarning, Position, Undo};
+pub use position::{CastlingRook, FenError, FenWarning, Position, PositionError, Setup, Undo};
 pub use types::{castling, square};
 pub use types::{
     Bitboard, CastlingMode, CastlingRights, CastlingSide, Color, File, Move, MoveKind, Piece,

@@ -3,8 +3,8 @@
 //! moves), and [`container`] is the multi-game file `shannon pack` writes. [`bits`] is the bit
 //! writer and reader of every codec; [`arith`] is the arithmetic coder of the `arith` game codec.
 //!
-//! Every decoder validates what it reads (positions through FEN parsing) and rejects malformed
-//! input with an error; none of them trusts its input.
+//! Every decoder validates what it reads (positions through [`crate::Position::from_setup`]) and
+//! rejects malformed input with an error; none of them trusts its input.
 
 pub mod arith;
 pub mod bits;

@@ -10,10 +10,12 @@
 
 pub mod chess960;
 mod fen;
+mod setup;
 mod zobrist;
 
-pub(crate) use fen::placement_field;
+pub(crate) use fen::{parse_castling, parse_en_passant};
 pub use fen::{FenError, FenWarning};
+pub use setup::{CastlingProblem, CastlingRook, EnPassantProblem, PositionError, Setup};
 
 use crate::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
 use crate::castling::{CastlingRights, CastlingSide};
@@ -46,7 +48,8 @@ fn castling_side(mv: Move) -> CastlingSide {
     }
 }
 
-/// A chess position, always legal when built through FEN parsing and legal moves.
+/// A chess position, always legal when built through [`Position::from_setup`] (which FEN parsing
+/// and the other readers use) and legal moves.
 #[derive(Clone, PartialEq, Eq)]
 pub struct Position {
     by_color: [Bitboard; 2],
@@ -122,7 +125,7 @@ impl Position {
         Position::from_fen(crate::STARTPOS_FEN).expect("the start position is a valid FEN")
     }
 
-    /// An empty board with White to move and nothing else set: the base the FEN parser fills.
+    /// An empty board with White to move and nothing else set: the base [`Position::from_setup`] fills.
     fn empty() -> Position {
         Position {
             by_color: [Bitboard::EMPTY; 2],
@@ -514,7 +517,7 @@ impl Position {
     }
 
     /// Sets the derived state (checkers, en passant keying, key) from the placement and the
-    /// recorded state; the FEN parser calls it once the fields are read.
+    /// recorded state; [`Position::from_setup`] calls it once the fields are checked.
     fn refresh_derived_state(&mut self) {
         let king = self.king_square(self.side);
         self.checkers =

@@ -5,7 +5,7 @@ use crate::common;
 
 use crate::common::{all_entries, random_walk};
 use proptest::prelude::*;
-use shannon::{CastlingMode, Color, FenError, Position, Square};
+use shannon::{CastlingMode, Color, FenError, Position, PositionError, Setup, Square};
 
 fn error(fen: &str) -> FenError {
     Position::from_fen(fen).expect_err(fen)
@@ -132,37 +132,45 @@ fn side_to_move() {
 
 #[test]
 fn castling_errors() {
-    let cases = [
+    let e = error("4k3/8/8/8/8/8/8/R3K2R w KX - 0 1");
+    assert!(matches!(e, FenError::Castling { .. }), "{e:?}");
+    assert!(
+        e.to_string()
+            .contains("castling field 'KX': 'X' is not a castling letter"),
+        "{e}"
+    );
+    let impossible = [
         (
             "4k3/8/8/8/8/8/8/4K3 w K - 0 1",
-            "needs a white rook on the h side",
-        ),
-        (
-            "4k3/8/8/8/8/8/8/R3K2R w KX - 0 1",
-            "'X' is not a castling letter",
+            "'K' needs a white rook on the h side",
         ),
         (
             "4k3/8/8/8/8/8/4K3/R6R w K - 0 1",
-            "needs the white king on rank 1",
+            "'K' needs the white king on rank 1",
         ),
         ("4k3/8/8/8/8/8/8/R3K2R w KK - 0 1", "second white right"),
         (
             "4k3/8/8/8/8/8/8/R3K2R w C - 0 1",
-            "names a white rook on c1, but there is none",
+            "'C' names a white rook on c1, but there is none",
         ),
         ("4k3/8/8/8/8/8/8/R3K2R w KH - 0 1", "second white right"),
     ];
-    for (fen, expected) in cases {
+    for (fen, expected) in impossible {
         let e = error(fen);
-        assert!(matches!(e, FenError::Castling { .. }), "{fen}: {e:?}");
+        assert!(
+            matches!(e, FenError::Illegal(PositionError::Castling { .. })),
+            "{fen}: {e:?}"
+        );
         assert!(e.to_string().contains(expected), "{fen}: {e}");
     }
 }
 
 #[test]
 fn en_passant_errors() {
-    let cases = [
-        ("4k3/8/8/3pP3/8/8/8/4K3 w - z9 0 1", "is not a square"),
+    let e = error("4k3/8/8/3pP3/8/8/8/4K3 w - z9 0 1");
+    assert!(matches!(e, FenError::EnPassant { .. }), "{e:?}");
+    assert!(e.to_string().contains("is not a square"), "{e}");
+    let impossible = [
         ("4k3/8/8/3pP3/8/8/8/4K3 w - d3 0 1", "must be on rank 6"),
         ("4k3/8/8/4P3/8/8/8/4K3 w - d6 0 1", "no black pawn on d5"),
         (
@@ -175,13 +183,48 @@ fn en_passant_errors() {
         ),
         ("4k3/8/8/8/3Pp3/8/8/4K3 b - d6 0 1", "must be on rank 3"),
     ];
-    for (fen, expected) in cases {
+    for (fen, expected) in impossible {
         let e = error(fen);
-        assert!(matches!(e, FenError::EnPassant { .. }), "{fen}: {e:?}");
+        assert!(
+            matches!(e, FenError::Illegal(PositionError::EnPassant { .. })),
+            "{fen}: {e:?}"
+        );
         assert!(e.to_string().contains(expected), "{fen}: {e}");
     }
     // The same square is fine when the pawn could just have moved.
     Position::from_fen("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1").unwrap();
+}
+
+/// Syntax and legality are two kinds of error: a malformed field is a FEN error, a well-formed
+/// FEN of an impossible position wraps a `PositionError` (with the same text) and reads as a
+/// `Setup`.
+#[test]
+fn syntax_errors_and_illegal_positions_are_two_kinds() {
+    let syntax = error("4k3/8/8/8/8/8/8/4K3 w - - 0 z");
+    assert!(matches!(syntax, FenError::FullmoveNumber(_)), "{syntax:?}");
+    assert!(std::error::Error::source(&syntax).is_none());
+    assert!(Setup::from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 z").is_err());
+
+    let two_kings = "4k3/8/8/8/8/8/8/K3K3 w - - 0 1";
+    let illegal = error(two_kings);
+    let FenError::Illegal(inner) = &illegal else {
+        panic!("{illegal:?}");
+    };
+    assert_eq!(
+        *inner,
+        PositionError::KingCount {
+            color: Color::White,
+            count: 2
+        }
+    );
+    assert_eq!(illegal.to_string(), inner.to_string());
+    assert_eq!(
+        illegal.to_string(),
+        "white has 2 kings; each side needs exactly one"
+    );
+    assert!(std::error::Error::source(&illegal).is_some());
+    let setup = Setup::from_fen(two_kings).unwrap();
+    assert_eq!(Position::from_setup(&setup), Err(inner.clone()));
 }
 
 #[test]
@@ -208,24 +251,24 @@ fn counters() {
 fn king_count() {
     assert_eq!(
         error("8/8/8/8/8/8/8/4K3 w - - 0 1"),
-        FenError::KingCount {
+        FenError::Illegal(PositionError::KingCount {
             color: Color::Black,
             count: 0
-        }
+        })
     );
     assert_eq!(
         error("3kk3/8/8/8/8/8/8/4K3 w - - 0 1"),
-        FenError::KingCount {
+        FenError::Illegal(PositionError::KingCount {
             color: Color::Black,
             count: 2
-        }
+        })
     );
     assert_eq!(
         error("4k3/8/8/8/8/8/8/8 w - - 0 1"),
-        FenError::KingCount {
+        FenError::Illegal(PositionError::KingCount {
             color: Color::White,
             count: 0
-        }
+        })
     );
 }
 
@@ -233,11 +276,11 @@ fn king_count() {
 fn pawn_on_back_rank() {
     assert_eq!(
         error("4k2P/8/8/8/8/8/8/4K3 w - - 0 1"),
-        FenError::PawnOnBackRank(Square::H8)
+        FenError::Illegal(PositionError::PawnOnBackRank(Square::H8))
     );
     assert_eq!(
         error("4k3/8/8/8/8/8/8/p3K3 w - - 0 1"),
-        FenError::PawnOnBackRank(Square::A1)
+        FenError::Illegal(PositionError::PawnOnBackRank(Square::A1))
     );
 }
 
@@ -245,7 +288,7 @@ fn pawn_on_back_rank() {
 fn opponent_in_check() {
     assert_eq!(
         error("4k3/8/8/8/8/8/8/4RK2 w - - 0 1"),
-        FenError::OpponentInCheck(Color::Black)
+        FenError::Illegal(PositionError::OpponentInCheck(Color::Black))
     );
     assert!(error("4k3/8/8/8/8/8/8/4RK2 w - - 0 1")
         .to_string()
@@ -258,17 +301,17 @@ fn too_many_pieces_and_pawns() {
     Position::from_fen("4k3/8/8/8/8/8/PPPPPPPP/NNNNKNNN w - - 0 1").unwrap();
     assert_eq!(
         error("4k3/8/8/8/8/1N6/PPPPPPPP/NNNNKNNN w - - 0 1"),
-        FenError::TooManyPieces {
+        FenError::Illegal(PositionError::TooManyPieces {
             color: Color::White,
             count: 17
-        }
+        })
     );
     assert_eq!(
         error("4k3/8/8/8/8/P7/PPPPPPPP/4K3 w - - 0 1"),
-        FenError::TooManyPawns {
+        FenError::Illegal(PositionError::TooManyPawns {
             color: Color::White,
             count: 9
-        }
+        })
     );
 }
 

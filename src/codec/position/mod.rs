@@ -41,8 +41,8 @@
 //!
 //! A decoder reads the fields, rejects impossible content (a nibble that is no piece, a number
 //! out of range, overlapping pieces, a castling rook that is not there), builds the position
-//! through [`Position::from_fen`] (which rejects two kings of a colour, pawns on rank 1, the side
-//! not to move in check ...), and finally re-encodes it: only the one canonical code of a position
+//! through [`Position::from_setup`] (which rejects two kings of a colour, pawns on rank 1, the
+//! side not to move in check ...), and finally re-encodes it: only the one canonical code of a position
 //! decodes, so no input decodes to a position other than the one it was made from.
 //! Hex text may carry up to three zero bits of padding in its last digit, nothing more.
 
@@ -57,7 +57,7 @@ pub mod side_state;
 pub use crate::notation::boards::{placement_of, Placement};
 
 use crate::codec::bits::{BitReader, Bits, EndOfInput, NotHex};
-use crate::{Color, FenError, Piece, PieceKind, Position, Square};
+use crate::{Color, Piece, PieceKind, Position, PositionError, Square};
 use std::fmt;
 
 /// The 13-symbol code of a square: 0 empty, 1-6 White pawn to king, 7-12 Black.
@@ -328,7 +328,7 @@ pub enum DecodeError {
     /// A castling right names no castling rook.
     Castling(String),
     /// The decoded content is not a legal position.
-    Illegal(FenError),
+    Illegal(PositionError),
     /// The content is a position, but this is not its code (only canonical codes decode).
     NonCanonical,
 }
@@ -363,7 +363,14 @@ impl fmt::Display for DecodeError {
     }
 }
 
-impl std::error::Error for DecodeError {}
+impl std::error::Error for DecodeError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            DecodeError::Illegal(e) => Some(e),
+            _ => None,
+        }
+    }
+}
 
 impl From<EndOfInput> for DecodeError {
     fn from(e: EndOfInput) -> DecodeError {
@@ -377,5 +384,61 @@ impl From<NotHex> for DecodeError {
             index: e.index,
             character: e.character,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The side state of White to move with no rights, no en passant square, counters 0 and 1.
+    fn plain_side_state(bits: &mut Bits) {
+        for _ in 0..6 {
+            bits.push_bit(false);
+        }
+        bits.push_gamma(1);
+        bits.push_gamma(1);
+    }
+
+    fn decode_with_plain_side_state(codec: PositionCodec, board: &Placement) -> DecodeError {
+        let mut bits = Bits::new();
+        codec.encode_placement(board, &mut bits);
+        plain_side_state(&mut bits);
+        match codec.decode(&bits) {
+            Ok(pos) => panic!("{} decoded {pos:?}", codec.name()),
+            Err(error) => error,
+        }
+    }
+
+    #[test]
+    fn an_illegal_placement_is_a_position_error() {
+        // Every codec can code this one: White to move with Black in check.
+        let mut board = [None; 64];
+        board[Square::E1.index()] = Some(Piece::new(Color::White, PieceKind::King));
+        board[Square::E8.index()] = Some(Piece::new(Color::Black, PieceKind::King));
+        board[Square::E1.index() + 8] = Some(Piece::new(Color::White, PieceKind::Rook));
+        for codec in PositionCodec::ALL {
+            assert_eq!(
+                decode_with_plain_side_state(codec, &board),
+                DecodeError::Illegal(PositionError::OpponentInCheck(Color::Black)),
+                "{}",
+                codec.name()
+            );
+        }
+        // Two white kings (which `pieces` cannot code at all).
+        let mut board = placement_of(&Position::startpos());
+        board[Square::D1.index()] = Some(Piece::new(Color::White, PieceKind::King));
+        let error = decode_with_plain_side_state(PositionCodec::Nibble, &board);
+        assert_eq!(
+            error,
+            DecodeError::Illegal(PositionError::KingCount {
+                color: Color::White,
+                count: 2
+            })
+        );
+        assert_eq!(
+            error.to_string(),
+            "not a legal position: white has 2 kings; each side needs exactly one"
+        );
     }
 }

@@ -2,11 +2,13 @@
 //! rights by rook file (Chess960-capable), the en passant file, and the two move counters.
 //!
 //! The layout is in the [parent module](super)'s documentation. Decoding resolves each castling
-//! right against the decoded placement and builds the position through FEN parsing.
+//! right against the decoded placement and builds the position through
+//! [`Position::from_setup`].
 
 use super::{read_gamma, BitReader, Bits, DecodeError};
-use crate::notation::boards::{placement_fen, Placement};
-use crate::{CastlingSide, Color, File, Piece, PieceKind, Position, Rank, Square};
+use crate::notation::boards::Placement;
+use crate::position::CastlingRook;
+use crate::{CastlingSide, Color, File, Piece, PieceKind, Position, Rank, Setup, Square};
 
 /// Which rook a castling right belongs to, as coded.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -131,13 +133,14 @@ pub fn decode(reader: &mut BitReader) -> Result<SideState, DecodeError> {
     })
 }
 
-/// The Shredder-FEN castling letter of one coded right, checked against the placement.
-fn castling_letter(
+/// The rook file of one coded right, checked against the placement: the rook must stand on the
+/// coded wing of a king on the back rank.
+fn castling_file(
     board: &Placement,
     color: Color,
     side: CastlingSide,
     choice: RookChoice,
-) -> Result<char, DecodeError> {
+) -> Result<File, DecodeError> {
     let rank = color.back_rank();
     let at = |file: File| board[Square::new(file, rank).index()];
     let king = File::ALL
@@ -155,47 +158,40 @@ fn castling_letter(
             (RookChoice::File(file), _) => wing.find(|&f| f == file && is_rook(f)),
         }
     });
-    let file = file.ok_or_else(|| {
+    file.ok_or_else(|| {
         DecodeError::Castling(format!(
             "{color} has a {side:?}-side right but no rook on that wing of a king on rank {}",
             rank.to_char()
         ))
-    })?;
-    Ok(match color {
-        Color::White => file.to_char().to_ascii_uppercase(),
-        Color::Black => file.to_char(),
     })
 }
 
-/// The position of a decoded placement and side state, validated by FEN parsing.
+/// The position of a decoded placement and side state, checked by [`Position::from_setup`].
 pub fn build(placement: &Placement, state: &SideState) -> Result<Position, DecodeError> {
-    let board = placement_fen(placement);
-    let side = state.side.to_char();
-    let mut castling = String::new();
+    let mut castling = Vec::new();
     for ((color, wing), choice) in RIGHTS.into_iter().zip(state.castling) {
         if let Some(choice) = choice {
-            castling.push(castling_letter(placement, color, wing, choice)?);
+            let file = castling_file(placement, color, wing, choice)?;
+            castling.push((color, CastlingRook::File(file)));
         }
     }
-    if castling.is_empty() {
-        castling.push('-');
-    }
-    let en_passant = match state.en_passant {
-        None => "-".to_string(),
-        Some(file) => {
-            let rank = if state.side == Color::White {
-                Rank::Sixth
-            } else {
-                Rank::Third
-            };
-            Square::new(file, rank).to_string()
-        }
+    let en_passant = state.en_passant.map(|file| {
+        let rank = if state.side == Color::White {
+            Rank::Sixth
+        } else {
+            Rank::Third
+        };
+        Square::new(file, rank)
+    });
+    let setup = Setup {
+        board: *placement,
+        side_to_move: state.side,
+        castling,
+        en_passant,
+        halfmove_clock: state.halfmove_clock,
+        fullmove_number: state.fullmove_number,
     };
-    let fen = format!(
-        "{board} {side} {castling} {en_passant} {} {}",
-        state.halfmove_clock, state.fullmove_number
-    );
-    let pos = Position::from_fen(&fen).map_err(DecodeError::Illegal)?;
+    let pos = Position::from_setup(&setup).map_err(DecodeError::Illegal)?;
     if pos.fullmove_number() != state.fullmove_number {
         return Err(DecodeError::OutOfRange {
             at: 0,
