@@ -21,6 +21,7 @@ pub mod movegen;
 pub mod game;
 
 pub mod codec;
+pub mod experiment;
 pub mod notation;
 pub mod perft;
 

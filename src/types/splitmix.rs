@@ -26,20 +26,29 @@ impl SplitMix {
         z ^ (z >> 31)
     }
 
-    /// A uniform index below `n` (which must not be 0), by Lemire's multiply-and-reject method,
-    /// so that every index has probability exactly `1/n`.
+    /// A uniform index below `n` (which must not be 0); see [`below`].
     pub fn below(&mut self, n: usize) -> usize {
-        let n = n as u64;
-        // The high half of x * n is uniform once the low half is outside the short first
-        // stretch of length 2^64 mod n.
+        below(n, || self.next_u64())
+    }
+}
+
+/// A uniform index below `n` (which must not be 0) from a source of uniform 64-bit words, by
+/// Lemire's multiply-and-reject method, so that every index has probability exactly `1/n`.
+/// Written out rather than taken from `rand`, whose range sampling may change between versions:
+/// seeded streams must choose the same moves in every version.
+pub fn below(n: usize, mut next: impl FnMut() -> u64) -> usize {
+    let n = n as u64;
+    // The high half of x * n is uniform once the low half is outside the short first stretch
+    // of length 2^64 mod n. That stretch is shorter than n, so the division that finds it is
+    // needed only when the low half falls below n (rarely: with probability n / 2^64).
+    let mut product = u128::from(next()) * u128::from(n);
+    if (product as u64) < n {
         let threshold = n.wrapping_neg() % n;
-        loop {
-            let product = u128::from(self.next_u64()) * u128::from(n);
-            if (product as u64) >= threshold {
-                return (product >> 64) as usize;
-            }
+        while (product as u64) < threshold {
+            product = u128::from(next()) * u128::from(n);
         }
     }
+    (product >> 64) as usize
 }
 
 /// The first output of the stream from `z`: a bijection of `u64` that spreads every input bit

@@ -1,0 +1,21 @@
+//! Shannon's experiment at scale: populations of uniformly random games, played to their end under
+//! a chosen set of rules, counted by how and when they ended.
+//!
+//! - [`rules`]: the rule sets (`claims`, `automatic`, and the switches to build others).
+//! - [`play`]: one random game, fast.
+//! - [`tally`]: integer counts by length and ending, which add exactly.
+//! - [`run`]: an experiment (seed, count, start, rules, shard) on threads, with checkpoints.
+//! - [`report`]: the figures people read (shares with Wilson intervals, length statistics) and
+//!   the JSON that machines read and `shannon merge` adds up.
+
+pub mod play;
+pub mod report;
+pub mod rules;
+pub mod run;
+pub mod tally;
+
+pub use play::{GameSummary, Player};
+pub use report::Report;
+pub use rules::{Insufficient, MoveRule, Repetition, RuleSet};
+pub use run::{run, Experiment, ExperimentError, RunOptions, RunResult, Shard, Start};
+pub use tally::{Category, Tally};

@@ -1,0 +1,450 @@
+//! A run: which games (seed, count, start, rules, shard), played on any number of threads, with
+//! progress saved to a checkpoint file and resumed from it.
+//!
+//! Game `i` of an experiment is played from its own random stream, Xoshiro256++ seeded from
+//! `(seed, i)` alone, so a game's moves do not depend on which thread, shard or restart plays it,
+//! and the tally of a run is the same however it was split. Shard `I` of `N` plays the games `i`
+//! with `i mod N = I`.
+
+use super::play::Player;
+use super::rules::RuleSet;
+use super::tally::Tally;
+use crate::chess960::{scharnagl_back_rank, start_position};
+use crate::types::splitmix::{below, mix};
+use crate::Position;
+use rand::{RngCore, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::fmt;
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+/// Where each game starts.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Start {
+    /// The standard start position.
+    Standard,
+    /// This FEN.
+    Fen(String),
+    /// A Chess960 start drawn uniformly from the 960 for each game (from the game's own stream).
+    Chess960Random,
+    /// The Chess960 start with this Scharnagl number (518 is the standard position).
+    Chess960(u32),
+}
+
+impl fmt::Display for Start {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Start::Standard => f.write_str("the standard start position"),
+            Start::Fen(fen) => write!(f, "{fen}"),
+            Start::Chess960Random => f.write_str("a uniformly drawn Chess960 start per game"),
+            Start::Chess960(n) => write!(f, "Chess960 start #{n}"),
+        }
+    }
+}
+
+/// Which of N shards a run plays: the games `i` with `i mod count = index`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Shard {
+    /// This shard, from 0.
+    pub index: u64,
+    /// How many shards the experiment is split into.
+    pub count: u64,
+}
+
+impl Shard {
+    /// The whole experiment as one shard.
+    pub const WHOLE: Shard = Shard { index: 0, count: 1 };
+}
+
+/// What a run plays: everything its result depends on.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Experiment {
+    /// The seed every game's stream is derived from.
+    pub seed: u64,
+    /// Games in the whole experiment (all shards).
+    pub games: u64,
+    /// Where games start.
+    pub start: Start,
+    /// What ends them.
+    pub rules: RuleSet,
+    /// The part of the experiment this run plays.
+    pub shard: Shard,
+}
+
+/// Why an experiment cannot run.
+#[derive(Debug)]
+pub enum ExperimentError {
+    /// The start FEN is not a legal position.
+    BadStart(String),
+    /// Scharnagl numbers run from 0 to 959.
+    BadChess960Number(u32),
+    /// Shard index not below the shard count, or a count of 0.
+    BadShard(Shard),
+    /// No rule ends every game (no move rule, no repetition rule, no ply limit).
+    Endless,
+    /// The checkpoint cannot be read, written or used.
+    Checkpoint(String),
+}
+
+impl fmt::Display for ExperimentError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ExperimentError::BadStart(e) => write!(f, "start position: {e}"),
+            ExperimentError::BadChess960Number(n) => {
+                write!(f, "Chess960 start #{n}: numbers run from 0 to 959")
+            }
+            ExperimentError::BadShard(s) => write!(
+                f,
+                "shard {}/{}: the index must be below the count, which must be at least 1",
+                s.index, s.count
+            ),
+            ExperimentError::Endless => f.write_str(
+                "with no move rule, no repetition rule and no --max-plies a random game may never end",
+            ),
+            ExperimentError::Checkpoint(e) => write!(f, "checkpoint: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for ExperimentError {}
+
+/// Games handed to a thread at a time: small enough for a checkpoint every few seconds to lose
+/// little, large enough that handing them out costs nothing.
+pub const BLOCK: u64 = 2048;
+
+impl Experiment {
+    /// Check that the experiment can run.
+    pub fn validate(&self) -> Result<(), ExperimentError> {
+        if self.shard.count == 0 || self.shard.index >= self.shard.count {
+            return Err(ExperimentError::BadShard(self.shard));
+        }
+        if !self.rules.always_ends() {
+            return Err(ExperimentError::Endless);
+        }
+        match &self.start {
+            Start::Fen(fen) => {
+                Position::from_fen(fen).map_err(|e| ExperimentError::BadStart(e.to_string()))?;
+            }
+            Start::Chess960(n) if *n >= 960 => return Err(ExperimentError::BadChess960Number(*n)),
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// The games this shard plays.
+    pub fn shard_games(&self) -> u64 {
+        let Shard { index, count } = self.shard;
+        if self.games <= index {
+            0
+        } else {
+            (self.games - index).div_ceil(count)
+        }
+    }
+
+    /// The experiment's game number of this shard's `k`-th game.
+    pub fn game_number(&self, k: u64) -> u64 {
+        self.shard.index + k * self.shard.count
+    }
+
+    /// The random stream of game `number`.
+    pub fn stream(&self, number: u64) -> Xoshiro256PlusPlus {
+        Xoshiro256PlusPlus::seed_from_u64(mix(self.seed ^ mix(number)))
+    }
+
+    /// The fixed start position, if games do not draw their own.
+    fn fixed_start(&self) -> Option<Position> {
+        match &self.start {
+            Start::Standard => Some(Position::startpos()),
+            Start::Fen(fen) => Position::from_fen(fen).ok(),
+            Start::Chess960(n) => scharnagl_back_rank(*n).ok().map(|r| start_position(&r)),
+            Start::Chess960Random => None,
+        }
+    }
+
+    /// Play this shard's games `range` (shard-local numbers) into `tally`.
+    fn play_block(&self, range: std::ops::Range<u64>, player: &mut Player, tally: &mut Tally) {
+        let fixed = self.fixed_start();
+        for k in range {
+            let mut rng = self.stream(self.game_number(k));
+            let start = match &fixed {
+                Some(start) => start.clone(),
+                None => {
+                    let number = below(960, || rng.next_u64()) as u32;
+                    start_position(&scharnagl_back_rank(number).expect("below 960"))
+                }
+            };
+            tally.add(player.play(&start, &self.rules, &mut rng));
+        }
+    }
+}
+
+/// Saved progress: the experiment, how many of its shard's games are done (a prefix, in whole
+/// blocks), and their tally.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Checkpoint {
+    /// What is being played.
+    pub experiment: Experiment,
+    /// Shard-local games `0..done` are in `lengths`.
+    pub done: u64,
+    /// Seconds spent so far (over all the runs that made this checkpoint).
+    pub seconds: f64,
+    /// Their tally.
+    pub lengths: Vec<super::tally::LengthRow>,
+}
+
+impl Checkpoint {
+    /// Read a checkpoint file; `Ok(None)` when it does not exist.
+    pub fn load(path: &Path) -> Result<Option<Checkpoint>, ExperimentError> {
+        let text = match std::fs::read_to_string(path) {
+            Ok(text) => text,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(e) => {
+                return Err(ExperimentError::Checkpoint(format!(
+                    "cannot read {}: {e}",
+                    path.display()
+                )))
+            }
+        };
+        serde_json::from_str(&text).map(Some).map_err(|e| {
+            ExperimentError::Checkpoint(format!("{} is not a checkpoint: {e}", path.display()))
+        })
+    }
+
+    /// Write it atomically: to a temporary file beside `path`, synced, then renamed over it, so a
+    /// kill at any moment leaves either the old checkpoint or the new one.
+    pub fn save(&self, path: &Path) -> Result<(), ExperimentError> {
+        let failed = |e: std::io::Error| {
+            ExperimentError::Checkpoint(format!("cannot write {}: {e}", path.display()))
+        };
+        let text = serde_json::to_string(self).expect("a checkpoint serialises");
+        let mut temporary = path.as_os_str().to_owned();
+        temporary.push(".tmp");
+        let temporary = std::path::PathBuf::from(temporary);
+        {
+            use std::io::Write;
+            let mut file = std::fs::File::create(&temporary).map_err(failed)?;
+            file.write_all(text.as_bytes()).map_err(failed)?;
+            file.sync_all().map_err(failed)?;
+        }
+        std::fs::rename(&temporary, path).map_err(failed)
+    }
+}
+
+/// How to run.
+pub struct RunOptions<'a> {
+    /// Worker threads (at least 1).
+    pub threads: usize,
+    /// Save progress here, and resume from it if it holds this experiment.
+    pub checkpoint: Option<&'a Path>,
+    /// How often to save.
+    pub checkpoint_every: Duration,
+    /// Called now and then with (games done, games in the shard).
+    pub progress: &'a (dyn Fn(u64, u64) + Sync),
+    /// Raised to stop early (the checkpoint is saved first).
+    pub stop: &'a AtomicBool,
+}
+
+/// What a run produced.
+#[derive(Debug, Clone)]
+pub struct RunResult {
+    /// The tally of the games played (all of the shard's unless stopped early).
+    pub tally: Tally,
+    /// Shard-local games done.
+    pub done: u64,
+    /// Seconds of play, including earlier runs resumed from the checkpoint.
+    pub seconds: f64,
+    /// Games that were already done in the checkpoint this run resumed from.
+    pub resumed: u64,
+}
+
+/// Play the experiment's shard.
+pub fn run(experiment: &Experiment, options: &RunOptions) -> Result<RunResult, ExperimentError> {
+    experiment.validate()?;
+    let total = experiment.shard_games();
+    let (mut tally, mut done, earlier_seconds) = match options.checkpoint {
+        Some(path) => match Checkpoint::load(path)? {
+            Some(saved) if saved.experiment == *experiment => {
+                (Tally::from_rows(&saved.lengths), saved.done, saved.seconds)
+            }
+            Some(saved) => {
+                return Err(ExperimentError::Checkpoint(format!(
+                    "{} holds another experiment ({}); remove it or run that one",
+                    path.display(),
+                    describe(&saved.experiment)
+                )))
+            }
+            None => (Tally::new(), 0, 0.0),
+        },
+        None => (Tally::new(), 0, 0.0),
+    };
+    let resumed = done;
+    let started = Instant::now();
+    let next_block = AtomicU64::new(done.div_ceil(BLOCK));
+    let first_block = done.div_ceil(BLOCK);
+    let blocks = total.div_ceil(BLOCK);
+    let (sender, receiver) = mpsc::channel::<(u64, Tally)>();
+    let mut last_save = Instant::now();
+    let mut outcome = Ok(());
+    std::thread::scope(|scope| {
+        for _ in 0..options.threads.max(1) {
+            let sender = sender.clone();
+            let next_block = &next_block;
+            scope.spawn(move || {
+                let mut player = Player::new();
+                loop {
+                    if options.stop.load(Ordering::Relaxed) {
+                        return;
+                    }
+                    let block = next_block.fetch_add(1, Ordering::Relaxed);
+                    if block >= blocks {
+                        return;
+                    }
+                    let range = block * BLOCK..((block + 1) * BLOCK).min(total);
+                    let mut tally = Tally::new();
+                    experiment.play_block(range, &mut player, &mut tally);
+                    if sender.send((block, tally)).is_err() {
+                        return;
+                    }
+                }
+            });
+        }
+        drop(sender);
+        // Blocks finish out of order; the checkpoint keeps the finished prefix only.
+        let mut waiting: BTreeMap<u64, Tally> = BTreeMap::new();
+        let mut next_in_order = first_block;
+        for (block, block_tally) in receiver {
+            waiting.insert(block, block_tally);
+            while let Some(block_tally) = waiting.remove(&next_in_order) {
+                tally.merge(&block_tally);
+                next_in_order += 1;
+                done = (next_in_order * BLOCK).min(total);
+            }
+            (options.progress)(done, total);
+            if let Some(path) = options.checkpoint {
+                if last_save.elapsed() >= options.checkpoint_every && outcome.is_ok() {
+                    let seconds = earlier_seconds + started.elapsed().as_secs_f64();
+                    outcome = save(path, experiment, done, seconds, &tally);
+                    last_save = Instant::now();
+                }
+            }
+        }
+    });
+    outcome?;
+    let seconds = earlier_seconds + started.elapsed().as_secs_f64();
+    if let Some(path) = options.checkpoint {
+        save(path, experiment, done, seconds, &tally)?;
+    }
+    Ok(RunResult {
+        tally,
+        done,
+        seconds,
+        resumed,
+    })
+}
+
+fn save(
+    path: &Path,
+    experiment: &Experiment,
+    done: u64,
+    seconds: f64,
+    tally: &Tally,
+) -> Result<(), ExperimentError> {
+    Checkpoint {
+        experiment: experiment.clone(),
+        done,
+        seconds,
+        lengths: tally.rows(),
+    }
+    .save(path)
+}
+
+/// One line naming an experiment: seed, games, start, rules, shard.
+pub fn describe(experiment: &Experiment) -> String {
+    let rules = experiment
+        .rules
+        .preset_name()
+        .map_or_else(|| experiment.rules.to_string(), String::from);
+    format!(
+        "seed {}, {} games, {}, rules {rules}, shard {}/{}",
+        experiment.seed,
+        experiment.games,
+        experiment.start,
+        experiment.shard.index,
+        experiment.shard.count
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn experiment(games: u64, shard: Shard) -> Experiment {
+        Experiment {
+            seed: 42,
+            games,
+            start: Start::Standard,
+            rules: RuleSet::CLAIMS,
+            shard,
+        }
+    }
+
+    fn quiet() -> RunOptions<'static> {
+        static STOP: AtomicBool = AtomicBool::new(false);
+        RunOptions {
+            threads: 2,
+            checkpoint: None,
+            checkpoint_every: Duration::from_secs(3600),
+            progress: &|_, _| {},
+            stop: &STOP,
+        }
+    }
+
+    #[test]
+    fn shards_partition_the_games_and_sum_to_the_whole() {
+        let whole = run(&experiment(5000, Shard::WHOLE), &quiet())
+            .unwrap()
+            .tally;
+        assert_eq!(whole.games(), 5000);
+        let mut sum = Tally::new();
+        for index in 0..3 {
+            let part = experiment(5000, Shard { index, count: 3 });
+            assert_eq!(part.shard_games(), [1667, 1667, 1666][index as usize]);
+            sum.merge(&run(&part, &quiet()).unwrap().tally);
+        }
+        assert_eq!(sum, whole);
+    }
+
+    #[test]
+    fn threads_do_not_change_the_result() {
+        let one = RunOptions {
+            threads: 1,
+            ..quiet()
+        };
+        let e = experiment(3000, Shard::WHOLE);
+        assert_eq!(
+            run(&e, &one).unwrap().tally,
+            run(&e, &quiet()).unwrap().tally
+        );
+    }
+
+    #[test]
+    fn bad_experiments_are_refused() {
+        let bad_shard = experiment(10, Shard { index: 3, count: 3 });
+        assert!(matches!(
+            run(&bad_shard, &quiet()),
+            Err(ExperimentError::BadShard(_))
+        ));
+        let mut endless = experiment(10, Shard::WHOLE);
+        endless.rules.move_rule = super::super::rules::MoveRule::Off;
+        endless.rules.repetition = super::super::rules::Repetition::Off;
+        assert!(matches!(
+            run(&endless, &quiet()),
+            Err(ExperimentError::Endless)
+        ));
+    }
+}
