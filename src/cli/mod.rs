@@ -13,6 +13,8 @@ mod pack;
 mod perft;
 mod perft_check;
 mod perft_suite;
+mod random_games;
+mod random_games_plot;
 mod show;
 mod unpack;
 
@@ -89,6 +91,14 @@ pub enum Command {
     ///
     /// Example: shannon decode --codec delta 020bfd8
     Decode(decode::Args),
+    /// Play random games to their end and count how they ended (Shannon's experiment at scale).
+    ///
+    /// Example: shannon random-games --games 1e6 --seed 1950 --json run.json --plot lengths.svg
+    RandomGames(random_games::Args),
+    /// Merge the --json reports of the shards of one random-games experiment.
+    ///
+    /// Example: shannon merge shard-*.json --json all.json
+    Merge(random_games::MergeArgs),
     /// Print speed figures.
     #[command(subcommand)]
     Bench(bench::Command),
@@ -110,6 +120,8 @@ impl Command {
             Command::Show(args) => show::run(args, out),
             Command::Encode(args) => encode::run(args, out),
             Command::Decode(args) => decode::run(args, out),
+            Command::RandomGames(args) => random_games::run_command(args, out),
+            Command::Merge(args) => random_games::run_merge(args, out),
             Command::Bench(command) => bench::run(command, out),
         }
     }
