@@ -47,6 +47,8 @@ impl Player {
         let mut material_changed = true;
         let end = |plies, finish| GameSummary { plies, finish };
         loop {
+            // The generator appends: empty the list of the previous ply first.
+            self.moves.clear();
             Generator::Bitboard.legal_moves(&pos, &mut self.moves);
             if self.moves.is_empty() {
                 let ending = if pos.in_check() {
