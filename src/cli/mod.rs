@@ -13,6 +13,9 @@ mod pack;
 mod perft;
 mod perft_check;
 mod perft_suite;
+// Called by the random-games subcommand (in progress).
+#[allow(dead_code)]
+mod random_games_plot;
 mod show;
 mod unpack;
 
