@@ -8,12 +8,14 @@
 
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
+use shannon::experiment::{run, Experiment, Player, RuleSet, RunOptions, Shard, Start};
 use shannon::game::random_playout;
 use shannon::movegen::Generator;
 use shannon::perft::PERFT_BENCH;
 use shannon::perft::{perft, perft_copy_make};
 use shannon::Position;
-use std::time::Instant;
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
 
 fn cozy_perft(board: &cozy_chess::Board, depth: u32) -> u64 {
     let mut nodes = 0;
@@ -134,17 +136,68 @@ fn main() {
     }
 
     let games = if quick { 200 } else { 5000 };
-    println!("\nrandom playouts from the start position, {games} games, best of {rounds}");
-    let (p1, t1) = best_of(rounds, || {
+    println!(
+        "\nrandom playouts from the start position (claims rules), {games} games, best of {rounds}"
+    );
+    let (p0, t0) = best_of(rounds, || {
         let mut rng = SmallRng::seed_from_u64(7);
         (0..games)
             .map(|_| random_playout(&mut rng).plies as u64)
+            .sum()
+    });
+    let start = Position::startpos();
+    let mut player = Player::new();
+    let (p1, t1) = best_of(rounds, || {
+        let mut rng = SmallRng::seed_from_u64(7);
+        (0..games)
+            .map(|_| u64::from(player.play(&start, &RuleSet::CLAIMS, &mut rng).plies))
             .sum()
     });
     let (p2, t2) = best_of(rounds, || {
         let mut rng = SmallRng::seed_from_u64(7);
         (0..games).map(|_| cozy_playout(&mut rng) as u64).sum()
     });
-    let (r1, r2) = (p1 as f64 / t1 / 1e6, p2 as f64 / t2 / 1e6);
-    println!("shannon {r1:.2} M plies/s ({p1} plies), cozy-chess {r2:.2} M plies/s ({p2} plies), ratio {:.2}x", r1 / r2);
+    let (r0, r1, r2) = (
+        p0 as f64 / t0 / 1e6,
+        p1 as f64 / t1 / 1e6,
+        p2 as f64 / t2 / 1e6,
+    );
+    let per_game = |t: f64| games as f64 / t;
+    println!(
+        "shannon random-games loop {r1:.2} M plies/s ({:.0} games/s), cozy-chess {r2:.2} M plies/s \
+         ({:.0} games/s): ratio {:.2}x",
+        per_game(t1),
+        per_game(t2),
+        r1 / r2
+    );
+    println!(
+        "shannon Game-based random_playout {r0:.2} M plies/s ({:.0} games/s): {:.2}x cozy-chess",
+        per_game(t0),
+        r0 / r2
+    );
+
+    let games = if quick { 2_000 } else { 40_000 };
+    println!("\nshannon random-games on 1 and 2 threads, {games} games, best of {rounds}");
+    let mut rate = [0.0; 2];
+    for threads in [1, 2] {
+        let experiment = Experiment {
+            seed: 7,
+            games,
+            start: Start::Standard,
+            rules: RuleSet::CLAIMS,
+            shard: Shard::WHOLE,
+        };
+        let stop = AtomicBool::new(false);
+        let options = RunOptions {
+            threads,
+            checkpoint: None,
+            checkpoint_every: Duration::from_secs(3600),
+            progress: &|_, _| {},
+            stop: &stop,
+        };
+        let (n, t) = best_of(rounds, || run(&experiment, &options).unwrap().tally.games());
+        rate[threads - 1] = n as f64 / t;
+        println!("{threads} thread(s): {:.0} games/s", rate[threads - 1]);
+    }
+    println!("2 threads / 1 thread: {:.2}x", rate[1] / rate[0]);
 }

@@ -120,8 +120,14 @@ fn parse_shard(text: &str) -> Result<Shard, String> {
     let (index, count) = text
         .split_once('/')
         .ok_or_else(|| format!("'{text}': expected I/N, such as 0/4"))?;
-    let index: u64 = index.trim().parse().map_err(|_| format!("'{text}': bad index"))?;
-    let count: u64 = count.trim().parse().map_err(|_| format!("'{text}': bad count"))?;
+    let index: u64 = index
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{text}': bad index"))?;
+    let count: u64 = count
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{text}': bad count"))?;
     if count == 0 || index >= count {
         return Err(format!("'{text}': the index must be below the count"));
     }
@@ -144,7 +150,9 @@ fn resolve_shard(args: &Args, env: &dyn Fn(&str) -> Option<String>) -> Result<Sh
     };
     let shard = |index: u64, count: Option<u64>, what: &str| -> Result<Shard, CliError> {
         let count = count.ok_or_else(|| {
-            CliError::new(format!("{what} is set, but not the number of shards: give --shards N"))
+            CliError::new(format!(
+                "{what} is set, but not the number of shards: give --shards N"
+            ))
         })?;
         parse_shard(&format!("{index}/{count}")).map_err(CliError::new)
     };
@@ -205,13 +213,14 @@ pub fn command_of(experiment: &Experiment) -> String {
         Start::Chess960(n) => words.push(format!("--chess960 {n}")),
     }
     let rules = &experiment.rules;
-    let base = if rules.move_rule == MoveRule::SeventyFive && rules.repetition == Repetition::Fivefold {
-        words.push("--rules automatic".into());
-        RuleSet::AUTOMATIC
-    } else {
-        words.push("--rules claims".into());
-        RuleSet::CLAIMS
-    };
+    let base =
+        if rules.move_rule == MoveRule::SeventyFive && rules.repetition == Repetition::Fivefold {
+            words.push("--rules automatic".into());
+            RuleSet::AUTOMATIC
+        } else {
+            words.push("--rules claims".into());
+            RuleSet::CLAIMS
+        };
     if rules.repetition != base.repetition {
         words.push(format!(
             "--repetition {}",
@@ -277,12 +286,15 @@ pub fn run_command(args: Args, out: &mut impl Write) -> Result<bool, CliError> {
         return Ok(true);
     }
     if args.seed.is_none() {
-        writeln!(out, "seed {seed} (drawn; pass --seed {seed} to play the same games again)")
-            .map_err(CliError::new)?;
+        writeln!(
+            out,
+            "seed {seed} (drawn; pass --seed {seed} to play the same games again)"
+        )
+        .map_err(CliError::new)?;
     }
-    let threads = args.threads.unwrap_or_else(|| {
-        std::thread::available_parallelism().map_or(1, |n| n.get())
-    });
+    let threads = args
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let stop = stop_on_signals()?;
     let bar = if args.quiet {
         ProgressBar::hidden()
@@ -320,8 +332,12 @@ pub fn run_command(args: Args, out: &mut impl Write) -> Result<bool, CliError> {
         return Ok(false);
     }
     if result.resumed > 0 {
-        writeln!(out, "resumed after {} games from the checkpoint", result.resumed)
-            .map_err(CliError::new)?;
+        writeln!(
+            out,
+            "resumed after {} games from the checkpoint",
+            result.resumed
+        )
+        .map_err(CliError::new)?;
     }
     let report = Report::new(
         &experiment,
@@ -361,7 +377,9 @@ fn stop_on_signals() -> Result<Arc<AtomicBool>, CliError> {
         if raised.swap(true, Ordering::SeqCst) {
             std::process::exit(130);
         }
-        eprintln!("shannon: interrupted: finishing the games in hand (interrupt again to exit now)");
+        eprintln!(
+            "shannon: interrupted: finishing the games in hand (interrupt again to exit now)"
+        );
     })
     .map_err(|e| CliError::new(format!("cannot handle Ctrl-C and SIGTERM: {e}")))?;
     Ok(flag)
@@ -412,7 +430,10 @@ pub fn run_merge(args: MergeArgs, out: &mut impl Write) -> Result<bool, CliError
         let text = std::fs::read_to_string(path)
             .map_err(|e| CliError::new(format!("cannot read {}: {e}", path.display())))?;
         let report: Report = serde_json::from_str(&text).map_err(|e| {
-            CliError::new(format!("{} is not a random-games report: {e}", path.display()))
+            CliError::new(format!(
+                "{} is not a random-games report: {e}",
+                path.display()
+            ))
         })?;
         reports.push(report);
     }
@@ -448,14 +469,20 @@ mod tests {
         let none = |_: &str| None;
         assert_eq!(resolve_shard(&args(&[]), &none).unwrap(), Shard::WHOLE);
         let flag = args(&["--shard", "2/5"]);
-        assert_eq!(resolve_shard(&flag, &none).unwrap(), Shard { index: 2, count: 5 });
+        assert_eq!(
+            resolve_shard(&flag, &none).unwrap(),
+            Shard { index: 2, count: 5 }
+        );
         let slurm = |name: &str| match name {
             "SLURM_ARRAY_TASK_ID" => Some("4".to_string()),
             "SLURM_ARRAY_TASK_MIN" => Some("1".to_string()),
             "SLURM_ARRAY_TASK_COUNT" => Some("4".to_string()),
             _ => None,
         };
-        assert_eq!(resolve_shard(&args(&[]), &slurm).unwrap(), Shard { index: 3, count: 4 });
+        assert_eq!(
+            resolve_shard(&args(&[]), &slurm).unwrap(),
+            Shard { index: 3, count: 4 }
+        );
         let job = |name: &str| (name == "JOB_COMPLETION_INDEX").then(|| "1".to_string());
         assert!(resolve_shard(&args(&[]), &job).is_err());
         assert_eq!(
@@ -467,8 +494,17 @@ mod tests {
     #[test]
     fn the_printed_command_gives_back_the_experiment() {
         let line = [
-            "--games", "1e5", "--seed", "9", "--chess960", "--rules", "automatic",
-            "--insufficient", "kings-and-one-minor", "--max-plies", "400",
+            "--games",
+            "1e5",
+            "--seed",
+            "9",
+            "--chess960",
+            "--rules",
+            "automatic",
+            "--insufficient",
+            "kings-and-one-minor",
+            "--max-plies",
+            "400",
         ];
         let a = args(&line);
         let experiment = Experiment {

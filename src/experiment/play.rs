@@ -1,14 +1,15 @@
-//! One random game, played as fast as the rules allow: legal moves from the bitboard generator,
-//! a uniform choice, make in place, and the end checks done only where they can fire (the material
-//! rule after captures and promotions, the repetition scan once the clock allows a repetition).
+//! One random game, played as fast as the rules allow: the legal moves in groups from the bitboard
+//! generator ([`MoveGroups`]: counted, never listed), a uniform index, the one move it names made
+//! in place, and the end checks done only where they can fire (the material rule after captures
+//! and promotions, the repetition scan once the clock allows a repetition).
 //! Its verdicts are the game layer's ([`Finish`]); a test checks them against
 //! [`crate::game::Game`] move by move.
 
 use super::rules::{Insufficient, MoveRule, Repetition, RuleSet};
 use crate::game::{is_insufficient_material, DrawClaim, Ending, Finish};
-use crate::movegen::{Generator, MoveList};
+use crate::movegen::bitboard::MoveGroups;
 use crate::types::splitmix::below;
-use crate::{PieceKind, Position};
+use crate::{Move, PieceKind, Position};
 use rand::RngCore;
 
 /// How one random game ended.
@@ -24,7 +25,8 @@ pub struct GameSummary {
 #[derive(Default)]
 pub struct Player {
     keys: Vec<u64>,
-    moves: MoveList,
+    moves: Box<MoveGroups>,
+    played: Vec<Move>,
 }
 
 impl Player {
@@ -43,12 +45,12 @@ impl Player {
         let mut pos = start.clone();
         self.keys.clear();
         self.keys.push(pos.key());
+        self.played.clear();
         let mut plies = 0u32;
         let mut material_changed = true;
         let end = |plies, finish| GameSummary { plies, finish };
         loop {
-            self.moves.clear();
-            Generator::Bitboard.legal_moves(&pos, &mut self.moves);
+            self.moves.generate(&pos);
             if self.moves.is_empty() {
                 let ending = if pos.in_check() {
                     Ending::Checkmate {
@@ -68,13 +70,19 @@ impl Player {
             if rules.max_plies.is_some_and(|max| plies >= max) {
                 return end(plies, None);
             }
-            let mv = self.moves[below(self.moves.len(), || rng.next_u64())];
+            let mv = self.moves.get(below(self.moves.len(), || rng.next_u64()));
+            self.played.push(mv);
             let pieces = pos.occupied().count();
             pos.make(mv);
             material_changed = mv.promotion().is_some() || pos.occupied().count() != pieces;
             self.keys.push(pos.key());
             plies += 1;
         }
+    }
+
+    /// The moves of the last game played.
+    pub fn moves(&self) -> &[Move] {
+        &self.played
     }
 
     /// The move-count and repetition rules, automatic ones first (as in `Game::status_with`).

@@ -27,8 +27,9 @@ use crate::{
 };
 
 /// How a group of pawn moves is played.
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 enum PawnMove {
+    #[default]
     Single,
     Double,
     /// Each destination is four moves, one per promotion piece.
@@ -100,6 +101,181 @@ impl MoveSink for Counter {
     }
 }
 
+/// The most groups a position can have: every piece of one side with its own group, plus every
+/// pawn group (seven for the unpinned pawns, seven for each pinned one), en passant and castling.
+const MAX_GROUPS: usize = 128;
+
+/// One group of legal moves: a piece and its destinations, or pawns and theirs, or one special
+/// move.
+#[derive(Clone, Copy, Default)]
+struct Group {
+    targets: Bitboard,
+    /// Moves in the group (destinations, times four for promotions; 1 for a special move).
+    count: u32,
+    /// The piece's square (pieces) or the index step from origin to destination (pawns).
+    origin: i16,
+    kind: GroupKind,
+    /// The move of a special group.
+    special: Move,
+}
+
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+enum GroupKind {
+    #[default]
+    Piece,
+    Pawn(PawnMove),
+    Special,
+}
+
+/// The legal moves of a position as the generator finds them, in groups (a piece and its
+/// destination set), not one by one: enough to count them and to take the `i`-th, which is all a
+/// random mover needs, at a fraction of the cost of listing them. The `i`-th move is the `i`-th of
+/// [`legal_moves`]'s list (a test checks every position of the suites), so a seeded choice picks
+/// the same move either way.
+pub struct MoveGroups {
+    groups: [Group; MAX_GROUPS],
+    /// Groups in use.
+    used: usize,
+    /// Moves in them.
+    total: usize,
+}
+
+impl Default for MoveGroups {
+    fn default() -> MoveGroups {
+        MoveGroups {
+            groups: [Group::default(); MAX_GROUPS],
+            used: 0,
+            total: 0,
+        }
+    }
+}
+
+impl MoveGroups {
+    /// Empty groups, to be filled by [`MoveGroups::generate`].
+    pub fn new() -> MoveGroups {
+        MoveGroups::default()
+    }
+
+    /// The legal moves of `pos`, replacing what was there.
+    #[inline]
+    pub fn generate(&mut self, pos: &Position) {
+        self.used = 0;
+        self.total = 0;
+        generate(pos, self);
+    }
+
+    /// The number of legal moves.
+    #[inline(always)]
+    pub fn len(&self) -> usize {
+        self.total
+    }
+
+    /// True when there is no legal move (mate or stalemate).
+    #[inline(always)]
+    pub fn is_empty(&self) -> bool {
+        self.total == 0
+    }
+
+    /// The `index`-th legal move (`index` below [`MoveGroups::len`]).
+    #[inline]
+    pub fn get(&self, mut index: usize) -> Move {
+        debug_assert!(index < self.total);
+        for group in &self.groups[..self.used] {
+            let count = group.count as usize;
+            if index >= count {
+                index -= count;
+                continue;
+            }
+            return match group.kind {
+                GroupKind::Special => group.special,
+                GroupKind::Piece => {
+                    let from = Square::from_index_unchecked(group.origin as u8);
+                    Move::normal(from, nth_square(group.targets, index))
+                }
+                GroupKind::Pawn(kind) => {
+                    let per_target = if kind == PawnMove::Promotion { 4 } else { 1 };
+                    let to = nth_square(group.targets, index / per_target);
+                    let from =
+                        Square::from_index_unchecked((to.index() as i16 - group.origin) as u8);
+                    match kind {
+                        PawnMove::Single => Move::normal(from, to),
+                        PawnMove::Double => Move::new(from, to, MoveKind::DoublePush),
+                        PawnMove::Promotion => Move::new(
+                            from,
+                            to,
+                            MoveKind::Promotion(PieceKind::PROMOTIONS[index % 4]),
+                        ),
+                    }
+                }
+            };
+        }
+        unreachable!("index {index} beyond the {} legal moves", self.total)
+    }
+
+    #[inline(always)]
+    fn push(&mut self, group: Group) {
+        debug_assert!(
+            self.used < MAX_GROUPS,
+            "more move groups than any position has"
+        );
+        if group.count > 0 && self.used < MAX_GROUPS {
+            self.total += group.count as usize;
+            self.groups[self.used] = group;
+            self.used += 1;
+        }
+    }
+}
+
+/// The `n`-th lowest square of `set` (which has more than `n` squares).
+#[inline(always)]
+fn nth_square(set: Bitboard, n: usize) -> Square {
+    let mut bits = set.0;
+    for _ in 0..n {
+        bits &= bits - 1;
+    }
+    Square::from_index_unchecked(bits.trailing_zeros() as u8)
+}
+
+impl MoveSink for MoveGroups {
+    #[inline(always)]
+    fn piece_moves(&mut self, from: Square, targets: Bitboard) {
+        self.push(Group {
+            targets,
+            count: targets.count(),
+            origin: from.index() as i16,
+            kind: GroupKind::Piece,
+            special: Move::default(),
+        });
+    }
+
+    #[inline(always)]
+    fn pawn_moves(&mut self, targets: Bitboard, delta: i8, kind: PawnMove) {
+        let n = targets.count();
+        self.push(Group {
+            targets,
+            count: if kind == PawnMove::Promotion {
+                4 * n
+            } else {
+                n
+            },
+            origin: i16::from(delta),
+            kind: GroupKind::Pawn(kind),
+            special: Move::default(),
+        });
+    }
+
+    #[inline(always)]
+    fn special(&mut self, mv: Move) {
+        self.push(Group {
+            targets: Bitboard::EMPTY,
+            count: 1,
+            origin: 0,
+            kind: GroupKind::Special,
+            special: mv,
+        });
+    }
+}
+
 /// Append the legal moves of `pos` to `list`.
 pub fn legal_moves(pos: &Position, list: &mut MoveList) {
     generate(pos, list);
@@ -110,6 +286,28 @@ pub fn count_legal(pos: &Position) -> u64 {
     let mut counter = Counter(0);
     generate(pos, &mut counter);
     counter.0
+}
+
+/// Every square a piece of `by` attacks, sliders seeing through `occupied`.
+#[inline(always)]
+fn attacked_by(pos: &Position, by: Color, occupied: Bitboard) -> Bitboard {
+    let pawns = pos.pieces(by, PieceKind::Pawn).0;
+    let (not_a, not_h) = (!Bitboard::file(File::A).0, !Bitboard::file(File::H).0);
+    let mut attacked = Bitboard(match by {
+        Color::White => ((pawns & not_a) << 7) | ((pawns & not_h) << 9),
+        Color::Black => ((pawns & not_a) >> 9) | ((pawns & not_h) >> 7),
+    });
+    for from in pos.pieces(by, PieceKind::Knight) {
+        attacked |= knight_attacks(from);
+    }
+    let queens = pos.pieces(by, PieceKind::Queen);
+    for from in pos.pieces(by, PieceKind::Bishop) | queens {
+        attacked |= bishop_attacks(from, occupied);
+    }
+    for from in pos.pieces(by, PieceKind::Rook) | queens {
+        attacked |= rook_attacks(from, occupied);
+    }
+    attacked | king_attacks(pos.king_square(by))
 }
 
 /// Our pieces that are the only blocker between our king and an enemy slider.
@@ -141,12 +339,20 @@ fn generate<S: MoveSink>(pos: &Position, sink: &mut S) {
     let checkers = pos.checkers();
 
     let without_king = occupied ^ Bitboard::from_square(king);
-    let mut king_targets = Bitboard::EMPTY;
-    for to in king_attacks(king) & !ours {
-        if !pos.is_attacked(to, them, without_king) {
-            king_targets.insert(to);
+    let candidates = king_attacks(king) & !ours;
+    // A few squares are cheapest tested one by one; more, with one map of everything the other
+    // side attacks (the king taken off the board, so it cannot hide behind itself).
+    let king_targets = if candidates.count() <= 2 {
+        let mut safe = Bitboard::EMPTY;
+        for to in candidates {
+            if !pos.is_attacked(to, them, without_king) {
+                safe.insert(to);
+            }
         }
-    }
+        safe
+    } else {
+        candidates & !attacked_by(pos, them, without_king)
+    };
     sink.piece_moves(king, king_targets);
 
     if checkers.has_several() {
@@ -312,6 +518,42 @@ fn castling<S: MoveSink>(pos: &Position, us: Color, king: Square, sink: &mut S) 
             .all(|sq| !pos.is_attacked(sq, them, without_rook))
         {
             sink.special(Move::new(king, rook, MoveKind::Castling));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The i-th move of the groups is the i-th of the list, in positions with every kind of move.
+    #[test]
+    fn groups_give_the_list_in_its_order() {
+        let fens = [
+            crate::STARTPOS_FEN,
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+            "8/8/8/2k5/3Pp3/8/8/4K3 b - d3 0 1",
+            "4k3/8/8/8/8/8/8/4K2R w K - 0 1",
+        ];
+        let mut groups = MoveGroups::new();
+        for fen in fens {
+            let mut pos = Position::from_fen(fen).unwrap();
+            for ply in 0..60 {
+                let mut list = MoveList::new();
+                legal_moves(&pos, &mut list);
+                groups.generate(&pos);
+                assert_eq!(groups.len(), list.len(), "{fen} ply {ply}");
+                for (i, &mv) in list.iter().enumerate() {
+                    assert_eq!(groups.get(i), mv, "{fen} ply {ply} move {i}");
+                }
+                if list.is_empty() {
+                    break;
+                }
+                pos.make(list[(ply * 7 + 3) % list.len()]);
+            }
         }
     }
 }
