@@ -9,7 +9,6 @@
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use shannon::experiment::{run, Experiment, Player, RuleSet, RunOptions, Shard, Start};
-use shannon::game::random_playout;
 use shannon::movegen::Generator;
 use shannon::perft::PERFT_BENCH;
 use shannon::perft::{perft, perft_copy_make};
@@ -37,7 +36,7 @@ fn cozy_perft(board: &cozy_chess::Board, depth: u32) -> u64 {
     nodes
 }
 
-/// The same loop as `random_playout`, on cozy-chess: a random legal move, the key history scanned
+/// The loop of `shannon random-games` (claims rules), on cozy-chess: a random legal move, the key history scanned
 /// for repetitions, the same draw rules.
 fn cozy_playout(rng: &mut SmallRng) -> usize {
     use cozy_chess::{BitBoard, Board, Piece};
@@ -139,12 +138,6 @@ fn main() {
     println!(
         "\nrandom playouts from the start position (claims rules), {games} games, best of {rounds}"
     );
-    let (p0, t0) = best_of(rounds, || {
-        let mut rng = SmallRng::seed_from_u64(7);
-        (0..games)
-            .map(|_| random_playout(&mut rng).plies as u64)
-            .sum()
-    });
     let start = Position::startpos();
     let mut player = Player::new();
     let (p1, t1) = best_of(rounds, || {
@@ -157,11 +150,7 @@ fn main() {
         let mut rng = SmallRng::seed_from_u64(7);
         (0..games).map(|_| cozy_playout(&mut rng) as u64).sum()
     });
-    let (r0, r1, r2) = (
-        p0 as f64 / t0 / 1e6,
-        p1 as f64 / t1 / 1e6,
-        p2 as f64 / t2 / 1e6,
-    );
+    let (r1, r2) = (p1 as f64 / t1 / 1e6, p2 as f64 / t2 / 1e6);
     let per_game = |t: f64| games as f64 / t;
     println!(
         "shannon random-games loop {r1:.2} M plies/s ({:.0} games/s), cozy-chess {r2:.2} M plies/s \
@@ -169,11 +158,6 @@ fn main() {
         per_game(t1),
         per_game(t2),
         r1 / r2
-    );
-    println!(
-        "shannon Game-based random_playout {r0:.2} M plies/s ({:.0} games/s): {:.2}x cozy-chess",
-        per_game(t0),
-        r0 / r2
     );
 
     let games = if quick { 2_000 } else { 40_000 };

@@ -2,13 +2,12 @@
 //! noisy; compare against a peer measured in the same run, see `benches/perft.rs`).
 
 use super::{bench_uci, per_second, CliError, GeneratorArg};
-use rand::rngs::SmallRng;
-use rand::SeedableRng;
-use shannon::game::random_playout;
+use shannon::experiment::{self, Category, Experiment, RuleSet, RunOptions, Shard, Start};
 use shannon::perft::{divide, PerftOptions, PERFT_BENCH};
 use shannon::Position;
 use std::io::{self, Write};
-use std::time::Instant;
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
 
 /// Run the perft benchmark: nodes per second on each position, single thread by default.
 /// Returns false if a count was wrong (a benchmark of a wrong generator means nothing).
@@ -43,35 +42,46 @@ pub fn run_perft_bench(options: &PerftOptions, out: &mut impl Write) -> io::Resu
     Ok(all_right)
 }
 
-/// Run the playout benchmark: `games` random games, then games and plies per second and how the
-/// games ended.
+/// Run the playout benchmark: `games` random games from the start position under the `claims`
+/// rules on one thread (the loop of `shannon random-games`), then games and plies per second and
+/// how the games ended.
 pub fn run_playout_bench(games: u32, seed: u64, out: &mut impl Write) -> io::Result<()> {
     writeln!(
         out,
-        "playout benchmark: {games} random games from the start position, seed {seed}"
+        "playout benchmark: {games} random games from the start position, claims rules, one \
+         thread, seed {seed}"
     )?;
-    let mut rng = SmallRng::seed_from_u64(seed);
-    let mut endings: Vec<(String, u32)> = Vec::new();
-    let mut plies = 0u64;
-    let started = Instant::now();
-    for _ in 0..games {
-        let result = random_playout(&mut rng);
-        plies += result.plies as u64;
-        let name = result.finish.to_string();
-        match endings.iter_mut().find(|(n, _)| *n == name) {
-            Some((_, count)) => *count += 1,
-            None => endings.push((name, 1)),
-        }
-    }
-    let seconds = started.elapsed().as_secs_f64();
+    let experiment = Experiment {
+        seed,
+        games: u64::from(games),
+        start: Start::Standard,
+        rules: RuleSet::CLAIMS,
+        shard: Shard::WHOLE,
+    };
+    let stop = AtomicBool::new(false);
+    let options = RunOptions {
+        threads: 1,
+        checkpoint: None,
+        checkpoint_every: Duration::from_secs(3600),
+        progress: &|_, _| {},
+        stop: &stop,
+    };
+    let result = experiment::run(&experiment, &options).map_err(io::Error::other)?;
+    let (plies, seconds) = (result.tally.plies(), result.seconds);
     writeln!(
         out,
         "{games} games, {plies} plies in {seconds:.3} s: {:.0} games/s, {:.2} M plies/s",
         per_second(u64::from(games), seconds),
         per_second(plies, seconds) / 1e6
     )?;
-    endings.sort_by_key(|(_, count)| std::cmp::Reverse(*count));
-    for (name, count) in endings {
+    let counts = result.tally.counts();
+    let mut endings: Vec<(u64, &str)> = Category::ALL
+        .iter()
+        .map(|c| (counts[c.index()], c.name()))
+        .filter(|&(n, _)| n > 0)
+        .collect();
+    endings.sort_by_key(|&(n, _)| std::cmp::Reverse(n));
+    for (count, name) in endings {
         writeln!(out, "  {count:>8}  {name}")?;
     }
     Ok(())

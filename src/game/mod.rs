@@ -213,31 +213,6 @@ impl Game {
 /// The light squares (h1, a2, ...): bishops all on these, or all off them, can never mate.
 const LIGHT_SQUARES: Bitboard = Bitboard(0x55AA_55AA_55AA_55AA);
 
-/// What one random game came to.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct PlayoutResult {
-    /// Plies played.
-    pub plies: usize,
-    /// How it ended: an automatic ending, or a draw that could be claimed (taken at once).
-    pub finish: Finish,
-}
-
-/// Play one game of uniformly random legal moves from the start position until any rule ends it
-/// (claimable draws are taken at once).
-pub fn random_playout(rng: &mut impl rand::Rng) -> PlayoutResult {
-    let mut game = Game::new(Position::startpos());
-    loop {
-        let moves = game.legal_moves();
-        if let Some(finish) = game.status_with(moves.len()).finish_claiming() {
-            return PlayoutResult {
-                plies: game.moves().len(),
-                finish,
-            };
-        }
-        game.play(moves[rng.random_range(0..moves.len())]);
-    }
-}
-
 /// True when neither side can ever mate: only kings and at most one minor piece, or only kings
 /// and bishops that all stand on squares of one colour.
 pub fn is_insufficient_material(pos: &Position) -> bool {
