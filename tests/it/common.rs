@@ -10,7 +10,8 @@ use shannon::Position;
 use std::path::PathBuf;
 
 /// True when `SHANNON_REQUIRE_PEERS=1`: every outside program (python-chess, Stockfish, XBoard,
-/// polyglot, Xvfb) must be there and work, so a broken install fails CI instead of skipping.
+/// polyglot, Xvfb, Slurm with munge) must be there and work, so a broken install fails CI instead
+/// of skipping.
 pub fn peers_required() -> bool {
     std::env::var("SHANNON_REQUIRE_PEERS").as_deref() == Ok("1")
 }
