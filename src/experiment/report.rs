@@ -162,7 +162,7 @@ impl Report {
                 return Err(MergeError::Different(describe(&whole), describe(&this)));
             }
             let shard = report.experiment.shard;
-            if shard.count != count {
+            if shard.count != count || shard.index >= count {
                 return Err(MergeError::Shards(format!(
                     "shard {}/{} among shards of {count}",
                     shard.index, shard.count

@@ -19,6 +19,7 @@ mod generators_agree;
 mod notation;
 mod perft_suites;
 mod position_formats;
+mod random_games;
 mod slurm;
 mod uci;
 mod uci_python;
