@@ -11,6 +11,7 @@
 //! than seeing engines die mid-game and scoring that as crashes. A client given an interrupt
 //! flag stops waiting as soon as the flag is raised.
 
+use super::adjudication::{depth_from_info, EngineScore, MoveInfo};
 use super::config::EngineConfig;
 use crate::CastlingMode;
 use std::fmt;
@@ -247,13 +248,26 @@ impl EngineProcess {
         }
     }
 
-    /// Send `go ...` and wait for `bestmove`; returns the move text and the time taken.
-    pub fn go(&mut self, go: &str, timeout: Duration) -> Result<(String, Duration), EngineError> {
+    /// Send `go ...` and wait for `bestmove`; returns the move text, and the time taken with
+    /// the last score and depth the engine's `info` lines gave.
+    pub fn go(&mut self, go: &str, timeout: Duration) -> Result<(String, MoveInfo), EngineError> {
         let started = Instant::now();
         self.send(go);
-        let line = self.wait_for("bestmove", timeout, |line| line.starts_with("bestmove"))?;
+        let mut info = MoveInfo::default();
+        let line = self.wait_for("bestmove", timeout, |line| {
+            if line.starts_with("info") {
+                if let Some(score) = EngineScore::from_info(line) {
+                    info.score = Some(score);
+                }
+                if let Some(depth) = depth_from_info(line) {
+                    info.depth = Some(depth);
+                }
+            }
+            line.starts_with("bestmove")
+        })?;
+        info.time = started.elapsed();
         let mv = line.split_whitespace().nth(1).unwrap_or("").to_string();
-        Ok((mv, started.elapsed()))
+        Ok((mv, info))
     }
 }
 

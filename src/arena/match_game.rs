@@ -1,6 +1,7 @@
 //! A game of a match: the game itself (a [`GameRecord`]), who played it, and what ended it when
 //! the rules did not (a time forfeit, a crash, the ply limit, an interruption).
 
+use super::adjudication::MoveInfo;
 use crate::game::{Ending, Finish, GameRecord, Outcome};
 use crate::Color;
 use std::fmt;
@@ -10,6 +11,8 @@ use std::fmt;
 pub enum Termination {
     /// The optional ply limit adjudicated a draw.
     PlyLimit,
+    /// The engines' scores adjudicated the game (the rule, in words).
+    Adjudication(String),
     /// `side` overran its clock.
     TimeForfeit(Color),
     /// `side` sent a move that is not legal (the text it sent).
@@ -28,7 +31,7 @@ impl Termination {
     /// The standard PGN `Termination` tag value.
     pub fn pgn_tag(&self) -> &'static str {
         match self {
-            Termination::PlyLimit => "adjudication",
+            Termination::PlyLimit | Termination::Adjudication(_) => "adjudication",
             Termination::TimeForfeit(_) => "time forfeit",
             Termination::IllegalMove(..) => "rules infraction",
             Termination::Crash(_) | Termination::Hang(_) | Termination::StartFailure(..) => {
@@ -42,6 +45,7 @@ impl Termination {
     pub fn category(&self) -> String {
         match self {
             Termination::PlyLimit => "ply limit".into(),
+            Termination::Adjudication(_) => "adjudication".into(),
             Termination::TimeForfeit(_) => "time forfeit".into(),
             Termination::IllegalMove(..) => "illegal move".into(),
             Termination::Crash(_) => "crash".into(),
@@ -53,7 +57,10 @@ impl Termination {
 
     /// True when an engine failed (the game was lost for a reason other than chess).
     pub fn is_failure(&self) -> bool {
-        !matches!(self, Termination::PlyLimit | Termination::Interrupted)
+        !matches!(
+            self,
+            Termination::PlyLimit | Termination::Adjudication(_) | Termination::Interrupted
+        )
     }
 }
 
@@ -61,6 +68,7 @@ impl fmt::Display for Termination {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Termination::PlyLimit => f.write_str("draw adjudicated at the ply limit"),
+            Termination::Adjudication(rule) => write!(f, "adjudicated: {rule}"),
             Termination::TimeForfeit(side) => write!(f, "{side} lost on time"),
             Termination::IllegalMove(side, text) => {
                 write!(f, "{side} played an illegal move: '{text}'")
@@ -90,6 +98,8 @@ pub struct MatchGame {
     pub record: GameRecord,
     /// What ended it when the rules did not (`None`: `record.finish` says which rule did).
     pub termination: Option<Termination>,
+    /// What the engine said about each move the engines played (none for opening moves).
+    pub infos: Vec<(usize, MoveInfo)>,
 }
 
 impl MatchGame {

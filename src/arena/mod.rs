@@ -9,6 +9,7 @@
 //!
 //! Nothing here knows how moves are generated; it uses the rules core's public API.
 
+pub mod adjudication;
 pub mod client;
 pub mod config;
 mod error;

@@ -15,6 +15,7 @@
 //! ends the running games at once as unfinished (result `*`, [`Termination::Interrupted`]) and
 //! lets every worker drop, and so kill, its engines.
 
+use super::adjudication::{Adjudication, Adjudicator, MoveInfo, Verdict};
 use super::client::{EngineError, EngineProcess};
 use super::config::EngineConfig;
 use super::match_game::{MatchGame, Termination};
@@ -45,6 +46,8 @@ pub struct MatchPlan {
     pub seed: u64,
     /// Draw after this many plies (0: never).
     pub max_plies: u32,
+    /// Draw and resign adjudication from the engines' scores.
+    pub adjudication: Adjudication,
     /// Allowed overrun of a clock.
     pub time_margin: Duration,
     /// How long a `go` without a clock may take.
@@ -140,6 +143,7 @@ impl MatchPlan {
             black: self.engines[slot_of(Color::Black)].name.clone(),
             record: GameRecord::new(opening.start.clone(), opening.castling),
             termination: None,
+            infos: Vec::new(),
         };
         let game_seed = mix(self.seed ^ u64::from(index).wrapping_mul(0x1000_0001));
         for color in [Color::White, Color::Black] {
@@ -157,7 +161,14 @@ impl MatchPlan {
             }
         }
         let mut game = Game::replay(&opening.start, &opening.moves);
-        match self.play_out(&mut game, engines, &slot_of, opening.castling) {
+        let played_out = self.play_out(
+            &mut game,
+            engines,
+            &slot_of,
+            opening.castling,
+            &mut played.infos,
+        );
+        match played_out {
             Ok(finish) => {
                 played.record.outcome = finish.outcome();
                 played.record.finish = Some(finish);
@@ -217,12 +228,24 @@ impl MatchPlan {
         engines: &mut [Option<EngineProcess>; 2],
         slot_of: &dyn Fn(Color) -> usize,
         mode: CastlingMode,
+        infos: &mut Vec<(usize, MoveInfo)>,
     ) -> Result<Finish, (Outcome, Termination)> {
         let mut clocks = [self.time_control.new_clock(), self.time_control.new_clock()];
+        let mut judge = Adjudicator::new(self.adjudication);
+        let mut verdict = None;
         loop {
             let legal = game.legal_moves();
             if let Some(finish) = game.status_with(legal.len()).finish_claiming() {
                 return Ok(finish);
+            }
+            match verdict.take() {
+                Some(Verdict::Draw(rule)) => {
+                    return Err((Outcome::Draw, Termination::Adjudication(rule)))
+                }
+                Some(Verdict::Win(winner, rule)) => {
+                    return Err((Outcome::Win(winner), Termination::Adjudication(rule)))
+                }
+                None => {}
             }
             if self.max_plies > 0 && game.moves().len() >= self.max_plies as usize {
                 return Err((Outcome::Draw, Termination::PlyLimit));
@@ -241,7 +264,7 @@ impl MatchPlan {
                 self.hang_timeout,
             );
             let answer = engine.go(&go, deadline);
-            let (text, used) = match answer {
+            let (text, info) = match answer {
                 Ok(answer) => answer,
                 Err(error) => {
                     engines[slot] = None;
@@ -264,12 +287,18 @@ impl MatchPlan {
             };
             if !self
                 .time_control
-                .charge(&mut clocks[side.index()], used, self.time_margin)
+                .charge(&mut clocks[side.index()], info.time, self.time_margin)
             {
                 return Err((Outcome::Win(!side), Termination::TimeForfeit(side)));
             }
             match parse_move(game.position(), &text) {
-                Ok(mv) => game.play(mv),
+                Ok(mv) => {
+                    let move_number = game.position().fullmove_number();
+                    game.play(mv);
+                    infos.push((game.moves().len(), info));
+                    // The rules come first: a mate on this move stands whatever the scores say.
+                    verdict = judge.record(side, move_number, info.score);
+                }
                 Err(_) => {
                     engines[slot] = None;
                     return Err((Outcome::Win(!side), Termination::IllegalMove(side, text)));

@@ -4,6 +4,7 @@
 //! `perft-check`. The command line only parses its arguments into a [`MatchRequest`], shows
 //! progress and catches signals.
 
+use super::adjudication::{Adjudication, DrawRule, ResignRule};
 use super::config::{Config, ConfigError, EngineConfig};
 use super::match_game::MatchGame;
 use super::openings::load_openings;
@@ -45,6 +46,16 @@ pub struct MatchRequest {
     pub sprt: Option<String>,
     /// Draw after this many plies.
     pub max_plies: Option<u32>,
+    /// `--maxmoves N`: draw after N moves of each side (2N plies; wins over `max_plies`).
+    pub max_moves: Option<u32>,
+    /// `--draw movenumber=N movecount=M score=S`.
+    pub draw: Option<DrawRule>,
+    /// `--resign movecount=M score=S [twosided=true]`.
+    pub resign: Option<ResignRule>,
+    /// `--pgn-min`: tags and moves only (no move comments, no termination comment).
+    pub pgn_min: bool,
+    /// `--epd FILE`: each game's final position, one EPD line per game.
+    pub epd: Option<PathBuf>,
     /// Raised (the command line does it on Ctrl-C or SIGTERM) to end the match early: running
     /// games end unfinished, the engines are stopped and the table covers the finished games.
     pub interrupt: Option<Arc<AtomicBool>>,
@@ -84,35 +95,64 @@ fn pick_engines(config: &Config, names: Option<&str>) -> Result<[EngineConfig; 2
     Ok([first, second])
 }
 
-/// The PGN of one finished game, with the termination as a final comment.
-fn game_pgn(played: &MatchGame, time_control: &TimeControl) -> String {
+/// The PGN of one finished game: each engine move with its comment as cutechess-cli writes it
+/// (`{+0.31/12 0.052s}`: score in pawns from the mover's side, depth, time) and the termination
+/// as a final comment; with `minimal`, the Seven Tag Roster and the moves only.
+fn game_pgn(played: &MatchGame, time_control: &TimeControl, minimal: bool) -> String {
     let date = today();
-    let tags = vec![
+    let mut tags = vec![
         ("Event".to_string(), "shannon match".to_string()),
         ("Site".to_string(), "shannon".to_string()),
         ("Date".to_string(), date),
         ("Round".to_string(), played.round.to_string()),
         ("White".to_string(), played.white.clone()),
         ("Black".to_string(), played.black.clone()),
-        ("TimeControl".to_string(), time_control.to_string()),
-        (
-            "Termination".to_string(),
-            played.pgn_termination().to_string(),
-        ),
-        (
-            "PlyCount".to_string(),
-            played.record.moves.len().to_string(),
-        ),
     ];
+    if !minimal {
+        tags.extend([
+            ("TimeControl".to_string(), time_control.to_string()),
+            (
+                "Termination".to_string(),
+                played.pgn_termination().to_string(),
+            ),
+            (
+                "PlyCount".to_string(),
+                played.record.moves.len().to_string(),
+            ),
+        ]);
+    }
     let game = PgnGame {
         tags,
         record: played.record.clone(),
     };
-    let comments = Comments {
-        after_ply: Vec::new(),
-        final_comment: Some(played.describe()),
+    let comments = if minimal {
+        Comments::default()
+    } else {
+        Comments {
+            after_ply: played
+                .infos
+                .iter()
+                .map(|(ply, info)| (*ply, info.to_string()))
+                .collect(),
+            final_comment: Some(played.describe()),
+        }
     };
     write_game(&game, &comments).expect("the runner only records legal moves")
+}
+
+/// The final position of a game as one EPD line: the four position fields, the move counters
+/// as `hmvc`/`fmvn` and the game as `id`.
+fn game_epd(played: &MatchGame) -> String {
+    let end = played.record.end_position();
+    let fen = end.fen();
+    let fields: Vec<&str> = fen.split_whitespace().take(4).collect();
+    format!(
+        "{} hmvc {}; fmvn {}; id \"round {}\";\n",
+        fields.join(" "),
+        end.halfmove_clock(),
+        end.fullmove_number(),
+        played.round
+    )
 }
 
 /// Today's date as PGN writes it (UTC), from the system clock without a date library.
@@ -253,6 +293,12 @@ pub fn run_match_with(
             Some(std::fs::File::create(path).map_err(|e| ArenaError::Pgn(path.to_string(), e))?)
         }
     };
+    let mut epd_file = match &request.epd {
+        None => None,
+        Some(path) => Some(std::fs::File::create(path).map_err(|e| {
+            ArenaError::Setting(format!("cannot write the EPD file {}: {e}", path.display()))
+        })?),
+    };
     let plan = MatchPlan {
         engines: engines.clone(),
         games,
@@ -260,7 +306,14 @@ pub fn run_match_with(
         time_control,
         openings,
         seed,
-        max_plies: request.max_plies.unwrap_or(defaults.max_plies),
+        max_plies: match request.max_moves {
+            Some(moves) => moves.saturating_mul(2),
+            None => request.max_plies.unwrap_or(defaults.max_plies),
+        },
+        adjudication: Adjudication {
+            draw: request.draw,
+            resign: request.resign,
+        },
         time_margin: Duration::from_millis(defaults.time_margin_ms),
         hang_timeout: Duration::from_millis(defaults.hang_timeout_ms),
         interrupt: request
@@ -291,6 +344,7 @@ pub fn run_match_with(
     let started = Instant::now();
     let mut tally = Tally::default();
     let mut pgn_error = None;
+    let mut epd_error: Option<std::io::Error> = None;
     let mut verdict = SprtVerdict::Continue;
     let mut unfinished = 0u32;
     std::thread::scope(|scope| {
@@ -303,8 +357,14 @@ pub fn run_match_with(
             } else {
                 tally.add(&record, names[0]);
             }
+            if let (Some(file), None) = (epd_file.as_mut(), &epd_error) {
+                let line = game_epd(&record);
+                if let Err(e) = file.write_all(line.as_bytes()).and_then(|()| file.flush()) {
+                    epd_error = Some(e);
+                }
+            }
             if let (Some(file), None) = (pgn_file.as_mut(), &pgn_error) {
-                let text = game_pgn(&record, &plan.time_control);
+                let text = game_pgn(&record, &plan.time_control, request.pgn_min);
                 if let Err(e) = file.write_all(text.as_bytes()).and_then(|()| file.flush()) {
                     pgn_error = Some(e);
                 }
@@ -354,6 +414,15 @@ pub fn run_match_with(
         )?,
         (None, "" | "-") => {}
         (None, path) => writeln!(out, "PGN: {path}")?,
+    }
+    match (&epd_error, &request.epd) {
+        (Some(e), Some(path)) => writeln!(
+            out,
+            "EPD: writing {} failed ({e}); the positions before the failure are kept",
+            path.display()
+        )?,
+        (None, Some(path)) => writeln!(out, "EPD: {}", path.display())?,
+        _ => {}
     }
     Ok(MatchSummary {
         games: tally.score.games(),

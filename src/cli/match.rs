@@ -3,6 +3,7 @@
 
 use super::CliError;
 use indicatif::{ProgressBar, ProgressStyle};
+use shannon::arena::adjudication::{DrawRule, ResignRule};
 use shannon::arena::tournament::{run_match, MatchProgress, MatchRequest};
 use std::io::Write;
 use std::path::PathBuf;
@@ -45,6 +46,25 @@ pub struct Args {
     /// Adjudicate a draw after this many plies.
     #[arg(long)]
     max_plies: Option<u32>,
+    /// Adjudicate a draw after this many moves of each side (cutechess-cli's -maxmoves).
+    #[arg(long, conflicts_with = "max_plies")]
+    maxmoves: Option<u32>,
+    /// Adjudicate a draw when both engines' scores stay within S centipawns of 0 for M
+    /// consecutive moves each, from move N on: "movenumber=N movecount=M score=S".
+    /// Example: --draw "movenumber=40 movecount=8 score=10"
+    #[arg(long, value_name = "SETTINGS")]
+    draw: Option<DrawRule>,
+    /// Adjudicate a loss for a side whose own score stays at or below -S for M consecutive
+    /// moves (two-sided: and the winner's at or above S): "movecount=M score=S [twosided=true]".
+    /// Example: --resign "movecount=3 score=600 twosided=true"
+    #[arg(long, value_name = "SETTINGS")]
+    resign: Option<ResignRule>,
+    /// Write only the Seven Tag Roster and the moves (no move comments).
+    #[arg(long)]
+    pgn_min: bool,
+    /// Also write each game's final position, one EPD line per game.
+    #[arg(long, value_name = "FILE")]
+    epd: Option<std::path::PathBuf>,
     /// No progress bar.
     #[arg(long)]
     quiet: bool,
@@ -66,6 +86,11 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<bool, CliError> {
         seed: args.seed,
         sprt: args.sprt,
         max_plies: args.max_plies,
+        max_moves: args.maxmoves,
+        draw: args.draw,
+        resign: args.resign,
+        pgn_min: args.pgn_min,
+        epd: args.epd,
         interrupt: Some(interrupt),
     };
     let bar = if args.quiet {
