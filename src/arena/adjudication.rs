@@ -69,6 +69,20 @@ pub fn depth_from_info(line: &str) -> Option<u32> {
     None
 }
 
+/// The search time (`time`, in milliseconds) of an `info` line, if it has one.
+pub fn time_from_info(line: &str) -> Option<Duration> {
+    let mut words = info_words(line)?;
+    while let Some(word) = words.next() {
+        if word == "time" {
+            return words
+                .next()
+                .and_then(|n| n.parse().ok())
+                .map(Duration::from_millis);
+        }
+    }
+    None
+}
+
 /// What an engine said about one of its moves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct MoveInfo {
@@ -76,8 +90,18 @@ pub struct MoveInfo {
     pub score: Option<EngineScore>,
     /// Its last depth before `bestmove`.
     pub depth: Option<u32>,
-    /// How long it took.
+    /// How long it took, from `go` sent to `bestmove` read, as the runner measured it.
     pub time: Duration,
+    /// How long it said it searched (its last `info ... time`).
+    pub reported: Option<Duration>,
+}
+
+impl MoveInfo {
+    /// The runner's own overhead on this move (fastchess's latency): the time it measured less
+    /// the time the engine says it searched; `None` when the engine did not say.
+    pub fn latency(&self) -> Option<Duration> {
+        self.reported.map(|r| self.time.saturating_sub(r))
+    }
 }
 
 impl fmt::Display for MoveInfo {
@@ -319,6 +343,10 @@ mod tests {
         assert_eq!(EngineScore::from_info(line), Some(EngineScore::Cp(-31)));
         assert_eq!(depth_from_info(line), Some(12));
         assert_eq!(
+            time_from_info("info depth 1 time 52 pv e2e4"),
+            Some(Duration::from_millis(52))
+        );
+        assert_eq!(
             EngineScore::from_info("info score mate -3 depth 9"),
             Some(EngineScore::Mate(-3))
         );
@@ -333,6 +361,7 @@ mod tests {
             score,
             depth,
             time: Duration::from_millis(ms),
+            reported: None,
         };
         assert_eq!(
             info(Some(EngineScore::Cp(31)), Some(12), 52).to_string(),

@@ -11,7 +11,7 @@
 //! than seeing engines die mid-game and scoring that as crashes. A client given an interrupt
 //! flag stops waiting as soon as the flag is raised.
 
-use super::adjudication::{depth_from_info, EngineScore, MoveInfo};
+use super::adjudication::{depth_from_info, time_from_info, EngineScore, MoveInfo};
 use super::config::EngineConfig;
 use crate::CastlingMode;
 use std::fmt;
@@ -261,6 +261,9 @@ impl EngineProcess {
                 }
                 if let Some(depth) = depth_from_info(line) {
                     info.depth = Some(depth);
+                }
+                if let Some(time) = time_from_info(line) {
+                    info.reported = Some(time);
                 }
             }
             line.starts_with("bestmove")

@@ -181,6 +181,8 @@ struct Tally {
     terminations: BTreeMap<String, u32>,
     failures: u32,
     plies: u64,
+    /// The runner's overhead on each engine move that reported its search time, in microseconds.
+    latencies: Vec<u64>,
 }
 
 impl Tally {
@@ -197,6 +199,13 @@ impl Tally {
         }
         *self.terminations.entry(played.category()).or_default() += 1;
         self.plies += played.record.moves.len() as u64;
+        self.latencies.extend(
+            played
+                .infos
+                .iter()
+                .filter_map(|(_, info)| info.latency())
+                .map(|d| d.as_micros() as u64),
+        );
         if played.is_failure() {
             self.failures += 1;
         }
@@ -232,6 +241,9 @@ pub struct MatchSummary {
     pub pgn_ok: bool,
     /// True when the match was interrupted before its end.
     pub interrupted: bool,
+    /// The runner's overhead per engine move (measured time less the engine's own `info time`):
+    /// (median, 99th percentile), nearest rank; `None` when no engine reported its time.
+    pub latency: Option<(Duration, Duration)>,
 }
 
 /// [`run_match`] with an already loaded configuration.
@@ -431,7 +443,21 @@ pub fn run_match_with(
         failures: tally.failures,
         pgn_ok: pgn_error.is_none(),
         interrupted,
+        latency: percentiles(&mut tally.latencies),
     })
+}
+
+/// (median, 99th percentile) of `micros`, nearest rank.
+fn percentiles(micros: &mut [u64]) -> Option<(Duration, Duration)> {
+    if micros.is_empty() {
+        return None;
+    }
+    micros.sort_unstable();
+    let rank = |p: f64| {
+        let index = ((p * micros.len() as f64).ceil() as usize).clamp(1, micros.len()) - 1;
+        Duration::from_micros(micros[index])
+    };
+    Some((rank(0.5), rank(0.99)))
 }
 
 fn print_table(

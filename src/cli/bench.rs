@@ -115,7 +115,17 @@ pub fn run_match_bench(games: u32, concurrency: usize, out: &mut impl Write) -> 
         60.0 * f64::from(summary.games) / summary.seconds.max(1e-9),
         per_second(summary.plies, summary.seconds),
         summary.failures
-    )
+    )?;
+    match summary.latency {
+        Some((median, p99)) => writeln!(
+            out,
+            "runner latency per move (time measured from go to bestmove, less the engine's own \
+             info time): median {:.3} ms, 99th percentile {:.3} ms",
+            median.as_secs_f64() * 1e3,
+            p99.as_secs_f64() * 1e3
+        ),
+        None => writeln!(out, "runner latency: the engines reported no search time"),
+    }
 }
 
 /// `shannon bench`'s figures.

@@ -132,6 +132,15 @@ fn bench_playout_reports_its_figures() {
 }
 
 #[test]
+fn bench_match_reports_the_runners_latency() {
+    let (ok, out, err) = shannon(&["bench", "match", "--games", "4", "--concurrency", "1"]);
+    assert!(ok, "{err}");
+    assert!(out.contains("4 games of Shannon vs Shannon"), "{out}");
+    // Shannon reports `info ... time`, so every move has a latency.
+    assert!(out.contains("runner latency per move") && out.contains("99th percentile"), "{out}");
+}
+
+#[test]
 fn impossible_castling_rights_and_hash_sizes_are_warnings_not_failures() {
     // Issue 9, items 2 and 4: `--fen` drops a right the placement cannot have (as the UCI engine
     // does), and a `--hash` no machine has is cut down instead of aborting the process.
