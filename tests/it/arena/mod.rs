@@ -4,6 +4,7 @@
 //! This module holds the helpers the subjects share: running `shannon`, a scratch folder per
 //! test, reading a PGN back, and finding Stockfish.
 
+mod books;
 mod faults;
 mod matches;
 mod peers;
