@@ -191,7 +191,7 @@ impl Book {
 
     /// A book from the bytes of a `.bin` file; any input gives a book or an error, never a panic.
     pub fn from_bytes(bytes: &[u8]) -> Result<Book, BookError> {
-        if bytes.len() % ENTRY_BYTES != 0 {
+        if !bytes.len().is_multiple_of(ENTRY_BYTES) {
             return Err(BookError::Length(bytes.len()));
         }
         let entries: Vec<BookEntry> = bytes
