@@ -53,8 +53,11 @@ pub struct MatchConfig {
     /// Time control, in Cute Chess's form (`40/60+0.6`, `10+0.1`, `inf`) or `movetime=MS`,
     /// `nodes=N`, `depth=N`.
     pub tc: String,
-    /// `startpos`, `chess960`, or the path of an EPD or PGN file of opening positions.
+    /// `startpos`, `chess960`, the path of an EPD or PGN file of opening positions, or of a
+    /// Polyglot `.bin` book.
     pub openings: String,
+    /// The longest line, in plies, drawn from a Polyglot book (`openings = "book.bin"`).
+    pub book_depth: u32,
     /// Where to write the PGN of every game (none when empty).
     pub pgn: String,
     /// Seed of the schedule (openings and engine seeds); drawn at random when absent.
@@ -76,6 +79,7 @@ impl Default for MatchConfig {
             concurrency: 0,
             tc: "10+0.1".to_string(),
             openings: "startpos".to_string(),
+            book_depth: super::openings::DEFAULT_BOOK_DEPTH,
             pgn: String::new(),
             seed: None,
             max_plies: 0,

@@ -2,7 +2,8 @@
 //!
 //! - [`config`]: the `engines.toml` file.
 //! - [`client`]: one engine process (reader and writer threads, timeouts).
-//! - [`time_control`], [`openings`], [`match_game`]: what a match is made of.
+//! - [`time_control`], [`openings`], [`match_game`]: what a match is made of; [`polyglot`]:
+//!   Polyglot `.bin` opening books, one source of openings.
 //! - [`runner`]: the match itself; [`stats`]: Elo, LOS and SPRT.
 //! - [`perft_check`]: an engine's `go perft` against ours, down to the first disagreement.
 //! - [`tournament`]: a match from settings to report (PGN, tally, SPRT stop, table).
@@ -16,6 +17,8 @@ mod error;
 pub mod match_game;
 pub mod openings;
 pub mod perft_check;
+pub mod polyglot;
+mod polyglot_random;
 pub mod runner;
 pub mod stats;
 pub mod time_control;

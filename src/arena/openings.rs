@@ -1,7 +1,10 @@
-//! Where match games start: the standard position, random Chess960 start positions, or the
-//! positions of an EPD or PGN file (a PGN game's moves are played as the opening line).
+//! Where match games start: the standard position, random Chess960 start positions, the
+//! positions of an EPD or PGN file (a PGN game's moves are played as the opening line), or lines
+//! drawn from a Polyglot `.bin` book.
 
+use super::polyglot::{Book, BookError};
 use crate::chess960::{scharnagl_back_rank, start_position};
+use crate::types::splitmix::mix;
 use crate::{CastlingMode, CastlingSide, Color, File, Move, Position};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -38,6 +41,11 @@ pub enum OpeningsError {
     Pgn(String, String),
     /// The file has no position at all.
     Empty(String),
+    /// A Polyglot book that cannot be used (its path and why).
+    Book(String, BookError),
+    /// A Polyglot book with no legal move for the standard starting position, where every book
+    /// line starts.
+    NoBookMove(String),
 }
 
 impl fmt::Display for OpeningsError {
@@ -47,6 +55,12 @@ impl fmt::Display for OpeningsError {
             OpeningsError::Epd { path, line, error } => write!(f, "{path}:{line}: {error}"),
             OpeningsError::Pgn(path, error) => write!(f, "{path}: {error}"),
             OpeningsError::Empty(path) => write!(f, "{path} holds no opening position"),
+            OpeningsError::Book(path, error) => write!(f, "{path}: {error}"),
+            OpeningsError::NoBookMove(path) => write!(
+                f,
+                "{path}: the book has no legal move for the starting position, where its lines \
+                 start"
+            ),
         }
     }
 }
@@ -82,9 +96,19 @@ pub fn needs_chess960(pos: &Position) -> bool {
     })
 }
 
+/// How many plies a line drawn from a Polyglot book may have when `book_depth` is not set: a
+/// few moves of theory each, after which the engines play on their own.
+pub const DEFAULT_BOOK_DEPTH: u32 = 16;
+
 /// `count` openings for `spec`: `startpos`, `chess960` (uniform Scharnagl numbers drawn from
-/// `seed`), or a path ending in `.epd` or `.pgn`.
-pub fn load_openings(spec: &str, count: usize, seed: u64) -> Result<Vec<Opening>, OpeningsError> {
+/// `seed`), a path ending in `.bin` (a Polyglot book: see [`book_openings`]; `book_depth` is
+/// the longest line), or a path ending in `.epd` or `.pgn`.
+pub fn load_openings(
+    spec: &str,
+    count: usize,
+    seed: u64,
+    book_depth: u32,
+) -> Result<Vec<Opening>, OpeningsError> {
     match spec {
         "startpos" => Ok(vec![Opening {
             start: Position::startpos(),
@@ -107,6 +131,9 @@ pub fn load_openings(spec: &str, count: usize, seed: u64) -> Result<Vec<Opening>
                 })
                 .collect())
         }
+        path if path.to_ascii_lowercase().ends_with(".bin") => {
+            book_openings(path, count, seed, book_depth)
+        }
         path => {
             let text = std::fs::read_to_string(path)
                 .map_err(|e| OpeningsError::Read(path.to_string(), e))?;
@@ -121,6 +148,38 @@ pub fn load_openings(spec: &str, count: usize, seed: u64) -> Result<Vec<Opening>
             Ok(openings)
         }
     }
+}
+
+/// `count` lines from the Polyglot book at `path`, each walked from the standard starting
+/// position by the book's weighted choice ([`Book::line`]) for at most `depth` plies or until
+/// the book has no move. Line `i` draws from its own generator, seeded from `seed` and `i`, so
+/// the openings are a function of the match seed and do not depend on each other. Lines may
+/// repeat (a narrow book has few); every line is played by both colours like any opening.
+pub fn book_openings(
+    path: &str,
+    count: usize,
+    seed: u64,
+    depth: u32,
+) -> Result<Vec<Opening>, OpeningsError> {
+    let book = Book::open(std::path::Path::new(path)).map_err(|e| match e {
+        BookError::Read(_, io) => OpeningsError::Read(path.to_string(), io),
+        e => OpeningsError::Book(path.to_string(), e),
+    })?;
+    let start = Position::startpos();
+    if book.moves(&start).is_empty() {
+        return Err(OpeningsError::NoBookMove(path.to_string()));
+    }
+    Ok((0..count.max(1))
+        .map(|i| {
+            let mut rng = SmallRng::seed_from_u64(mix(seed.wrapping_add(i as u64)));
+            Opening {
+                moves: book.line(&start, depth as usize, &mut rng),
+                start: start.clone(),
+                castling: CastlingMode::Standard,
+                label: format!("{path} line {}", i + 1),
+            }
+        })
+        .collect())
 }
 
 /// EPD: one position per line (the first four to six fields; `;` operations are ignored).
@@ -183,8 +242,8 @@ mod tests {
 
     #[test]
     fn chess960_openings_are_seeded_start_positions() {
-        let a = load_openings("chess960", 10, 5).unwrap();
-        let b = load_openings("chess960", 10, 5).unwrap();
+        let a = load_openings("chess960", 10, 5, DEFAULT_BOOK_DEPTH).unwrap();
+        let b = load_openings("chess960", 10, 5, DEFAULT_BOOK_DEPTH).unwrap();
         assert_eq!(a, b);
         assert_eq!(a.len(), 10);
         assert!(a
@@ -204,13 +263,59 @@ mod tests {
              bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9\n",
         )
         .unwrap();
-        let openings = load_openings(path.to_str().unwrap(), 2, 0).unwrap();
+        let openings = load_openings(path.to_str().unwrap(), 2, 0, 1).unwrap();
         assert_eq!(openings.len(), 2);
         assert_eq!(openings[0].castling, CastlingMode::Standard);
         assert_eq!(openings[1].castling, CastlingMode::Chess960);
         std::fs::write(&path, "not a fen\n").unwrap();
-        let err = load_openings(path.to_str().unwrap(), 1, 0).unwrap_err();
+        let err = load_openings(path.to_str().unwrap(), 1, 0, 1).unwrap_err();
         assert!(err.to_string().contains(":1:"), "{err}");
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn book_lines_are_seeded_and_bounded() {
+        use crate::arena::polyglot::{encode_move, polyglot_key};
+        let start = Position::startpos();
+        let e4 = crate::notation::uci::parse_move(&start, "e2e4").unwrap();
+        let after = start.play(e4);
+        let mut entries: Vec<(u64, u16)> = vec![(polyglot_key(&start), encode_move(e4))];
+        for reply in ["e7e5", "c7c5"] {
+            let mv = crate::notation::uci::parse_move(&after, reply).unwrap();
+            entries.push((polyglot_key(&after), encode_move(mv)));
+        }
+        entries.sort();
+        let bytes: Vec<u8> = entries
+            .iter()
+            .flat_map(|&(key, mv)| {
+                let mut e = key.to_be_bytes().to_vec();
+                e.extend_from_slice(&mv.to_be_bytes());
+                e.extend_from_slice(&[0, 1, 0, 0, 0, 0]);
+                e
+            })
+            .collect();
+        let dir = std::env::temp_dir().join(format!("shannon-book-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("small.BIN");
+        std::fs::write(&path, &bytes).unwrap();
+        let path = path.to_str().unwrap();
+        let a = load_openings(path, 8, 3, DEFAULT_BOOK_DEPTH).unwrap();
+        assert_eq!(a, load_openings(path, 8, 3, DEFAULT_BOOK_DEPTH).unwrap());
+        assert_eq!(a.len(), 8);
+        assert!(a.iter().all(|o| o.moves.len() == 2 && o.moves[0] == e4));
+        assert!(
+            a.iter().any(|o| o.moves != a[0].moves),
+            "both replies drawn"
+        );
+        let short = load_openings(path, 2, 3, 1).unwrap();
+        assert!(short.iter().all(|o| o.moves == [e4]));
+        // A book without the starting position, and a file that is not a book.
+        std::fs::write(dir.join("other.bin"), &bytes[16..]).unwrap();
+        let err = load_openings(dir.join("other.bin").to_str().unwrap(), 1, 0, 8).unwrap_err();
+        assert!(matches!(err, OpeningsError::NoBookMove(_)), "{err}");
+        std::fs::write(dir.join("bad.bin"), [1u8; 20]).unwrap();
+        let err = load_openings(dir.join("bad.bin").to_str().unwrap(), 1, 0, 8).unwrap_err();
+        assert!(err.to_string().contains("20 bytes"), "{err}");
         std::fs::remove_dir_all(&dir).ok();
     }
 }

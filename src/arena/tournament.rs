@@ -38,6 +38,8 @@ pub struct MatchRequest {
     pub tc: Option<String>,
     /// Openings.
     pub openings: Option<String>,
+    /// Longest line from a Polyglot book, in plies.
+    pub book_depth: Option<u32>,
     /// PGN output path (`-` or empty for none).
     pub pgn: Option<String>,
     /// Schedule seed.
@@ -296,7 +298,8 @@ pub fn run_match_with(
         .openings
         .clone()
         .unwrap_or_else(|| defaults.openings.clone());
-    let openings = load_openings(&openings_spec, games as usize / 2, mix(seed))
+    let book_depth = request.book_depth.unwrap_or(defaults.book_depth);
+    let openings = load_openings(&openings_spec, games as usize / 2, mix(seed), book_depth)
         .map_err(|e| ArenaError::Openings(e.to_string()))?;
     let pgn_path = request.pgn.clone().unwrap_or_else(|| defaults.pgn.clone());
     let mut pgn_file = match pgn_path.as_str() {

@@ -29,9 +29,12 @@ pub struct Args {
     /// nodes=N, depth=N.
     #[arg(long)]
     tc: Option<String>,
-    /// startpos, chess960, or an .epd / .pgn file of openings.
+    /// startpos, chess960, an .epd / .pgn file of openings, or a Polyglot .bin book.
     #[arg(long)]
     openings: Option<String>,
+    /// Longest opening line drawn from a .bin book, in plies (default 16).
+    #[arg(long)]
+    book_depth: Option<u32>,
     /// Where to write the games ("-" for nowhere).
     #[arg(long)]
     pgn: Option<String>,
@@ -82,6 +85,7 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<bool, CliError> {
         concurrency: args.concurrency,
         tc: args.tc,
         openings: args.openings,
+        book_depth: args.book_depth,
         pgn: args.pgn,
         seed: args.seed,
         sprt: args.sprt,

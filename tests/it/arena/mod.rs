@@ -5,6 +5,7 @@
 //! test, reading a PGN back, and finding Stockfish.
 
 mod adjudication;
+mod books;
 mod faults;
 mod matches;
 mod peers;
