@@ -137,7 +137,10 @@ fn bench_match_reports_the_runners_latency() {
     assert!(ok, "{err}");
     assert!(out.contains("4 games of Shannon vs Shannon"), "{out}");
     // Shannon reports `info ... time`, so every move has a latency.
-    assert!(out.contains("runner latency per move") && out.contains("99th percentile"), "{out}");
+    assert!(
+        out.contains("runner latency per move") && out.contains("99th percentile"),
+        "{out}"
+    );
 }
 
 #[test]
