@@ -41,6 +41,8 @@ pub enum OpeningsError {
     Pgn(String, String),
     /// The file has no position at all.
     Empty(String),
+    /// A malformed `file=... order=... plies=... start=...` setting.
+    Setting(String),
     /// A Polyglot book that cannot be used (its path and why).
     Book(String, BookError),
     /// A Polyglot book with no legal move for the standard starting position, where every book
@@ -55,6 +57,7 @@ impl fmt::Display for OpeningsError {
             OpeningsError::Epd { path, line, error } => write!(f, "{path}:{line}: {error}"),
             OpeningsError::Pgn(path, error) => write!(f, "{path}: {error}"),
             OpeningsError::Empty(path) => write!(f, "{path} holds no opening position"),
+            OpeningsError::Setting(why) => write!(f, "--openings: {why}"),
             OpeningsError::Book(path, error) => write!(f, "{path}: {error}"),
             OpeningsError::NoBookMove(path) => write!(
                 f,
@@ -99,6 +102,100 @@ pub fn needs_chess960(pos: &Position) -> bool {
 /// How many plies a line drawn from a Polyglot book may have when `book_depth` is not set: a
 /// few moves of theory each, after which the engines play on their own.
 pub const DEFAULT_BOOK_DEPTH: u32 = 16;
+
+/// How the openings of a file are taken (cutechess-cli's `-openings` settings).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OpeningsSpec {
+    /// `startpos`, `chess960`, or the file.
+    pub source: String,
+    /// Shuffle the file's openings (seeded by the match seed) instead of taking them in order.
+    pub random: bool,
+    /// Use at most this many plies of each PGN game (all when `None`).
+    pub plies: Option<usize>,
+    /// Begin with this opening of the file (1-based).
+    pub start: usize,
+}
+
+impl OpeningsSpec {
+    /// `startpos`, `chess960`, a path, or cutechess-cli's form
+    /// `file=PATH [order=sequential|random] [plies=N] [start=K]`.
+    pub fn parse(text: &str) -> Result<OpeningsSpec, OpeningsError> {
+        let mut spec = OpeningsSpec {
+            source: text.trim().to_string(),
+            random: false,
+            plies: None,
+            start: 1,
+        };
+        if !text.contains('=') {
+            return Ok(spec);
+        }
+        let bad = |why: String| OpeningsError::Setting(why);
+        let mut file = None;
+        for word in text.split_whitespace() {
+            let (key, value) = word
+                .split_once('=')
+                .ok_or_else(|| bad(format!("'{word}' is not key=value")))?;
+            let number = || {
+                value
+                    .parse::<usize>()
+                    .map_err(|_| bad(format!("{key}={value} is not a number")))
+            };
+            match key {
+                "file" => file = Some(value.to_string()),
+                "format" => {}
+                "order" => {
+                    spec.random = match value {
+                        "random" => true,
+                        "sequential" => false,
+                        _ => return Err(bad(format!("order={value}: sequential or random"))),
+                    }
+                }
+                "plies" => spec.plies = Some(number()?),
+                "start" if number()? >= 1 => spec.start = number()?,
+                "start" => return Err(bad("start counts from 1".into())),
+                _ => {
+                    return Err(bad(format!(
+                        "unknown setting '{key}' (file, format, order, plies, start)"
+                    )))
+                }
+            }
+        }
+        spec.source = file.ok_or_else(|| bad("file=PATH is missing".into()))?;
+        Ok(spec)
+    }
+}
+
+/// The openings of `spec` (see [`OpeningsSpec::parse`]) in the order the match plays them: the
+/// file's order from the `start`-th on, wrapping around, or a seeded shuffle; PGN lines cut to
+/// `plies`.
+pub fn load_openings_spec(
+    text: &str,
+    count: usize,
+    seed: u64,
+    book_depth: u32,
+) -> Result<Vec<Opening>, OpeningsError> {
+    let spec = OpeningsSpec::parse(text)?;
+    let mut openings = load_openings(&spec.source, count, seed, book_depth)?;
+    if let Some(plies) = spec.plies {
+        for opening in &mut openings {
+            opening.moves.truncate(plies);
+        }
+    }
+    if spec.start > openings.len() {
+        return Err(OpeningsError::Setting(format!(
+            "start={} but {} holds {} opening(s)",
+            spec.start,
+            spec.source,
+            openings.len()
+        )));
+    }
+    openings.rotate_left(spec.start - 1);
+    if spec.random {
+        use rand::seq::SliceRandom;
+        openings.shuffle(&mut SmallRng::seed_from_u64(seed ^ 0x6f70_656e_696e_6773));
+    }
+    Ok(openings)
+}
 
 /// `count` openings for `spec`: `startpos`, `chess960` (uniform Scharnagl numbers drawn from
 /// `seed`), a path ending in `.bin` (a Polyglot book: see [`book_openings`]; `book_depth` is
@@ -239,6 +336,57 @@ fn pgn_openings(path: &str, text: &str) -> Result<Vec<Opening>, OpeningsError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn cutechess_settings_order_cut_and_start_the_openings() {
+        let dir = std::env::temp_dir().join(format!("shannon-openings-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let pgn = dir.join("lines.pgn");
+        std::fs::write(
+            &pgn,
+            "1. e4 e5 2. Nf3 *\n\n1. d4 d5 2. c4 *\n\n1. c4 e5 *\n",
+        )
+        .unwrap();
+        let path = pgn.to_str().unwrap();
+        let all = load_openings_spec(path, 0, 1, DEFAULT_BOOK_DEPTH).unwrap();
+        assert_eq!(
+            all.iter().map(|o| o.moves.len()).collect::<Vec<_>>(),
+            [3, 3, 2]
+        );
+        let cut = format!("file={path} plies=2 start=2");
+        let cut = load_openings_spec(&cut, 0, 1, DEFAULT_BOOK_DEPTH).unwrap();
+        assert_eq!(
+            cut.iter().map(|o| o.moves.len()).collect::<Vec<_>>(),
+            [2, 2, 2]
+        );
+        assert_eq!(
+            cut[0].label, all[1].label,
+            "start=2 begins with the second game"
+        );
+        assert_eq!(cut[2].label, all[0].label, "and wraps around");
+        let random = format!("file={path} order=random");
+        let a = load_openings_spec(&random, 0, 9, DEFAULT_BOOK_DEPTH).unwrap();
+        let b = load_openings_spec(&random, 0, 9, DEFAULT_BOOK_DEPTH).unwrap();
+        assert_eq!(a, b, "seeded");
+        let mut labels: Vec<_> = a.iter().map(|o| o.label.clone()).collect();
+        labels.sort();
+        let mut expected: Vec<_> = all.iter().map(|o| o.label.clone()).collect();
+        expected.sort();
+        assert_eq!(labels, expected, "a shuffle keeps every opening once");
+        for bad in [
+            format!("file={path} order=backwards"),
+            format!("file={path} start=0"),
+            format!("file={path} start=4"),
+            format!("file={path} depth=3"),
+            "order=random".to_string(),
+        ] {
+            assert!(
+                load_openings_spec(&bad, 0, 1, DEFAULT_BOOK_DEPTH).is_err(),
+                "{bad}"
+            );
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 
     #[test]
     fn chess960_openings_are_seeded_start_positions() {

@@ -7,7 +7,7 @@
 use super::adjudication::{Adjudication, DrawRule, ResignRule};
 use super::config::{Config, ConfigError, EngineConfig};
 use super::match_game::MatchGame;
-use super::openings::load_openings;
+use super::openings::load_openings_spec;
 use super::runner::MatchPlan;
 use super::stats::{Score, Sprt, SprtVerdict};
 use super::time_control::TimeControl;
@@ -299,7 +299,7 @@ pub fn run_match_with(
         .clone()
         .unwrap_or_else(|| defaults.openings.clone());
     let book_depth = request.book_depth.unwrap_or(defaults.book_depth);
-    let openings = load_openings(&openings_spec, games as usize / 2, mix(seed), book_depth)
+    let openings = load_openings_spec(&openings_spec, games as usize / 2, mix(seed), book_depth)
         .map_err(|e| ArenaError::Openings(e.to_string()))?;
     let pgn_path = request.pgn.clone().unwrap_or_else(|| defaults.pgn.clone());
     let mut pgn_file = match pgn_path.as_str() {
