@@ -3,7 +3,7 @@
 //! - [`config`]: the `engines.toml` file.
 //! - [`client`]: one engine process (reader and writer threads, timeouts).
 //! - [`time_control`], [`openings`], [`match_game`]: what a match is made of.
-//! - [`runner`]: the match itself; [`stats`]: Elo, LOS and SPRT.
+//! - [`runner`]: the match itself; [`stats`]: Elo, LOS, game-pair counts and SPRT.
 //! - [`perft_check`]: an engine's `go perft` against ours, down to the first disagreement.
 //! - [`tournament`]: a match from settings to report (PGN, tally, SPRT stop, table).
 //!
