@@ -3,8 +3,9 @@
 //! - [`config`]: the `engines.toml` file.
 //! - [`client`]: one engine process (reader and writer threads, timeouts).
 //! - [`time_control`], [`openings`], [`match_game`]: what a match is made of; [`polyglot`]:
-//!   Polyglot `.bin` opening books, one source of openings.
-//! - [`runner`]: the match itself; [`stats`]: Elo, LOS and SPRT.
+//!   Polyglot `.bin` opening books, one source of openings; [`adjudication`]: ending games early
+//!   from the engines' scores.
+//! - [`runner`]: the match itself; [`stats`]: Elo, LOS, game-pair counts and SPRT.
 //! - [`perft_check`]: an engine's `go perft` against ours, down to the first disagreement.
 //! - [`tournament`]: a match from settings to report (PGN, tally, SPRT stop, table).
 //!

@@ -1,6 +1,6 @@
 //! A match from settings to report: the two engines and the schedule from engines.toml and the
 //! request, the games played by [`MatchPlan`], each written to the PGN as it finishes, the
-//! running tally with its optional SPRT stop, and the result table; and the same for
+//! running tally (single games and game pairs) with its optional SPRT stop, and the result table; and the same for
 //! `perft-check`. The command line only parses its arguments into a [`MatchRequest`], shows
 //! progress and catches signals.
 
@@ -9,7 +9,7 @@ use super::config::{Config, ConfigError, EngineConfig};
 use super::match_game::MatchGame;
 use super::openings::load_openings_spec;
 use super::runner::MatchPlan;
-use super::stats::{Score, Sprt, SprtVerdict};
+use super::stats::{GameScore, PairTally, Score, Sprt, SprtVerdict};
 use super::time_control::TimeControl;
 use super::ArenaError;
 use crate::game::Outcome;
@@ -180,6 +180,8 @@ fn today() -> String {
 #[derive(Debug, Default)]
 struct Tally {
     score: Score,
+    /// The finished games by pair (games 2k and 2k + 1 share an opening, colours swapped).
+    pairs: PairTally,
     terminations: BTreeMap<String, u32>,
     failures: u32,
     plies: u64,
@@ -194,11 +196,14 @@ impl Tally {
         } else {
             Color::Black
         };
-        match played.record.outcome {
-            Outcome::Draw => self.score.draws += 1,
-            Outcome::Win(winner) if winner == first => self.score.wins += 1,
-            _ => self.score.losses += 1,
-        }
+        let result = match played.record.outcome {
+            Outcome::Draw => GameScore::Draw,
+            Outcome::Win(winner) if winner == first => GameScore::Win,
+            _ => GameScore::Loss,
+        };
+        self.score.add(result);
+        // `round` is the 1-based game number.
+        self.pairs.add(played.round - 1, result);
         *self.terminations.entry(played.category()).or_default() += 1;
         self.plies += played.record.moves.len() as u64;
         self.latencies.extend(
@@ -391,7 +396,8 @@ pub fn run_match_with(
                 score: format!("{} {}-{}-{} (W-L-D)", names[0], s.wins, s.losses, s.draws),
             });
             if let Some(sprt) = &sprt {
-                verdict = sprt.verdict(&tally.score);
+                let (_, llr) = sprt.match_llr(&tally.score, tally.pairs.pentanomial());
+                verdict = sprt.decide(llr);
                 if verdict != SprtVerdict::Continue {
                     stop.store(true, Ordering::Relaxed);
                 }
@@ -416,10 +422,11 @@ pub fn run_match_with(
             SprtVerdict::AcceptH1 => "H1 accepted",
             SprtVerdict::Continue => "no decision yet",
         };
+        let (model, llr) = sprt.match_llr(&tally.score, tally.pairs.pentanomial());
         writeln!(
             out,
-            "SPRT: elo0 {} elo1 {} alpha {} beta {}: LLR {:.3} (bounds {lower:.3}, {upper:.3}): {decision}",
-            sprt.elo0, sprt.elo1, sprt.alpha, sprt.beta, sprt.llr(&tally.score)
+            "SPRT ({}, logistic Elo): elo0 {} elo1 {} alpha {} beta {}: LLR {llr:.3} [{lower:.3}, {upper:.3}]: {decision}",
+            model.name(), sprt.elo0, sprt.elo1, sprt.alpha, sprt.beta
         )?;
     }
     match (&pgn_error, pgn_path.as_str()) {
@@ -485,6 +492,15 @@ fn print_table(
         s.draws,
         s.losses,
         100.0 * s.ratio()
+    )?;
+    let pairs = tally.pairs.pentanomial();
+    let [ll, ld, dd, wd, ww] = pairs.counts;
+    writeln!(
+        out,
+        "Pentanomial [LL, LD, DD+WL, WD, WW]: [{ll}, {ld}, {dd}, {wd}, {ww}] ({} complete pairs, {} \
+         finished games whose partner did not finish)",
+        pairs.pairs(),
+        tally.pairs.unpaired()
     )?;
     match s.elo() {
         Some((elo, margin)) => writeln!(out, "Elo difference: {elo:+.1} +/- {margin:.1} (95%)")?,

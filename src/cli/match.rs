@@ -42,8 +42,9 @@ pub struct Args {
     /// option and no Seed set in engines.toml.
     #[arg(long)]
     seed: Option<u64>,
-    /// Stop early by a sequential test: elo0,elo1,alpha,beta (elo0 may be negative:
-    /// --sprt -5,5,0.05,0.05).
+    /// Stop early by a sequential test: elo0,elo1,alpha,beta in logistic Elo (elo0 may be
+    /// negative: --sprt -5,5,0.05,0.05). fishtest's GSPRT on the pentanomial of the game pairs
+    /// (trinomial until the first pair is complete).
     #[arg(long, allow_hyphen_values = true)]
     sprt: Option<String>,
     /// Adjudicate a draw after this many plies.

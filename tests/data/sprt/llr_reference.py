@@ -1,4 +1,4 @@
-# Reference LLRs for the SPRT tests of src/arena/stats.rs: python3 tests/data/sprt/llr_reference.py
+# Reference LLRs for the SPRT tests of src/arena/stats/sprt.rs: python3 tests/data/sprt/llr_reference.py
 # Independent reference for the trinomial GSPRT LLR as fishtest computes it:
 # counts regularised (a zero count becomes 1e-3), empirical pdf over scores 0, 1/2, 1,
 # the MLE of the distribution with mean s (Proposition 1.1 of "support_MLE_multinomial":

@@ -212,15 +212,34 @@ fn sprt_stops_a_match_that_one_side_wins_every_game() {
     );
     assert!(ok, "{out}{err}");
     assert!(out.contains("H1 accepted"), "{out}");
-    // The test decides at 104 straight wins (tests/data/sprt/llr_reference.py); the game
-    // running on the other worker may finish too.
+    // The test runs on game pairs and decides at 104 straight won pairs, 208 games
+    // (tests/data/sprt/pentanomial_reference.py); the games the two workers are playing then
+    // finish too, and may complete one more pair.
     let games: u32 = out
         .lines()
         .find_map(|l| l.strip_suffix(" lost by engine failure"))
         .and_then(|l| l.split(" games,").next())
         .and_then(|n| n.trim().parse().ok())
         .unwrap_or_else(|| panic!("no games count: {out}"));
-    assert!((104..=106).contains(&games), "{games} games: {out}");
+    assert!((208..=212).contains(&games), "{games} games: {out}");
+    let won_pairs: u32 = out
+        .lines()
+        .find_map(|l| l.strip_prefix("Pentanomial [LL, LD, DD+WL, WD, WW]: [0, 0, 0, 0, "))
+        .and_then(|l| l.split(']').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no all-WW pentanomial line: {out}"));
+    assert!(
+        won_pairs >= 104
+            && out.contains(&format!(
+                "({won_pairs} complete pairs, {} finished games whose partner did not finish)",
+                games - 2 * won_pairs
+            )),
+        "{out}"
+    );
+    assert!(
+        out.contains("SPRT (pentanomial, logistic Elo): elo0 0 elo1 10 alpha 0.05 beta 0.05: LLR "),
+        "{out}"
+    );
     // The same with a negative elo0, which the command line used to refuse.
     let (ok, out, err) = run(
         &[
@@ -243,7 +262,8 @@ fn sprt_stops_a_match_that_one_side_wins_every_game() {
     );
     assert!(ok, "{out}{err}");
     assert!(
-        out.contains("SPRT: elo0 -5 elo1 5") && out.contains("H1 accepted"),
+        out.contains("SPRT (pentanomial, logistic Elo): elo0 -5 elo1 5")
+            && out.contains("H1 accepted"),
         "{out}"
     );
 }

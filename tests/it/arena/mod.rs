@@ -11,6 +11,7 @@ mod matches;
 mod peers;
 mod perft_check;
 mod signals;
+mod sprt_reference;
 
 use crate::common::{peer_missing, peers_required};
 use std::path::{Path, PathBuf};
