@@ -385,7 +385,12 @@ pub fn run_match_with(
             }
             if let (Some(file), None) = (pgn_file.as_mut(), &pgn_error) {
                 let text = game_pgn(&record, &plan.time_control, request.pgn_min);
-                if let Err(e) = file.write_all(text.as_bytes()).and_then(|()| file.flush()) {
+                // Synced to the disk game by game: a power cut loses at most the game in hand.
+                let written = file
+                    .write_all(text.as_bytes())
+                    .and_then(|()| file.flush())
+                    .and_then(|()| file.sync_data());
+                if let Err(e) = written {
                     pgn_error = Some(e);
                 }
             }
