@@ -94,6 +94,8 @@ pub struct MoveInfo {
     pub time: Duration,
     /// How long it said it searched (its last `info ... time`).
     pub reported: Option<Duration>,
+    /// The move came from the engine's opening book, not from the engine.
+    pub book: bool,
 }
 
 impl MoveInfo {
@@ -106,8 +108,11 @@ impl MoveInfo {
 
 impl fmt::Display for MoveInfo {
     /// cutechess-cli's move comment: `+0.31/12 0.052s` (score in pawns from the mover's side,
-    /// `+M3`/`-M2` for mates, `/depth` when known, time in seconds).
+    /// `+M3`/`-M2` for mates, `/depth` when known, time in seconds), or `book`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.book {
+            return f.write_str("book");
+        }
         match self.score {
             Some(EngineScore::Cp(cp)) => write!(f, "{:+.2}", f64::from(cp) / 100.0)?,
             Some(EngineScore::Mate(n)) if n >= 0 => write!(f, "+M{n}")?,
@@ -362,6 +367,7 @@ mod tests {
             depth,
             time: Duration::from_millis(ms),
             reported: None,
+            book: false,
         };
         assert_eq!(
             info(Some(EngineScore::Cp(31)), Some(12), 52).to_string(),

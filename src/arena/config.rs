@@ -34,6 +34,12 @@ pub struct EngineConfig {
     /// How long to wait for `uciok` and `readyok`, in milliseconds.
     #[serde(default = "default_init_timeout")]
     pub init_timeout_ms: u64,
+    /// A Polyglot `.bin` book this engine plays from: while the book has a move for the
+    /// position, the runner plays it for the engine (weighted as Polyglot defines, seeded by the
+    /// game), up to `book_depth` of its own moves; the first position without one ends it.
+    pub book: Option<PathBuf>,
+    /// The most moves of its own the engine plays from its book (default 8).
+    pub book_depth: Option<u32>,
 }
 
 fn default_init_timeout() -> u64 {

@@ -20,11 +20,14 @@ use super::client::{EngineError, EngineProcess};
 use super::config::EngineConfig;
 use super::match_game::{MatchGame, Termination};
 use super::openings::Opening;
+use super::polyglot::Book;
 use super::time_control::TimeControl;
 use crate::game::{Finish, Game, GameRecord, Outcome};
 use crate::notation::uci::{format_move, parse_move};
 use crate::types::splitmix::mix;
 use crate::{CastlingMode, Color};
+use rand::rngs::SmallRng;
+use rand::SeedableRng;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::{mpsc, Arc};
 use std::time::Duration;
@@ -48,6 +51,8 @@ pub struct MatchPlan {
     pub max_plies: u32,
     /// Draw and resign adjudication from the engines' scores.
     pub adjudication: Adjudication,
+    /// Each engine's own opening book (`book` in engines.toml), loaded, with its depth in moves.
+    pub books: [Option<(Arc<Book>, u32)>; 2],
     /// Allowed overrun of a clock.
     pub time_margin: Duration,
     /// How long a `go` without a clock may take.
@@ -161,12 +166,14 @@ impl MatchPlan {
             }
         }
         let mut game = Game::replay(&opening.start, &opening.moves);
+        let mut book_rng = SmallRng::seed_from_u64(mix(game_seed ^ 0x626f_6f6b));
         let played_out = self.play_out(
             &mut game,
             engines,
             &slot_of,
             opening.castling,
             &mut played.infos,
+            &mut book_rng,
         );
         match played_out {
             Ok(finish) => {
@@ -229,10 +236,17 @@ impl MatchPlan {
         slot_of: &dyn Fn(Color) -> usize,
         mode: CastlingMode,
         infos: &mut Vec<(usize, MoveInfo)>,
+        book_rng: &mut SmallRng,
     ) -> Result<Finish, (Outcome, Termination)> {
         let mut clocks = [self.time_control.new_clock(), self.time_control.new_clock()];
         let mut judge = Adjudicator::new(self.adjudication);
         let mut verdict = None;
+        // Book moves each side may still take (0 once its book has no move for a position).
+        let mut in_book = [Color::White, Color::Black].map(|color| {
+            self.books[slot_of(color)]
+                .as_ref()
+                .map_or(0, |(_, depth)| *depth)
+        });
         loop {
             let legal = game.legal_moves();
             if let Some(finish) = game.status_with(legal.len()).finish_claiming() {
@@ -255,6 +269,22 @@ impl MatchPlan {
             }
             let side = game.position().side_to_move();
             let slot = slot_of(side);
+            if in_book[side.index()] > 0 {
+                let (book, _) = self.books[slot].as_ref().expect("a depth means a book");
+                match book.choose(game.position(), book_rng) {
+                    Some(mv) => {
+                        in_book[side.index()] -= 1;
+                        game.play(mv);
+                        let info = MoveInfo {
+                            book: true,
+                            ..MoveInfo::default()
+                        };
+                        infos.push((game.moves().len(), info));
+                        continue;
+                    }
+                    None => in_book[side.index()] = 0,
+                }
+            }
             let engine = engines[slot].as_mut().expect("prepared before the game");
             engine.send(&MatchPlan::position_command(game, mode));
             let go = self.go_command(&clocks, side);

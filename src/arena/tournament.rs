@@ -8,6 +8,7 @@ use super::adjudication::{Adjudication, DrawRule, ResignRule};
 use super::config::{Config, ConfigError, EngineConfig};
 use super::match_game::MatchGame;
 use super::openings::load_openings_spec;
+use super::polyglot::Book;
 use super::runner::MatchPlan;
 use super::stats::{GameScore, PairTally, Score, Sprt, SprtVerdict};
 use super::time_control::TimeControl;
@@ -95,6 +96,21 @@ fn pick_engines(config: &Config, names: Option<&str>) -> Result<[EngineConfig; 2
         engine.resolve_command()?;
     }
     Ok([first, second])
+}
+
+/// The engine's own book and depth, loaded, when engines.toml gives it one.
+fn engine_book(engine: &EngineConfig) -> Result<Option<(Arc<Book>, u32)>, ArenaError> {
+    let Some(path) = &engine.book else {
+        return Ok(None);
+    };
+    let book = Book::open(path).map_err(|e| {
+        ArenaError::Openings(format!(
+            "engine {}: book {}: {e}",
+            engine.name,
+            path.display()
+        ))
+    })?;
+    Ok(Some((Arc::new(book), engine.book_depth.unwrap_or(8))))
 }
 
 /// The PGN of one finished game: each engine move with its comment as cutechess-cli writes it
@@ -334,6 +350,7 @@ pub fn run_match_with(
             draw: request.draw,
             resign: request.resign,
         },
+        books: [engine_book(&engines[0])?, engine_book(&engines[1])?],
         time_margin: Duration::from_millis(defaults.time_margin_ms),
         hang_timeout: Duration::from_millis(defaults.hang_timeout_ms),
         interrupt: request

@@ -218,3 +218,72 @@ fn a_match_from_a_polyglot_book_opens_with_book_lines() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// An engine's own book (`book`/`book_depth` in engines.toml): its first moves are book moves,
+/// marked `{book}`, at most `book_depth` of them; the other engine is asked as usual.
+#[test]
+fn an_engine_plays_its_own_book_moves_up_to_its_book_depth() {
+    let Some(polyglot) = polyglot() else { return };
+    let dir = scratch("engine-book");
+    let (_, path) = make_book(&polyglot, &dir);
+    let book = Book::open(&path).unwrap();
+    let config = dir.join("engines.toml");
+    std::fs::write(
+        &config,
+        "[[engine]]\nname = \"booked\"\ncommand = \"self\"\nbook = \"book.bin\"\nbook_depth = 3\n\n\
+         [[engine]]\nname = \"plain\"\ncommand = \"self\"\n",
+    )
+    .unwrap();
+    let pgn = dir.join("games.pgn");
+    let (ok, out, err) = run(
+        &[
+            "match",
+            "--config",
+            config.to_str().unwrap(),
+            "--games",
+            "4",
+            "--tc",
+            "nodes=1",
+            "--seed",
+            "5",
+            "--pgn",
+            pgn.to_str().unwrap(),
+            "--quiet",
+        ],
+        &dir,
+    );
+    assert!(ok, "{out}{err}");
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    for game in read_pgn(&pgn) {
+        let booked = if tag(&game, "White") == "booked" {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let mut pos = game.record.start.clone();
+        let mut from_book = 0u32;
+        for &mv in game.record.moves.iter().take(6) {
+            if pos.side_to_move() == booked && from_book < 3 {
+                // The booked engine's first moves come from its book while the book has one.
+                let in_book = book.moves(&pos);
+                if in_book.is_empty() {
+                    break;
+                }
+                assert!(in_book.iter().any(|&(m, _)| m == mv), "{text}");
+                from_book += 1;
+            }
+            pos = pos.play(mv);
+        }
+    }
+    // At most book_depth book moves a game (the other engine has no book), and some at all:
+    // the booked engine plays White in half the games, from the start position, which the
+    // book has.
+    let per_game: Vec<usize> = text
+        .split("[Event ")
+        .skip(1)
+        .map(|game| game.matches("{book}").count())
+        .collect();
+    assert_eq!(per_game.len(), 4);
+    assert!(per_game.iter().all(|&n| n <= 3), "{per_game:?}");
+    assert!(per_game.iter().any(|&n| n >= 1), "{per_game:?}\n{text}");
+}
