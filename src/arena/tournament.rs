@@ -59,6 +59,9 @@ pub struct MatchRequest {
     pub pgn_min: bool,
     /// `--epd FILE`: each game's final position, one EPD line per game.
     pub epd: Option<PathBuf>,
+    /// Print cutechess-cli's `Finished game ...` and `Score of A vs B: W - L - D  [r] N` lines
+    /// after every game.
+    pub progress_lines: bool,
     /// Raised (the command line does it on Ctrl-C or SIGTERM) to end the match early: running
     /// games end unfinished, the engines are stopped and the table covers the finished games.
     pub interrupt: Option<Arc<AtomicBool>>,
@@ -412,6 +415,32 @@ pub fn run_match_with(
                 }
             }
             let s = tally.score;
+            // cutechess-cli's per-game lines, for scripts that follow a match as it runs.
+            if request.progress_lines {
+                let _ = writeln!(
+                    out,
+                    "Finished game {} ({} vs {}): {} {{{}}}",
+                    record.round,
+                    record.white,
+                    record.black,
+                    record.record.outcome.pgn(),
+                    record.describe()
+                )
+                .and_then(|()| {
+                    writeln!(
+                        out,
+                        "Score of {} vs {}: {} - {} - {}  [{:.3}] {}",
+                        names[0],
+                        names[1],
+                        s.wins,
+                        s.losses,
+                        s.draws,
+                        s.ratio(),
+                        s.games()
+                    )
+                })
+                .and_then(|()| out.flush());
+            }
             progress(&MatchProgress {
                 finished: s.games() + unfinished,
                 total: games,
@@ -524,19 +553,23 @@ fn print_table(
         pairs.pairs(),
         tally.pairs.unpaired()
     )?;
+    // cutechess-cli's closing line, so scripts written for it parse ours.
+    let draw_ratio = 100.0 * f64::from(s.draws) / f64::from(s.games().max(1));
+    let los = 100.0 * s.likelihood_of_superiority();
     match s.elo() {
-        Some((elo, margin)) => writeln!(out, "Elo difference: {elo:+.1} +/- {margin:.1} (95%)")?,
+        Some((elo, margin)) => writeln!(
+            out,
+            "Elo difference: {:.1} +/- {margin:.1}, LOS: {los:.1} %, DrawRatio: {draw_ratio:.1} %",
+            // No "-0.0" for an even score.
+            elo + 0.0
+        )?,
         None if s.games() == 0 => writeln!(out, "Elo difference: no game finished")?,
         None => writeln!(
             out,
-            "Elo difference: unbounded (every game had the same result)"
+            "Elo difference: unbounded (every game had the same result), LOS: {los:.1} %, \
+             DrawRatio: {draw_ratio:.1} %"
         )?,
     }
-    writeln!(
-        out,
-        "Likelihood of superiority: {:.1}%",
-        100.0 * s.likelihood_of_superiority()
-    )?;
     writeln!(out, "Terminations:")?;
     for (name, count) in &tally.terminations {
         writeln!(out, "  {count:>6}  {name}")?;

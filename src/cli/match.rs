@@ -72,6 +72,10 @@ pub struct Args {
     /// No progress bar.
     #[arg(long)]
     quiet: bool,
+    /// After every game print cutechess-cli's lines: "Finished game N (A vs B): 1-0 {reason}"
+    /// and "Score of A vs B: W - L - D  [0.500] N".
+    #[arg(long)]
+    progress_lines: bool,
 }
 
 /// Run `shannon match` with a progress bar (unless `--quiet`), ending cleanly on Ctrl-C/SIGTERM.
@@ -96,6 +100,7 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<bool, CliError> {
         resign: args.resign,
         pgn_min: args.pgn_min,
         epd: args.epd,
+        progress_lines: args.progress_lines,
         interrupt: Some(interrupt),
     };
     let bar = if args.quiet {

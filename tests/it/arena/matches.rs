@@ -59,7 +59,7 @@ fn shipped_engines_toml_plays_standard_and_chess960() {
         assert!(ok, "{out}{err}");
         assert!(out.contains("shannon-a vs shannon-b"), "{out}");
         assert!(
-            out.contains("Elo difference") && out.contains("Likelihood of superiority"),
+            out.contains("Elo difference") && out.contains("LOS: ") && out.contains("DrawRatio: "),
             "{out}"
         );
         assert!(out.contains("0 lost by engine failure"), "{out}");
@@ -382,5 +382,61 @@ fn a_configured_seed_is_kept_and_changes_the_games() {
     assert_ne!(
         played[0][0].1, played[0][2].1,
         "b's per-game seeds still vary"
+    );
+}
+
+/// `--progress-lines`: cutechess-cli's lines after every game, parsed as its scripts parse them.
+#[test]
+fn progress_lines_follow_cutechess_clis_format() {
+    let dir = scratch("progress-lines");
+    let (ok, out, err) = run(
+        &[
+            "match",
+            "--games",
+            "6",
+            "--tc",
+            "nodes=1",
+            "--pgn",
+            "-",
+            "--quiet",
+            "--progress-lines",
+            "--seed",
+            "4",
+        ],
+        &dir,
+    );
+    assert!(ok, "{out}{err}");
+    let finished = out
+        .lines()
+        .filter(|l| l.starts_with("Finished game "))
+        .count();
+    assert_eq!(finished, 6, "{out}");
+    let scores: Vec<(u32, u32, u32, f64, u32)> = out
+        .lines()
+        .filter_map(|line| line.strip_prefix("Score of shannon-a vs shannon-b: "))
+        .map(|rest| {
+            // "W - L - D  [0.500] N"
+            let (wld, tail) = rest.split_once("  [").expect("two spaces before the ratio");
+            let n: Vec<u32> = wld.split(" - ").map(|x| x.parse().unwrap()).collect();
+            let (ratio, games) = tail.split_once("] ").unwrap();
+            (
+                n[0],
+                n[1],
+                n[2],
+                ratio.parse().unwrap(),
+                games.parse().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(scores.len(), 6, "{out}");
+    for (i, &(w, l, d, ratio, games)) in scores.iter().enumerate() {
+        assert_eq!(w + l + d, games);
+        assert_eq!(games as usize, i + 1);
+        let expected = (f64::from(w) + 0.5 * f64::from(d)) / f64::from(games);
+        assert!((ratio - expected).abs() < 0.0005, "{ratio} {expected}");
+    }
+    assert!(
+        out.contains(", LOS: ") && out.contains(" %, DrawRatio: "),
+        "{out}"
     );
 }
