@@ -10,7 +10,7 @@ use super::match_game::MatchGame;
 use super::openings::load_openings_spec;
 use super::polyglot::Book;
 use super::runner::MatchPlan;
-use super::stats::{GameScore, PairTally, Score, Sprt, SprtVerdict};
+use super::stats::{GameScore, PairTally, Pentanomial, Score, Sprt, SprtVerdict};
 use super::time_control::TimeControl;
 use super::ArenaError;
 use crate::game::Outcome;
@@ -252,9 +252,20 @@ pub fn run_match(
         .map(|summary| summary.pgn_ok && !summary.interrupted)
 }
 
-/// What a finished match amounts to, for callers that measure it.
-#[derive(Debug, Clone, Copy)]
+/// What a finished match amounts to, for callers that measure it or draw it.
+#[derive(Debug, Clone)]
 pub struct MatchSummary {
+    /// The two engines, the first one's results below.
+    pub names: [String; 2],
+    /// Wins, draws and losses of the first engine.
+    pub score: Score,
+    /// Complete game pairs.
+    pub pentanomial: Pentanomial,
+    /// Games per termination, by name.
+    pub terminations: Vec<(String, u32)>,
+    /// The SPRT, if one ran, and its log-likelihood ratio after each finished game
+    /// (games finished, LLR).
+    pub sprt: Option<(Sprt, Vec<(u32, f64)>)>,
     /// Games played.
     pub games: u32,
     /// Plies played in all games.
@@ -386,6 +397,7 @@ pub fn run_match_with(
     let mut pgn_error = None;
     let mut epd_error: Option<std::io::Error> = None;
     let mut verdict = SprtVerdict::Continue;
+    let mut llr_history: Vec<(u32, f64)> = Vec::new();
     let mut unfinished = 0u32;
     std::thread::scope(|scope| {
         let (plan, stop) = (&plan, &stop);
@@ -448,6 +460,7 @@ pub fn run_match_with(
             });
             if let Some(sprt) = &sprt {
                 let (_, llr) = sprt.match_llr(&tally.score, tally.pairs.pentanomial());
+                llr_history.push((tally.score.games(), llr));
                 verdict = sprt.decide(llr);
                 if verdict != SprtVerdict::Continue {
                     stop.store(true, Ordering::Relaxed);
@@ -498,6 +511,15 @@ pub fn run_match_with(
         _ => {}
     }
     Ok(MatchSummary {
+        names: [names[0].to_string(), names[1].to_string()],
+        score: tally.score,
+        pentanomial: *tally.pairs.pentanomial(),
+        terminations: tally
+            .terminations
+            .iter()
+            .map(|(name, &count)| (name.clone(), count))
+            .collect(),
+        sprt: sprt.map(|sprt| (sprt, llr_history)),
         games: tally.score.games(),
         plies: tally.plies,
         seconds,

@@ -4,7 +4,9 @@
 use super::CliError;
 use indicatif::{ProgressBar, ProgressStyle};
 use shannon::arena::adjudication::{DrawRule, ResignRule};
-use shannon::arena::tournament::{run_match, MatchProgress, MatchRequest};
+use shannon::arena::config::Config;
+use shannon::arena::tournament::{run_match_with, MatchProgress, MatchRequest};
+use shannon::arena::ArenaError;
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -69,6 +71,10 @@ pub struct Args {
     /// Also write each game's final position, one EPD line per game.
     #[arg(long, value_name = "FILE")]
     epd: Option<std::path::PathBuf>,
+    /// Write a self-contained HTML page: crosstable, Elo with its error bar, the SPRT's LLR over
+    /// the games, terminations.
+    #[arg(long, value_name = "FILE.html")]
+    report: Option<std::path::PathBuf>,
     /// No progress bar.
     #[arg(long)]
     quiet: bool,
@@ -117,9 +123,16 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<bool, CliError> {
         bar.set_position(u64::from(progress.finished));
         bar.set_message(progress.score.clone());
     };
-    let result = run_match(&request, out, &mut show);
+    let result = Config::load(request.config.as_deref())
+        .map_err(ArenaError::from)
+        .and_then(|config| run_match_with(&config, &request, out, &mut show));
     bar.finish_and_clear();
-    result.map_err(CliError::new)
+    let summary = result.map_err(CliError::new)?;
+    if let Some(path) = &args.report {
+        super::match_report::write_report(path, &summary).map_err(CliError::new)?;
+        writeln!(out, "Report: {}", path.display()).map_err(CliError::new)?;
+    }
+    Ok(summary.pgn_ok && !summary.interrupted)
 }
 
 /// Catch Ctrl-C (SIGINT), SIGTERM and SIGHUP for a match: the first raises the returned flag

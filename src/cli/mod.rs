@@ -9,6 +9,7 @@ mod codec_report;
 mod decode;
 mod encode;
 mod r#match;
+mod match_report;
 mod pack;
 mod perft;
 mod perft_check;

@@ -10,6 +10,7 @@ mod faults;
 mod matches;
 mod peers;
 mod perft_check;
+mod report;
 mod signals;
 mod sprt_reference;
 

@@ -1,0 +1,96 @@
+//! `shannon match --report FILE.html`: a self-contained page (no script, nothing fetched), with the
+//! crosstable, the Elo error bar, the SPRT's LLR curve and the terminations, and headless Chromium
+//! renders it.
+
+use super::{run, scratch};
+use crate::common::{peer_missing, peers_required};
+use std::process::Command;
+
+#[test]
+fn the_match_report_is_one_self_contained_page_that_chromium_renders() {
+    let dir = scratch("report");
+    let report = dir.join("report.html");
+    let (ok, out, err) = run(
+        &[
+            "match",
+            "--games",
+            "40",
+            "--tc",
+            "nodes=1",
+            "--pgn",
+            "-",
+            "--quiet",
+            "--seed",
+            "3",
+            "--sprt",
+            "-5,5,0.05,0.05",
+            "--report",
+            report.to_str().unwrap(),
+        ],
+        &dir,
+    );
+    assert!(ok, "{out}{err}");
+    assert!(out.contains("Report: "), "{out}");
+    let html = std::fs::read_to_string(&report).unwrap();
+    assert!(html.starts_with("<!DOCTYPE html>"), "{html}");
+    for part in [
+        "Crosstable",
+        "Elo difference",
+        "SPRT",
+        "Terminations",
+        "shannon-a",
+        "log-likelihood ratio",
+    ] {
+        assert!(html.contains(part), "no {part}:\n{html}");
+    }
+    // Two inline pictures (the error bar and the LLR curve), and nothing to fetch or run.
+    assert_eq!(html.matches("<svg").count(), 2, "{html}");
+    // (The SVG's xmlns names a namespace; nothing is fetched from it.)
+    for outside in [
+        "<script", "src=", "href=", "url(", "<link", "<img", "@import",
+    ] {
+        assert!(!html.contains(outside), "the page refers to {outside}");
+    }
+
+    let Some(chromium) = ["/usr/bin/chromium", "/usr/bin/chromium-browser"]
+        .into_iter()
+        .find(|p| std::path::Path::new(p).is_file())
+    else {
+        peer_missing(
+            "chromium is not installed (apt-get install chromium)",
+            peers_required(),
+        );
+        return;
+    };
+    let shot = dir.join("report.png");
+    let status = Command::new(chromium)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            &format!("--user-data-dir={}", dir.join("profile").display()),
+            "--window-size=900,1400",
+            &format!("--screenshot={}", shot.display()),
+            &format!("file://{}", report.display()),
+        ])
+        .output()
+        .expect("chromium starts");
+    assert!(
+        status.status.success(),
+        "{}",
+        String::from_utf8_lossy(&status.stderr)
+    );
+    let png = std::fs::read(&shot).expect("chromium wrote the screenshot");
+    assert!(png.starts_with(b"\x89PNG"), "not a PNG");
+    // A blank page compresses to a few kilobytes; the tables and pictures do not.
+    assert!(
+        png.len() > 20_000,
+        "the screenshot is nearly empty ({} bytes)",
+        png.len()
+    );
+}
