@@ -21,22 +21,6 @@ pub enum EngineScore {
 }
 
 impl EngineScore {
-    /// The score of an `info` line, if it has one (`lowerbound`/`upperbound` scores are read as
-    /// given).
-    pub fn from_info(line: &str) -> Option<EngineScore> {
-        let mut words = info_words(line)?;
-        while let Some(word) = words.next() {
-            if word == "score" {
-                return match (words.next(), words.next().and_then(|n| n.parse().ok())) {
-                    (Some("cp"), Some(n)) => Some(EngineScore::Cp(n)),
-                    (Some("mate"), Some(n)) => Some(EngineScore::Mate(n)),
-                    _ => None,
-                };
-            }
-        }
-        None
-    }
-
     /// Centipawns, a mate counted as a score beyond any evaluation.
     pub fn centipawns(self) -> i64 {
         match self {
@@ -47,40 +31,51 @@ impl EngineScore {
     }
 }
 
-/// The words of an `info` line after `info`; `None` for other lines and for `info string`, whose
-/// text is free and may say anything.
-fn info_words(line: &str) -> Option<std::str::SplitWhitespace<'_>> {
-    let mut words = line.split_whitespace();
-    if words.next() != Some("info") {
-        return None;
-    }
-    let rest = words.clone().next();
-    (rest != Some("string")).then_some(words)
+/// What the runner reads from one `info` line: its score (`lowerbound`/`upperbound` scores are
+/// read as given), depth and search time, each when the line has it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct InfoLine {
+    /// `score cp N` or `score mate N`.
+    pub score: Option<EngineScore>,
+    /// `depth N`.
+    pub depth: Option<u32>,
+    /// `time N` (milliseconds).
+    pub time: Option<Duration>,
 }
 
-/// The depth of an `info` line, if it has one.
-pub fn depth_from_info(line: &str) -> Option<u32> {
-    let mut words = info_words(line)?;
-    while let Some(word) = words.next() {
-        if word == "depth" {
-            return words.next().and_then(|n| n.parse().ok());
+impl InfoLine {
+    /// The fields of an `info` line, read in one pass; `None` for other lines and for
+    /// `info string`, whose text is free and may say anything.
+    pub fn parse(line: &str) -> Option<InfoLine> {
+        let mut words = line.split_whitespace();
+        if words.next() != Some("info") {
+            return None;
         }
-    }
-    None
-}
-
-/// The search time (`time`, in milliseconds) of an `info` line, if it has one.
-pub fn time_from_info(line: &str) -> Option<Duration> {
-    let mut words = info_words(line)?;
-    while let Some(word) = words.next() {
-        if word == "time" {
-            return words
-                .next()
-                .and_then(|n| n.parse().ok())
-                .map(Duration::from_millis);
+        let mut info = InfoLine::default();
+        while let Some(word) = words.next() {
+            match word {
+                "string" if info == InfoLine::default() => return None,
+                // The principal variation is last and holds only moves.
+                "pv" | "string" => break,
+                "depth" => info.depth = words.next().and_then(|n| n.parse().ok()),
+                "time" => {
+                    info.time = words
+                        .next()
+                        .and_then(|n| n.parse().ok())
+                        .map(Duration::from_millis)
+                }
+                "score" => {
+                    info.score = match (words.next(), words.next().and_then(|n| n.parse().ok())) {
+                        (Some("cp"), Some(n)) => Some(EngineScore::Cp(n)),
+                        (Some("mate"), Some(n)) => Some(EngineScore::Mate(n)),
+                        _ => None,
+                    }
+                }
+                _ => {}
+            }
         }
+        Some(info)
     }
-    None
 }
 
 /// What an engine said about one of its moves.
@@ -99,6 +94,13 @@ pub struct MoveInfo {
 }
 
 impl MoveInfo {
+    /// Keep what `line` says; an engine's last word on each field counts.
+    pub fn absorb(&mut self, line: &InfoLine) {
+        self.score = line.score.or(self.score);
+        self.depth = line.depth.or(self.depth);
+        self.reported = line.time.or(self.reported);
+    }
+
     /// The runner's own overhead on this move (fastchess's latency): the time it measured less
     /// the time the engine says it searched; `None` when the engine did not say.
     pub fn latency(&self) -> Option<Duration> {
@@ -345,19 +347,20 @@ mod tests {
     #[test]
     fn scores_and_depths_are_read_from_info_lines() {
         let line = "info depth 12 seldepth 18 score cp -31 nodes 1000 pv e2e4";
-        assert_eq!(EngineScore::from_info(line), Some(EngineScore::Cp(-31)));
-        assert_eq!(depth_from_info(line), Some(12));
+        let info = |line| InfoLine::parse(line).unwrap_or_default();
+        assert_eq!(info(line).score, Some(EngineScore::Cp(-31)));
+        assert_eq!(info(line).depth, Some(12));
         assert_eq!(
-            time_from_info("info depth 1 time 52 pv e2e4"),
+            info("info depth 1 time 52 pv e2e4").time,
             Some(Duration::from_millis(52))
         );
         assert_eq!(
-            EngineScore::from_info("info score mate -3 depth 9"),
+            info("info score mate -3 depth 9").score,
             Some(EngineScore::Mate(-3))
         );
-        assert_eq!(EngineScore::from_info("info string score cp 5"), None);
-        assert_eq!(EngineScore::from_info("bestmove e2e4"), None);
-        assert_eq!(EngineScore::from_info("info depth 3"), None);
+        assert_eq!(info("info string score cp 5").score, None);
+        assert_eq!(info("bestmove e2e4").score, None);
+        assert_eq!(info("info depth 3").score, None);
     }
 
     #[test]

@@ -11,7 +11,7 @@
 //! than seeing engines die mid-game and scoring that as crashes. A client given an interrupt
 //! flag stops waiting as soon as the flag is raised.
 
-use super::adjudication::{depth_from_info, time_from_info, EngineScore, MoveInfo};
+use super::adjudication::{InfoLine, MoveInfo};
 use super::config::EngineConfig;
 use crate::CastlingMode;
 use std::fmt;
@@ -255,16 +255,8 @@ impl EngineProcess {
         self.send(go);
         let mut info = MoveInfo::default();
         let line = self.wait_for("bestmove", timeout, |line| {
-            if line.starts_with("info") {
-                if let Some(score) = EngineScore::from_info(line) {
-                    info.score = Some(score);
-                }
-                if let Some(depth) = depth_from_info(line) {
-                    info.depth = Some(depth);
-                }
-                if let Some(time) = time_from_info(line) {
-                    info.reported = Some(time);
-                }
+            if let Some(fields) = InfoLine::parse(line) {
+                info.absorb(&fields);
             }
             line.starts_with("bestmove")
         })?;
