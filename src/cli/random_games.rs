@@ -3,6 +3,7 @@
 
 use super::CliError;
 use indicatif::{ProgressBar, ProgressStyle};
+use shannon::experiment::rules::Switch;
 use shannon::experiment::{
     run, Experiment, Insufficient, MoveRule, Repetition, Report, RuleSet, RunOptions, Shard, Start,
 };
@@ -222,34 +223,13 @@ pub fn command_of(experiment: &Experiment) -> String {
             RuleSet::CLAIMS
         };
     if rules.repetition != base.repetition {
-        words.push(format!(
-            "--repetition {}",
-            match rules.repetition {
-                Repetition::Threefold => "3",
-                Repetition::Fivefold => "5",
-                Repetition::Off => "off",
-            }
-        ));
+        words.push(format!("--repetition {}", rules.repetition.text()));
     }
     if rules.move_rule != base.move_rule {
-        words.push(format!(
-            "--move-rule {}",
-            match rules.move_rule {
-                MoveRule::Fifty => "50",
-                MoveRule::SeventyFive => "75",
-                MoveRule::Off => "off",
-            }
-        ));
+        words.push(format!("--move-rule {}", rules.move_rule.text()));
     }
     if rules.insufficient != base.insufficient {
-        words.push(format!(
-            "--insufficient {}",
-            match rules.insufficient {
-                Insufficient::Fide => "fide",
-                Insufficient::KingsAndOneMinor => "kings-and-one-minor",
-                Insufficient::Off => "off",
-            }
-        ));
+        words.push(format!("--insufficient {}", rules.insufficient.text()));
     }
     if let Some(n) = rules.max_plies {
         words.push(format!("--max-plies {n}"));

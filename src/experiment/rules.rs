@@ -141,7 +141,7 @@ pub struct RuleError {
     /// The text given.
     pub text: String,
     /// The choices.
-    pub choices: &'static str,
+    pub choices: String,
 }
 
 impl fmt::Display for RuleError {
@@ -156,50 +156,84 @@ impl fmt::Display for RuleError {
 
 impl std::error::Error for RuleError {}
 
+/// A rule switch's values as the command line writes them: one table serves both reading
+/// (`FromStr`) and writing (the command that reproduces a run).
+pub trait Switch: Copy + PartialEq + 'static {
+    /// The flag, for error messages.
+    const FLAG: &'static str;
+    /// Every value with its text.
+    const CHOICES: &'static [(Self, &'static str)];
+
+    /// The text of this value.
+    fn text(self) -> &'static str {
+        Self::CHOICES
+            .iter()
+            .find(|(value, _)| *value == self)
+            .map_or("", |(_, text)| text)
+    }
+
+    /// The value `text` names.
+    fn parse_switch(text: &str) -> Result<Self, RuleError> {
+        Self::CHOICES
+            .iter()
+            .find(|(_, t)| *t == text)
+            .map(|(value, _)| *value)
+            .ok_or_else(|| RuleError {
+                switch: Self::FLAG,
+                text: text.into(),
+                choices: Self::CHOICES
+                    .iter()
+                    .map(|(_, t)| *t)
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            })
+    }
+}
+
+impl Switch for Repetition {
+    const FLAG: &'static str = "--repetition";
+    const CHOICES: &'static [(Repetition, &'static str)] = &[
+        (Repetition::Threefold, "3"),
+        (Repetition::Fivefold, "5"),
+        (Repetition::Off, "off"),
+    ];
+}
+
+impl Switch for MoveRule {
+    const FLAG: &'static str = "--move-rule";
+    const CHOICES: &'static [(MoveRule, &'static str)] = &[
+        (MoveRule::Fifty, "50"),
+        (MoveRule::SeventyFive, "75"),
+        (MoveRule::Off, "off"),
+    ];
+}
+
+impl Switch for Insufficient {
+    const FLAG: &'static str = "--insufficient";
+    const CHOICES: &'static [(Insufficient, &'static str)] = &[
+        (Insufficient::Fide, "fide"),
+        (Insufficient::KingsAndOneMinor, "kings-and-one-minor"),
+        (Insufficient::Off, "off"),
+    ];
+}
+
 impl FromStr for Repetition {
     type Err = RuleError;
     fn from_str(s: &str) -> Result<Repetition, RuleError> {
-        match s {
-            "3" => Ok(Repetition::Threefold),
-            "5" => Ok(Repetition::Fivefold),
-            "off" => Ok(Repetition::Off),
-            _ => Err(RuleError {
-                switch: "--repetition",
-                text: s.into(),
-                choices: "3, 5, off",
-            }),
-        }
+        Repetition::parse_switch(s)
     }
 }
 
 impl FromStr for MoveRule {
     type Err = RuleError;
     fn from_str(s: &str) -> Result<MoveRule, RuleError> {
-        match s {
-            "50" => Ok(MoveRule::Fifty),
-            "75" => Ok(MoveRule::SeventyFive),
-            "off" => Ok(MoveRule::Off),
-            _ => Err(RuleError {
-                switch: "--move-rule",
-                text: s.into(),
-                choices: "50, 75, off",
-            }),
-        }
+        MoveRule::parse_switch(s)
     }
 }
 
 impl FromStr for Insufficient {
     type Err = RuleError;
     fn from_str(s: &str) -> Result<Insufficient, RuleError> {
-        match s {
-            "fide" => Ok(Insufficient::Fide),
-            "kings-and-one-minor" => Ok(Insufficient::KingsAndOneMinor),
-            "off" => Ok(Insufficient::Off),
-            _ => Err(RuleError {
-                switch: "--insufficient",
-                text: s.into(),
-                choices: "fide, kings-and-one-minor, off",
-            }),
-        }
+        Insufficient::parse_switch(s)
     }
 }
