@@ -166,19 +166,26 @@ impl Experiment {
         }
     }
 
-    /// Play this shard's games `range` (shard-local numbers) into `tally`.
-    fn play_block(&self, range: std::ops::Range<u64>, player: &mut Player, tally: &mut Tally) {
-        let fixed = self.fixed_start();
+    /// Play this shard's games `range` (shard-local numbers) into `tally`, from `fixed` (the
+    /// experiment's [`Experiment::fixed_start`], made once per run) or a start each game draws.
+    fn play_block(
+        &self,
+        range: std::ops::Range<u64>,
+        fixed: Option<&Position>,
+        player: &mut Player,
+        tally: &mut Tally,
+    ) {
         for k in range {
             let mut rng = self.stream(self.game_number(k));
-            let start = match &fixed {
-                Some(start) => start.clone(),
+            let game = match fixed {
+                Some(start) => player.play(start, &self.rules, &mut rng),
                 None => {
                     let number = below(960, || rng.next_u64()) as u32;
-                    start_position(&scharnagl_back_rank(number).expect("below 960"))
+                    let start = start_position(&scharnagl_back_rank(number).expect("below 960"));
+                    player.play(&start, &self.rules, &mut rng)
                 }
             };
-            tally.add(player.play(&start, &self.rules, &mut rng));
+            tally.add(game);
         }
     }
 }
@@ -284,8 +291,9 @@ pub fn run(experiment: &Experiment, options: &RunOptions) -> Result<RunResult, E
     };
     let resumed = done;
     let started = Instant::now();
-    let next_block = AtomicU64::new(done.div_ceil(BLOCK));
     let first_block = done.div_ceil(BLOCK);
+    let next_block = AtomicU64::new(first_block);
+    let fixed = experiment.fixed_start();
     let blocks = total.div_ceil(BLOCK);
     let (sender, receiver) = mpsc::channel::<(u64, Tally)>();
     let mut last_save = Instant::now();
@@ -293,7 +301,7 @@ pub fn run(experiment: &Experiment, options: &RunOptions) -> Result<RunResult, E
     std::thread::scope(|scope| {
         for _ in 0..options.threads.max(1) {
             let sender = sender.clone();
-            let next_block = &next_block;
+            let (next_block, fixed) = (&next_block, fixed.as_ref());
             scope.spawn(move || {
                 let mut player = Player::new();
                 loop {
@@ -306,7 +314,7 @@ pub fn run(experiment: &Experiment, options: &RunOptions) -> Result<RunResult, E
                     }
                     let range = block * BLOCK..((block + 1) * BLOCK).min(total);
                     let mut tally = Tally::new();
-                    experiment.play_block(range, &mut player, &mut tally);
+                    experiment.play_block(range, fixed, &mut player, &mut tally);
                     if sender.send((block, tally)).is_err() {
                         return;
                     }
