@@ -86,9 +86,8 @@ impl GameRecord {
     /// outcome says, the rules decide), or a claimable draw when the outcome is a draw.
     pub fn finish_for(game: &Game, outcome: Outcome) -> Option<Finish> {
         match game.status() {
-            Status::Over(ending) => Some(Finish::Rule(ending)),
-            Status::Claimable(claim) if outcome == Outcome::Draw => Some(Finish::Claim(claim)),
-            _ => None,
+            Status::Claimable(_) if outcome != Outcome::Draw => None,
+            status => status.finish_claiming(),
         }
     }
 
