@@ -133,7 +133,7 @@ impl fmt::Display for MoveInfo {
 
 /// `--draw movenumber=N movecount=M score=S`: a draw once both engines have stayed within S
 /// centipawns of 0 for M consecutive moves each, from move N on.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct DrawRule {
     /// The first (full) move number at which the rule may apply.
     pub move_number: u32,
@@ -146,7 +146,7 @@ pub struct DrawRule {
 /// `--resign movecount=M score=S [twosided=true]`: a loss for a side whose own score has been
 /// at or below -S for M consecutive moves of its own (and, two-sided, the opponent's score at or
 /// above S over the same moves).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct ResignRule {
     /// Consecutive moves of the losing side.
     pub move_count: u32,

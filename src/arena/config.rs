@@ -178,14 +178,30 @@ impl Config {
     /// Read `path`, or the built-in default when `path` is `None` and there is no
     /// `engines.toml` in the current directory.
     pub fn load(path: Option<&Path>) -> Result<Config, ConfigError> {
-        let path = match path {
-            Some(p) => p.to_path_buf(),
-            None if Path::new("engines.toml").exists() => PathBuf::from("engines.toml"),
-            None => return Config::parse(DEFAULT_ENGINES_TOML, "built-in engines.toml"),
+        let Some(path) = Config::resolve_path(path) else {
+            return Config::parse(DEFAULT_ENGINES_TOML, "built-in engines.toml");
         };
         let text =
             std::fs::read_to_string(&path).map_err(|e| ConfigError::Read(path.clone(), e))?;
         Config::parse(&text, &path.display().to_string())
+    }
+
+    /// The configuration a saved match was started with: the file it names, or the built-in
+    /// one (never a `./engines.toml` that appeared since).
+    pub fn load_saved(path: Option<&Path>) -> Result<Config, ConfigError> {
+        match path {
+            Some(path) => Config::load(Some(path)),
+            None => Config::parse(DEFAULT_ENGINES_TOML, "built-in engines.toml"),
+        }
+    }
+
+    /// The file [`Config::load`] reads for `path`: `None` for the built-in one.
+    pub fn resolve_path(path: Option<&Path>) -> Option<PathBuf> {
+        match path {
+            Some(path) => Some(path.to_path_buf()),
+            None if Path::new("engines.toml").exists() => Some(PathBuf::from("engines.toml")),
+            None => None,
+        }
     }
 
     /// The engine called `name`.

@@ -3,6 +3,7 @@
 use super::config::ConfigError;
 use std::fmt;
 use std::io;
+use std::path::PathBuf;
 
 /// Why a match or a check cannot start.
 #[derive(Debug)]
@@ -17,6 +18,8 @@ pub enum ArenaError {
     Pgn(String, io::Error),
     /// The report cannot be written.
     Output(io::Error),
+    /// A state file (`--state`, `--resume`, `shannon merge`) cannot be read, written or used.
+    State(PathBuf, String),
 }
 
 impl fmt::Display for ArenaError {
@@ -27,6 +30,7 @@ impl fmt::Display for ArenaError {
             ArenaError::Openings(e) => write!(f, "{e}"),
             ArenaError::Pgn(path, e) => write!(f, "cannot write the PGN file {path}: {e}"),
             ArenaError::Output(e) => write!(f, "cannot write the report: {e}"),
+            ArenaError::State(path, why) => write!(f, "state file {}: {why}", path.display()),
         }
     }
 }

@@ -7,7 +7,12 @@
 //!   from the engines' scores.
 //! - [`runner`]: the match itself; [`stats`]: Elo, LOS, game-pair counts and SPRT.
 //! - [`perft_check`]: an engine's `go perft` against ours, down to the first disagreement.
-//! - [`tournament`]: a match from settings to report (PGN, tally, SPRT stop, table).
+//! - [`schedule`]: who plays whom (round robin, gauntlet), colours and openings, shards;
+//!   [`standings`]: the results so far; [`state`]: the saved state that `--resume` continues;
+//!   [`game_output`], [`tables`]: a game's PGN and EPD text, the result tables; [`merge`]: the
+//!   states of a sharded run's shards added up.
+//! - [`tournament`]: a match or tournament from settings to report (PGN, state, SPRT stop,
+//!   tables).
 //!
 //! Nothing here knows how moves are generated; it uses the rules core's public API.
 
@@ -15,13 +20,19 @@ pub mod adjudication;
 pub mod client;
 pub mod config;
 mod error;
+pub mod game_output;
 pub mod match_game;
+pub mod merge;
 pub mod openings;
 pub mod perft_check;
 pub mod polyglot;
 mod polyglot_random;
 pub mod runner;
+pub mod schedule;
+pub mod standings;
+pub mod state;
 pub mod stats;
+pub mod tables;
 pub mod time_control;
 pub mod tournament;
 

@@ -7,8 +7,9 @@
 //! position. An engine that sends an illegal move, overruns its clock, crashes, hangs or fails
 //! its handshake loses the game, and is restarted for the next one: failures are results.
 //!
-//! Games run on `concurrency` worker threads, each with its own two engine processes. The
-//! schedule (openings, colours, per-game engine seeds) is a pure function of the match seed; an
+//! Games run on `concurrency` worker threads, each with its own engine processes (the two of
+//! the game in hand). The [`Schedule`] says who plays whom, with which colours and opening; the
+//! per-game engine seeds are a pure function of the match seed and the game's index; an
 //! engine whose configuration sets `Seed` keeps that value in every game instead.
 //!
 //! An interrupt (the match's `interrupt` flag, raised on Ctrl-C or SIGTERM) stops scheduling,
@@ -21,6 +22,7 @@ use super::config::EngineConfig;
 use super::match_game::{MatchGame, Termination};
 use super::openings::Opening;
 use super::polyglot::Book;
+use super::schedule::Schedule;
 use super::time_control::TimeControl;
 use crate::game::{Finish, Game, GameRecord, Outcome};
 use crate::notation::uci::{format_move, parse_move};
@@ -28,22 +30,22 @@ use crate::types::splitmix::mix;
 use crate::{CastlingMode, Color};
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
-use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{mpsc, Arc};
 use std::time::Duration;
 
 /// Everything a match needs, resolved from engines.toml and the command line.
 #[derive(Debug, Clone)]
 pub struct MatchPlan {
-    /// The two engines; the first plays White in odd-numbered games.
-    pub engines: [EngineConfig; 2],
-    /// Number of games.
-    pub games: u32,
+    /// The engines, in the tournament's order (the schedule refers to them by index).
+    pub engines: Vec<EngineConfig>,
+    /// Who plays whom, with which colours and opening.
+    pub schedule: Schedule,
     /// Games at once.
     pub concurrency: usize,
     /// The time control.
     pub time_control: TimeControl,
-    /// The openings, used in order; each is played twice with colours swapped.
+    /// The openings the schedule refers to (used round and round if there are fewer).
     pub openings: Vec<Opening>,
     /// Seed of the engine seeds.
     pub seed: u64,
@@ -52,7 +54,7 @@ pub struct MatchPlan {
     /// Draw and resign adjudication from the engines' scores.
     pub adjudication: Adjudication,
     /// Each engine's own opening book (`book` in engines.toml), loaded, with its depth in moves.
-    pub books: [Option<(Arc<Book>, u32)>; 2],
+    pub books: Vec<Option<(Arc<Book>, u32)>>,
     /// Allowed overrun of a clock.
     pub time_margin: Duration,
     /// How long a `go` without a clock may take.
@@ -62,34 +64,26 @@ pub struct MatchPlan {
 }
 
 impl MatchPlan {
-    /// The opening of game `index` (0-based): each opening serves two consecutive games.
-    fn opening(&self, index: u32) -> &Opening {
-        &self.openings[(index as usize / 2) % self.openings.len()]
-    }
-
-    /// Engine slot (0 or 1) playing White in game `index`.
-    fn white_slot(index: u32) -> usize {
-        (index % 2) as usize
-    }
-
-    /// Play every game, sending each finished game to `results` as soon as it ends. Stops
-    /// scheduling new games once `stop` is raised.
-    pub fn run(&self, results: mpsc::Sender<MatchGame>, stop: &AtomicBool) {
-        let next = AtomicU32::new(0);
+    /// Play the games `todo` (schedule indices, in that order), sending each finished game to
+    /// `results` as soon as it ends. Stops scheduling new games once `stop` is raised.
+    pub fn run(&self, todo: &[u32], results: mpsc::Sender<MatchGame>, stop: &AtomicBool) {
+        let next = AtomicUsize::new(0);
         std::thread::scope(|scope| {
             for _ in 0..self.concurrency.max(1) {
                 let results = results.clone();
                 let next = &next;
                 scope.spawn(move || {
-                    let mut engines: [Option<EngineProcess>; 2] = [None, None];
+                    // At most the two engines of the game in hand run: a worker keeps them for
+                    // its next game when it needs them again.
+                    let mut engines: Vec<Option<EngineProcess>> =
+                        self.engines.iter().map(|_| None).collect();
                     loop {
                         if stop.load(Ordering::Relaxed) || self.interrupted() {
                             break;
                         }
-                        let index = next.fetch_add(1, Ordering::Relaxed);
-                        if index >= self.games {
+                        let Some(&index) = todo.get(next.fetch_add(1, Ordering::Relaxed)) else {
                             break;
-                        }
+                        };
                         let record = self.play_game(index, &mut engines);
                         if results.send(record).is_err() {
                             break;
@@ -105,11 +99,11 @@ impl MatchPlan {
         self.interrupt.load(Ordering::Relaxed)
     }
 
-    /// Make sure the engine in `slot` runs and is ready for a new game.
+    /// Make sure engine `slot` runs and is ready for a new game.
     fn prepare(
         &self,
         slot: usize,
-        engines: &mut [Option<EngineProcess>; 2],
+        engines: &mut [Option<EngineProcess>],
         castling: CastlingMode,
         game_seed: u64,
     ) -> Result<(), EngineError> {
@@ -134,13 +128,18 @@ impl MatchPlan {
         ready.inspect_err(|_| engines[slot] = None)
     }
 
-    /// Play game `index` (0-based) with the worker's engines.
-    fn play_game(&self, index: u32, engines: &mut [Option<EngineProcess>; 2]) -> MatchGame {
-        let opening = self.opening(index);
-        let white_slot = MatchPlan::white_slot(index);
+    /// Play game `index` (0-based, in the schedule) with the worker's engines.
+    fn play_game(&self, index: u32, engines: &mut [Option<EngineProcess>]) -> MatchGame {
+        let scheduled = self.schedule.game(index);
+        let opening = &self.openings[scheduled.opening % self.openings.len()];
+        for (slot, engine) in engines.iter_mut().enumerate() {
+            if slot != scheduled.white && slot != scheduled.black {
+                *engine = None;
+            }
+        }
         let slot_of = |color: Color| match color {
-            Color::White => white_slot,
-            Color::Black => 1 - white_slot,
+            Color::White => scheduled.white,
+            Color::Black => scheduled.black,
         };
         let mut played = MatchGame {
             round: index + 1,
@@ -232,7 +231,7 @@ impl MatchPlan {
     fn play_out(
         &self,
         game: &mut Game,
-        engines: &mut [Option<EngineProcess>; 2],
+        engines: &mut [Option<EngineProcess>],
         slot_of: &dyn Fn(Color) -> usize,
         mode: CastlingMode,
         infos: &mut Vec<(usize, MoveInfo)>,

@@ -1,37 +1,48 @@
-//! A match from settings to report: the two engines and the schedule from engines.toml and the
-//! request, the games played by [`MatchPlan`], each written to the PGN as it finishes, the
-//! running tally (single games and game pairs) with its optional SPRT stop, and the result table; and the same for
-//! `perft-check`. The command line only parses its arguments into a [`MatchRequest`], shows
-//! progress and catches signals.
+//! A match or tournament from settings to report: the engines and the [`Schedule`] from
+//! engines.toml and the request, the games played by [`MatchPlan`], each written to the PGN as it
+//! finishes, the [`Standings`] with the optional SPRT stop, the [`MatchState`] saved after every
+//! game (so `--resume` continues after a kill), and the result tables. The command line only
+//! parses its arguments into a [`MatchRequest`], shows progress and catches signals.
 
 use super::adjudication::{Adjudication, DrawRule, ResignRule};
 use super::config::{Config, ConfigError, EngineConfig};
+use super::game_output::{game_epd, game_pgn};
 use super::match_game::MatchGame;
 use super::openings::load_openings_spec;
 use super::polyglot::Book;
 use super::runner::MatchPlan;
-use super::stats::{GameScore, PairTally, Pentanomial, Score, Sprt, SprtVerdict};
+use super::schedule::{Schedule, TournamentKind};
+use super::standings::Standings;
+use super::state::{Appendix, DoneGames, MatchState, STATE_FORMAT};
+use super::stats::{Pentanomial, Score, Sprt, SprtVerdict};
+use super::tables::write_tables;
 use super::time_control::TimeControl;
 use super::ArenaError;
-use crate::game::Outcome;
-use crate::notation::pgn::{write_game, Comments, PgnGame};
 use crate::types::splitmix::mix;
-use crate::Color;
-use std::collections::BTreeMap;
-use std::io::{self, Write};
-use std::path::PathBuf;
+use crate::types::Shard;
+use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+use std::fs::File;
+use std::io::Write;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
 
 /// What `shannon match` was asked (command-line values override the file's `[match]` table).
-#[derive(Debug, Clone, Default)]
+/// A state file keeps it, resolved (seed, engines, games, config file filled in), so a resumed
+/// run rebuilds the same schedule.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct MatchRequest {
     /// engines.toml (the current directory's, else the built-in one).
     pub config: Option<PathBuf>,
-    /// `A,B`.
+    /// `A,B` or `A,B,C,...`.
     pub engines: Option<String>,
-    /// Number of games.
+    /// Who meets whom when there are more than two engines (default: round robin).
+    pub tournament: Option<TournamentKind>,
+    /// Rounds: every encounter plays its games once per round (default 1).
+    pub rounds: Option<u32>,
+    /// Games per encounter per round (two engines, one round: the games of the match).
     pub games: Option<u32>,
     /// Games at once.
     pub concurrency: Option<usize>,
@@ -59,27 +70,34 @@ pub struct MatchRequest {
     pub pgn_min: bool,
     /// `--epd FILE`: each game's final position, one EPD line per game.
     pub epd: Option<PathBuf>,
+    /// `--state FILE`: where the state goes after every game (default: beside the PGN, with
+    /// `.state.json` added to its name; none when there is no PGN).
+    pub state: Option<PathBuf>,
+    /// `--shard I/N`: play only this slice of the schedule (whole game pairs).
+    pub shard: Option<Shard>,
     /// Print cutechess-cli's `Finished game ...` and `Score of A vs B: W - L - D  [r] N` lines
     /// after every game.
+    #[serde(skip)]
     pub progress_lines: bool,
     /// Raised (the command line does it on Ctrl-C or SIGTERM) to end the match early: running
     /// games end unfinished, the engines are stopped and the table covers the finished games.
+    #[serde(skip)]
     pub interrupt: Option<Arc<AtomicBool>>,
 }
 
 /// How far a match has come, reported after every finished game (for a progress bar).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MatchProgress {
-    /// Games finished so far.
+    /// Games finished so far (this shard's, over every run of its state).
     pub finished: u32,
-    /// Games in the match.
+    /// Games to play (this shard's).
     pub total: u32,
-    /// The score so far in words, from the first engine's side: `name W-L-D (W-L-D)`.
+    /// The score so far in words: `name W-L-D (W-L-D)` for a match, the leader for more engines.
     pub score: String,
 }
 
-/// The two engines a match pairs.
-fn pick_engines(config: &Config, names: Option<&str>) -> Result<[EngineConfig; 2], ArenaError> {
+/// The engines a match or tournament plays.
+fn pick_engines(config: &Config, names: Option<&str>) -> Result<Vec<EngineConfig>, ArenaError> {
     let names: Vec<String> = match names {
         Some(list) => list.split(',').map(|n| n.trim().to_string()).collect(),
         None if !config.match_defaults.engines.is_empty() => config.match_defaults.engines.clone(),
@@ -90,15 +108,25 @@ fn pick_engines(config: &Config, names: Option<&str>) -> Result<[EngineConfig; 2
             .map(|e| e.name.clone())
             .collect(),
     };
-    if names.len() != 2 {
+    if names.len() < 2 {
         return Err(ConfigError::NotEnoughEngines(names.len()).into());
     }
-    let first = config.engine(&names[0])?.clone();
-    let second = config.engine(&names[1])?.clone();
-    for engine in [&first, &second] {
+    for (i, name) in names.iter().enumerate() {
+        if names[..i].contains(name) {
+            return Err(ArenaError::Setting(format!(
+                "--engines names {name} twice: a tournament's engines are distinct (add a second \
+                 [[engine]] table with another name to play an engine against itself)"
+            )));
+        }
+    }
+    let engines = names
+        .iter()
+        .map(|name| config.engine(name).cloned())
+        .collect::<Result<Vec<_>, _>>()?;
+    for engine in &engines {
         engine.resolve_command()?;
     }
-    Ok([first, second])
+    Ok(engines)
 }
 
 /// The engine's own book and depth, loaded, when engines.toml gives it one.
@@ -116,182 +144,52 @@ fn engine_book(engine: &EngineConfig) -> Result<Option<(Arc<Book>, u32)>, ArenaE
     Ok(Some((Arc::new(book), engine.book_depth.unwrap_or(8))))
 }
 
-/// The PGN of one finished game: each engine move with its comment as cutechess-cli writes it
-/// (`{+0.31/12 0.052s}`: score in pawns from the mover's side, depth, time) and the termination
-/// as a final comment; with `minimal`, the Seven Tag Roster and the moves only.
-fn game_pgn(played: &MatchGame, time_control: &TimeControl, minimal: bool) -> String {
-    let date = today();
-    let mut tags = vec![
-        ("Event".to_string(), "shannon match".to_string()),
-        ("Site".to_string(), "shannon".to_string()),
-        ("Date".to_string(), date),
-        ("Round".to_string(), played.round.to_string()),
-        ("White".to_string(), played.white.clone()),
-        ("Black".to_string(), played.black.clone()),
-    ];
-    if !minimal {
-        tags.extend([
-            ("TimeControl".to_string(), time_control.to_string()),
-            (
-                "Termination".to_string(),
-                played.pgn_termination().to_string(),
-            ),
-            (
-                "PlyCount".to_string(),
-                played.record.moves.len().to_string(),
-            ),
-        ]);
+/// A request resolved against engines.toml: everything a run needs.
+struct Prepared {
+    /// The request with every default filled in (what a state keeps).
+    request: MatchRequest,
+    plan: MatchPlan,
+    sprt: Option<Sprt>,
+    shard: Shard,
+    /// The shard's games, in the order they are played.
+    todo: Vec<u32>,
+    pgn: Option<PathBuf>,
+    epd: Option<PathBuf>,
+    state: Option<PathBuf>,
+    header: String,
+}
+
+/// The file a shard writes for `path`: `games.pgn` becomes `games.shard-1-of-4.pgn`, so the
+/// shards of one command line do not write over each other.
+fn shard_file(path: &Path, shard: Shard) -> PathBuf {
+    if !shard.is_partial() {
+        return path.to_path_buf();
     }
-    let game = PgnGame {
-        tags,
-        record: played.record.clone(),
-    };
-    let comments = if minimal {
-        Comments::default()
-    } else {
-        Comments {
-            after_ply: played
-                .infos
-                .iter()
-                .map(|(ply, info)| (*ply, info.to_string()))
-                .collect(),
-            final_comment: Some(played.describe()),
-        }
-    };
-    write_game(&game, &comments).expect("the runner only records legal moves")
-}
-
-/// The final position of a game as one EPD line: the four position fields, the move counters
-/// as `hmvc`/`fmvn` and the game as `id`.
-fn game_epd(played: &MatchGame) -> String {
-    let end = played.record.end_position();
-    let fen = end.fen();
-    let fields: Vec<&str> = fen.split_whitespace().take(4).collect();
-    format!(
-        "{} hmvc {}; fmvn {}; id \"round {}\";\n",
-        fields.join(" "),
-        end.halfmove_clock(),
-        end.fullmove_number(),
-        played.round
-    )
-}
-
-/// Today's date as PGN writes it (UTC), from the system clock without a date library.
-fn today() -> String {
-    let days = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_secs() / 86_400)
-        .unwrap_or(0) as i64;
-    // Civil-from-days (Howard Hinnant's algorithm).
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!("{year:04}.{month:02}.{day:02}")
-}
-
-/// The running tally of a match, from the first engine's point of view.
-#[derive(Debug, Default)]
-struct Tally {
-    score: Score,
-    /// The finished games by pair (games 2k and 2k + 1 share an opening, colours swapped).
-    pairs: PairTally,
-    terminations: BTreeMap<String, u32>,
-    failures: u32,
-    plies: u64,
-    /// The runner's overhead on each engine move that reported its search time, in microseconds.
-    latencies: Vec<u64>,
-}
-
-impl Tally {
-    fn add(&mut self, played: &MatchGame, first_engine: &str) {
-        let first = if played.white == first_engine {
-            Color::White
-        } else {
-            Color::Black
-        };
-        let result = match played.record.outcome {
-            Outcome::Draw => GameScore::Draw,
-            Outcome::Win(winner) if winner == first => GameScore::Win,
-            _ => GameScore::Loss,
-        };
-        self.score.add(result);
-        // `round` is the 1-based game number.
-        self.pairs.add(played.round - 1, result);
-        *self.terminations.entry(played.category()).or_default() += 1;
-        self.plies += played.record.moves.len() as u64;
-        self.latencies.extend(
-            played
-                .infos
-                .iter()
-                .filter_map(|(_, info)| info.latency())
-                .map(|d| d.as_micros() as u64),
-        );
-        if played.is_failure() {
-            self.failures += 1;
-        }
+    let stem = path.file_stem().unwrap_or_default().to_string_lossy();
+    let mut name = format!("{stem}.shard-{}-of-{}", shard.index, shard.count);
+    if let Some(extension) = path.extension() {
+        name.push('.');
+        name.push_str(&extension.to_string_lossy());
     }
+    path.with_file_name(name)
 }
 
-/// Run a match with the engines file the request names (or the default one): the PGN, and the
-/// result table on `out`; `progress` hears of every finished game. Returns true when the match
-/// ran to its end (whatever its result); false when it was interrupted or the PGN could not be
-/// written.
-pub fn run_match(
-    request: &MatchRequest,
-    out: &mut impl Write,
-    progress: &mut dyn FnMut(&MatchProgress),
-) -> Result<bool, ArenaError> {
-    let config = Config::load(request.config.as_deref())?;
-    run_match_with(&config, request, out, progress)
-        .map(|summary| summary.pgn_ok && !summary.interrupted)
-}
-
-/// What a finished match amounts to, for callers that measure it or draw it.
-#[derive(Debug, Clone)]
-pub struct MatchSummary {
-    /// The two engines, the first one's results below.
-    pub names: [String; 2],
-    /// Wins, draws and losses of the first engine.
-    pub score: Score,
-    /// Complete game pairs.
-    pub pentanomial: Pentanomial,
-    /// Games per termination, by name.
-    pub terminations: Vec<(String, u32)>,
-    /// The SPRT, if one ran, and its log-likelihood ratio after each finished game
-    /// (games finished, LLR).
-    pub sprt: Option<(Sprt, Vec<(u32, f64)>)>,
-    /// Games played.
-    pub games: u32,
-    /// Plies played in all games.
-    pub plies: u64,
-    /// Wall-clock time of the games.
-    pub seconds: f64,
-    /// Games an engine lost by failing (illegal move, time, crash, hang, start).
-    pub failures: u32,
-    /// False when writing the PGN failed at some point.
-    pub pgn_ok: bool,
-    /// True when the match was interrupted before its end.
-    pub interrupted: bool,
-    /// The runner's overhead per engine move (measured time less the engine's own `info time`):
-    /// (median, 99th percentile), nearest rank; `None` when no engine reported its time.
-    pub latency: Option<(Duration, Duration)>,
-}
-
-/// [`run_match`] with an already loaded configuration.
-pub fn run_match_with(
-    config: &Config,
-    request: &MatchRequest,
-    out: &mut impl Write,
-    progress: &mut dyn FnMut(&MatchProgress),
-) -> Result<MatchSummary, ArenaError> {
+fn prepare(config: &Config, request: &MatchRequest) -> Result<Prepared, ArenaError> {
     let defaults = &config.match_defaults;
     let engines = pick_engines(config, request.engines.as_deref())?;
+    let names: Vec<String> = engines.iter().map(|e| e.name.clone()).collect();
+    let kind = request.tournament.unwrap_or_default();
+    let rounds = request.rounds.unwrap_or(1);
+    let tournament = engines.len() > 2 || request.tournament.is_some();
+    let games = request
+        .games
+        .unwrap_or(if tournament { 2 } else { defaults.games });
+    if games == 0 {
+        return Err(ArenaError::Setting(
+            "the number of games (--games, or games in [match]) must be at least 1".into(),
+        ));
+    }
+    let schedule = Schedule::new(kind, engines.len(), rounds, games)?;
     let tc_text = request.tc.clone().unwrap_or_else(|| defaults.tc.clone());
     let time_control: TimeControl =
         tc_text
@@ -299,27 +197,27 @@ pub fn run_match_with(
             .map_err(|e: crate::arena::time_control::TimeControlError| {
                 ArenaError::Setting(e.to_string())
             })?;
+    let shard = request.shard.unwrap_or(Shard::WHOLE);
     let sprt = match &request.sprt {
+        Some(_) if schedule.encounters.len() > 1 => {
+            return Err(ArenaError::Setting(
+                "--sprt tests one engine against another: it needs exactly two engines".into(),
+            ))
+        }
+        Some(_) if shard.is_partial() => {
+            return Err(ArenaError::Setting(
+                "--sprt cannot run on shards: the test is sequential (it stops at the first game \
+                 that decides it), and shards play in parallel without seeing each other's \
+                 results. Run an SPRT in one process, or shard a fixed number of games"
+                    .into(),
+            ))
+        }
         Some(text) => Some(Sprt::parse(text).ok_or_else(|| {
             ArenaError::Setting(format!(
                 "--sprt '{text}': expected elo0,elo1,alpha,beta with elo0 < elo1, e.g. 0,10,0.05,0.05"
             ))
         })?),
         None => None,
-    };
-    let games = match request.games.unwrap_or(defaults.games) {
-        0 => {
-            return Err(ArenaError::Setting(
-                "the number of games (--games, or games in [match]) must be at least 1".into(),
-            ))
-        }
-        // Each opening is played twice, colours swapped.
-        n => n.checked_add(n % 2).ok_or_else(|| {
-            ArenaError::Setting(format!(
-                "--games {n}: too many games (at most {})",
-                u32::MAX - 1
-            ))
-        })?,
     };
     let concurrency = match request.concurrency.unwrap_or(defaults.concurrency) {
         0 => std::thread::available_parallelism().map_or(2, |n| n.get()),
@@ -334,25 +232,69 @@ pub fn run_match_with(
         .clone()
         .unwrap_or_else(|| defaults.openings.clone());
     let book_depth = request.book_depth.unwrap_or(defaults.book_depth);
-    let openings = load_openings_spec(&openings_spec, games as usize / 2, mix(seed), book_depth)
-        .map_err(|e| ArenaError::Openings(e.to_string()))?;
-    let pgn_path = request.pgn.clone().unwrap_or_else(|| defaults.pgn.clone());
-    let mut pgn_file = match pgn_path.as_str() {
+    let openings = load_openings_spec(
+        &openings_spec,
+        schedule.openings_needed(),
+        mix(seed),
+        book_depth,
+    )
+    .map_err(|e| ArenaError::Openings(e.to_string()))?;
+    let pgn_text = request.pgn.clone().unwrap_or_else(|| defaults.pgn.clone());
+    let pgn = match pgn_text.as_str() {
         "" | "-" => None,
-        path => {
-            Some(std::fs::File::create(path).map_err(|e| ArenaError::Pgn(path.to_string(), e))?)
-        }
+        path => Some(shard_file(Path::new(path), shard)),
     };
-    let mut epd_file = match &request.epd {
-        None => None,
-        Some(path) => Some(std::fs::File::create(path).map_err(|e| {
-            ArenaError::Setting(format!("cannot write the EPD file {}: {e}", path.display()))
-        })?),
+    let epd = request.epd.as_deref().map(|path| shard_file(path, shard));
+    let state = request
+        .state
+        .as_deref()
+        .map(|path| shard_file(path, shard))
+        .or_else(|| {
+            pgn.as_ref().map(|pgn| {
+                let mut name = pgn.as_os_str().to_owned();
+                name.push(".state.json");
+                PathBuf::from(name)
+            })
+        });
+    let todo = schedule.games_of(shard);
+    let mut books = Vec::new();
+    for engine in &engines {
+        books.push(engine_book(engine)?);
+    }
+    let header = if engines.len() > 2 {
+        format!(
+            "Tournament ({kind}) of {}: {rounds} round(s), {} games per encounter, {} games, tc \
+             {tc_text}, openings {openings_spec}, concurrency {}, seed {seed}",
+            names.join(", "),
+            schedule.games_per_encounter,
+            schedule.len(),
+            concurrency.min(todo.len().max(1))
+        )
+    } else {
+        format!(
+            "Match {} vs {}: {} games, tc {tc_text}, openings {openings_spec}, concurrency {}, seed {seed}",
+            names[0],
+            names[1],
+            schedule.len(),
+            concurrency.min(todo.len().max(1))
+        )
     };
+    let mut resolved = request.clone();
+    resolved.engines = Some(names.join(","));
+    resolved.tournament = Some(kind);
+    resolved.rounds = Some(rounds);
+    resolved.games = Some(schedule.games_per_encounter);
+    resolved.tc = Some(tc_text);
+    resolved.openings = Some(openings_spec);
+    resolved.book_depth = Some(book_depth);
+    resolved.pgn = Some(pgn_text);
+    resolved.seed = Some(seed);
+    resolved.shard = Some(shard);
+    resolved.config = Config::resolve_path(request.config.as_deref());
     let plan = MatchPlan {
-        engines: engines.clone(),
-        games,
-        concurrency: concurrency.min(games as usize),
+        engines,
+        schedule,
+        concurrency: concurrency.min(todo.len()).max(1),
         time_control,
         openings,
         seed,
@@ -364,7 +306,7 @@ pub fn run_match_with(
             draw: request.draw,
             resign: request.resign,
         },
-        books: [engine_book(&engines[0])?, engine_book(&engines[1])?],
+        books,
         time_margin: Duration::from_millis(defaults.time_margin_ms),
         hang_timeout: Duration::from_millis(defaults.hang_timeout_ms),
         interrupt: request
@@ -372,13 +314,196 @@ pub fn run_match_with(
             .clone()
             .unwrap_or_else(|| Arc::new(AtomicBool::new(false))),
     };
-    let names = [engines[0].name.as_str(), engines[1].name.as_str()];
-    writeln!(
-        out,
-        "Match {} vs {}: {games} games, tc {tc_text}, openings {openings_spec}, concurrency {}, seed {seed}",
-        names[0], names[1], plan.concurrency
-    )?;
-    for engine in &engines {
+    resolved.max_plies = Some(plan.max_plies);
+    resolved.max_moves = None;
+    Ok(Prepared {
+        request: resolved,
+        plan,
+        sprt,
+        shard,
+        todo,
+        pgn,
+        epd,
+        state,
+        header,
+    })
+}
+
+/// What a finished (or interrupted) match amounts to, for callers that measure it or draw it.
+#[derive(Debug, Clone)]
+pub struct MatchSummary {
+    /// The results of every finished game (of every run of a resumed state).
+    pub standings: Standings,
+    /// The SPRT, if one ran, and its log-likelihood ratio after each finished game
+    /// (games finished, LLR; thinned to at most [`MatchState::LLR_POINTS`] points).
+    pub sprt: Option<(Sprt, Vec<(u32, f64)>)>,
+    /// Wall-clock time of the games (over every run of a resumed state).
+    pub seconds: f64,
+    /// False when writing the PGN, the EPD file or the state failed at some point.
+    pub pgn_ok: bool,
+    /// True when the match was interrupted before its end.
+    pub interrupted: bool,
+    /// The runner's overhead per engine move of this run (measured time less the engine's own
+    /// `info time`): (median, 99th percentile), nearest rank; `None` when no engine reported its
+    /// time.
+    pub latency: Option<(Duration, Duration)>,
+}
+
+impl MatchSummary {
+    /// The engines.
+    pub fn names(&self) -> &[String] {
+        &self.standings.names
+    }
+
+    /// The first encounter's score, from its first engine's side (a match has one encounter).
+    pub fn score(&self) -> Score {
+        self.standings.encounters[0].score
+    }
+
+    /// The first encounter's complete game pairs.
+    pub fn pentanomial(&self) -> Pentanomial {
+        *self.standings.encounters[0].pairs.pentanomial()
+    }
+
+    /// Games finished.
+    pub fn games(&self) -> u32 {
+        self.standings.games()
+    }
+}
+
+/// Run a match or tournament with an already loaded configuration: a new PGN, EPD and state
+/// file, the games, and the tables on `out`; `progress` hears of every finished game.
+pub fn run_match_with(
+    config: &Config,
+    request: &MatchRequest,
+    out: &mut impl Write,
+    progress: &mut dyn FnMut(&MatchProgress),
+) -> Result<MatchSummary, ArenaError> {
+    let prepared = prepare(config, request)?;
+    let pgn = match &prepared.pgn {
+        Some(path) => Some(
+            Appendix::create(path).map_err(|e| ArenaError::Pgn(path.display().to_string(), e))?,
+        ),
+        None => None,
+    };
+    let epd = match &prepared.epd {
+        Some(path) => Some(Appendix::create(path).map_err(|e| {
+            ArenaError::Setting(format!("cannot write the EPD file {}: {e}", path.display()))
+        })?),
+        None => None,
+    };
+    let (pgn, pgn_file) = pgn.unzip();
+    let (epd, epd_file) = epd.unzip();
+    let state = MatchState {
+        format: STATE_FORMAT.to_string(),
+        request: prepared.request.clone(),
+        directory: std::env::current_dir().unwrap_or_default(),
+        shard: prepared.shard,
+        done: DoneGames::default(),
+        standings: Standings::new(
+            prepared
+                .plan
+                .engines
+                .iter()
+                .map(|e| e.name.clone())
+                .collect(),
+            &prepared.plan.schedule,
+        ),
+        llr_history: Vec::new(),
+        sprt_decided: false,
+        seconds: 0.0,
+        pgn,
+        epd,
+    };
+    if let Some(path) = &prepared.state {
+        state.save(path)?;
+    }
+    play(prepared, state, [pgn_file, epd_file], None, out, progress)
+}
+
+/// Continue the match a state file saved (after a kill, a power cut or an interrupt): the PGN and
+/// EPD files are cut back to the finished games and the rest of the schedule is played. Of the
+/// request only the output choices (`concurrency`, `progress_lines`, `interrupt`) apply; the
+/// games are the saved ones. Relative paths are relative to the first run's directory
+/// ([`MatchState::directory`]): the caller changes to it first.
+pub fn resume_match(
+    path: &Path,
+    overrides: &MatchRequest,
+    out: &mut impl Write,
+    progress: &mut dyn FnMut(&MatchProgress),
+) -> Result<MatchSummary, ArenaError> {
+    let mut state = MatchState::load(path)?;
+    let config = Config::load_saved(state.request.config.as_deref())?;
+    let mut request = state.request.clone();
+    request.concurrency = overrides.concurrency.or(request.concurrency);
+    request.progress_lines = overrides.progress_lines;
+    request.interrupt = overrides.interrupt.clone();
+    let mut prepared = prepare(&config, &request)?;
+    prepared.state = Some(path.to_path_buf());
+    let names: Vec<&String> = prepared.plan.engines.iter().map(|e| &e.name).collect();
+    if state.standings.names.iter().collect::<Vec<_>>() != names
+        || state.standings.encounters.len() != prepared.plan.schedule.encounters.len()
+    {
+        return Err(ArenaError::State(
+            path.to_path_buf(),
+            "its results do not fit the schedule it asks for".into(),
+        ));
+    }
+    let reopen = |appendix: &mut Option<Appendix>| -> Result<Option<File>, ArenaError> {
+        appendix
+            .as_mut()
+            .map(|a| {
+                a.reopen()
+                    .map_err(|why| ArenaError::State(path.to_path_buf(), why))
+            })
+            .transpose()
+    };
+    let files = [reopen(&mut state.pgn)?, reopen(&mut state.epd)?];
+    let resumed = state.done.len();
+    play(prepared, state, files, Some(resumed), out, progress)
+}
+
+/// Play the games of `prepared` that `state` does not hold yet, recording each in the state, the
+/// PGN and the EPD file as it finishes; then print the tables.
+fn play(
+    prepared: Prepared,
+    mut state: MatchState,
+    files: [Option<File>; 2],
+    resumed: Option<usize>,
+    out: &mut impl Write,
+    progress: &mut dyn FnMut(&MatchProgress),
+) -> Result<MatchSummary, ArenaError> {
+    let Prepared {
+        request,
+        plan,
+        sprt,
+        shard,
+        todo,
+        state: state_path,
+        header,
+        ..
+    } = prepared;
+    let [mut pgn_file, mut epd_file] = files;
+    writeln!(out, "{header}")?;
+    if shard.is_partial() {
+        writeln!(
+            out,
+            "Shard {shard}: {} of the {} games (the game pairs p with p mod {} = {})",
+            todo.len(),
+            plan.schedule.len(),
+            shard.count,
+            shard.index
+        )?;
+    }
+    if let Some(done) = resumed {
+        writeln!(
+            out,
+            "Resuming {}: {done} of {} games done",
+            state_path.as_deref().unwrap_or(Path::new("?")).display(),
+            todo.len()
+        )?;
+    }
+    for engine in &plan.engines {
         if let Some(seed) = engine.configured_seed() {
             writeln!(
                 out,
@@ -390,144 +515,238 @@ pub fn run_match_with(
     }
     out.flush()?;
 
+    let position_of: HashMap<u32, usize> = todo.iter().enumerate().map(|(p, &g)| (g, p)).collect();
+    let left: Vec<u32> = if state.sprt_decided {
+        Vec::new()
+    } else {
+        (0..todo.len())
+            .filter(|&p| !state.done.contains(p))
+            .map(|p| todo[p])
+            .collect()
+    };
     let (sender, receiver) = mpsc::channel();
     let stop = AtomicBool::new(false);
     let started = Instant::now();
-    let mut tally = Tally::default();
-    let mut pgn_error = None;
-    let mut epd_error: Option<std::io::Error> = None;
-    let mut verdict = SprtVerdict::Continue;
-    let mut llr_history: Vec<(u32, f64)> = Vec::new();
-    let mut unfinished = 0u32;
-    std::thread::scope(|scope| {
-        let (plan, stop) = (&plan, &stop);
-        scope.spawn(move || plan.run(sender, stop));
+    let seconds_before = state.seconds;
+    let mut latencies: Vec<u64> = Vec::new();
+    let mut write_error: Option<String> = None;
+    let mut unfinished: Vec<MatchGame> = Vec::new();
+    std::thread::scope(|scope| -> Result<(), ArenaError> {
+        let (plan, stop, left) = (&plan, &stop, &left);
+        scope.spawn(move || plan.run(left, sender, stop));
         for record in receiver {
-            // An unfinished game goes to the PGN as `*` (its moves are real) but is no result.
+            let index = record.round - 1;
             if !record.is_finished() {
-                unfinished += 1;
-            } else {
-                tally.add(&record, names[0]);
+                // Its moves are real, so it goes to the PGN as `*` at the end, after the
+                // finished games and outside them: a resume cuts it off and plays the game again.
+                unfinished.push(record);
+                continue;
             }
-            if let (Some(file), None) = (epd_file.as_mut(), &epd_error) {
-                let line = game_epd(&record);
-                if let Err(e) = file.write_all(line.as_bytes()).and_then(|()| file.flush()) {
-                    epd_error = Some(e);
-                }
-            }
-            if let (Some(file), None) = (pgn_file.as_mut(), &pgn_error) {
-                let text = game_pgn(&record, &plan.time_control, request.pgn_min);
-                // Synced to the disk game by game: a power cut loses at most the game in hand.
-                let written = file
-                    .write_all(text.as_bytes())
-                    .and_then(|()| file.flush())
-                    .and_then(|()| file.sync_data());
-                if let Err(e) = written {
-                    pgn_error = Some(e);
-                }
-            }
-            let s = tally.score;
-            // cutechess-cli's per-game lines, for scripts that follow a match as it runs.
-            if request.progress_lines {
-                let _ = writeln!(
-                    out,
-                    "Finished game {} ({} vs {}): {} {{{}}}",
-                    record.round,
-                    record.white,
-                    record.black,
-                    record.record.outcome.pgn(),
-                    record.describe()
-                )
-                .and_then(|()| {
-                    writeln!(
-                        out,
-                        "Score of {} vs {}: {} - {} - {}  [{:.3}] {}",
-                        names[0],
-                        names[1],
-                        s.wins,
-                        s.losses,
-                        s.draws,
-                        s.ratio(),
-                        s.games()
-                    )
-                })
-                .and_then(|()| out.flush());
-            }
-            progress(&MatchProgress {
-                finished: s.games() + unfinished,
-                total: games,
-                score: format!("{} {}-{}-{} (W-L-D)", names[0], s.wins, s.losses, s.draws),
-            });
+            let scheduled = plan.schedule.game(index);
+            state.standings.add(&scheduled, &record);
+            state.done.insert(position_of[&index]);
+            latencies.extend(
+                record
+                    .infos
+                    .iter()
+                    .filter_map(|(_, info)| info.latency())
+                    .map(|d| d.as_micros() as u64),
+            );
             if let Some(sprt) = &sprt {
-                let (_, llr) = sprt.match_llr(&tally.score, tally.pairs.pentanomial());
-                llr_history.push((tally.score.games(), llr));
-                verdict = sprt.decide(llr);
-                if verdict != SprtVerdict::Continue {
+                let encounter = &state.standings.encounters[0];
+                let (_, llr) = sprt.match_llr(&encounter.score, encounter.pairs.pentanomial());
+                state.push_llr(state.standings.games(), llr);
+                if sprt.decide(llr) != SprtVerdict::Continue {
+                    state.sprt_decided = true;
                     stop.store(true, Ordering::Relaxed);
                 }
             }
+            if let Some(appendix) = state.pgn.as_mut() {
+                appendix.pending = game_pgn(&record, &plan.time_control, request.pgn_min);
+            }
+            if let Some(appendix) = state.epd.as_mut() {
+                appendix.pending = game_epd(&record);
+            }
+            state.seconds = seconds_before + started.elapsed().as_secs_f64();
+            // The state first, then the files: see the state module. After a failed write
+            // neither is touched again, so the state on disk still fits the files and a resume
+            // plays the games from the failure on again; this run goes on for its tables.
+            if write_error.is_none() {
+                let saved = match &state_path {
+                    Some(path) => state.save(path).map_err(|e| format!("State: {e}")),
+                    None => Ok(()),
+                };
+                let committed =
+                    saved.and_then(|()| commit(&mut state, &mut pgn_file, &mut epd_file));
+                write_error = committed.err();
+            }
+            if request.progress_lines {
+                progress_lines(out, &record, &state.standings, scheduled.encounter)?;
+            }
+            progress(&MatchProgress {
+                finished: state.done.len() as u32,
+                total: todo.len() as u32,
+                score: score_words(&state.standings),
+            });
         }
-    });
-    let seconds = started.elapsed().as_secs_f64();
+        Ok(())
+    })?;
     let interrupted = plan.interrupt.load(Ordering::Relaxed);
+    for record in &unfinished {
+        if let (Some(file), None) = (pgn_file.as_mut(), &write_error) {
+            let text = game_pgn(record, &plan.time_control, request.pgn_min);
+            let written = file
+                .write_all(text.as_bytes())
+                .and_then(|()| file.sync_data());
+            if let Err(e) = written {
+                write_error = Some(format!("PGN: writing {} failed ({e})", pgn_name(&state)));
+            }
+        }
+    }
+    if let (Some(path), None) = (&state_path, &write_error) {
+        if let Err(e) = state.save(path) {
+            write_error = Some(format!("State: {e}"));
+        }
+    }
     if interrupted {
         writeln!(
             out,
-            "Interrupted after {} finished games; {unfinished} running games were ended \
-             unfinished (in the PGN with result *, not counted below) and every engine stopped",
-            tally.score.games()
+            "Interrupted after {} finished games; {} running games were ended unfinished (in the \
+             PGN with result *, not counted below) and every engine stopped",
+            state.standings.games(),
+            unfinished.len()
         )?;
     }
-    print_table(out, names, &tally, seconds)?;
+    write_tables(out, &state.standings, state.seconds)?;
     if let Some(sprt) = &sprt {
+        let encounter = &state.standings.encounters[0];
+        let (model, llr) = sprt.match_llr(&encounter.score, encounter.pairs.pentanomial());
         let (lower, upper) = sprt.bounds();
-        let decision = match verdict {
+        let decision = match sprt.decide(llr) {
             SprtVerdict::AcceptH0 => "H0 accepted",
             SprtVerdict::AcceptH1 => "H1 accepted",
             SprtVerdict::Continue => "no decision yet",
         };
-        let (model, llr) = sprt.match_llr(&tally.score, tally.pairs.pentanomial());
         writeln!(
             out,
             "SPRT ({}, logistic Elo): elo0 {} elo1 {} alpha {} beta {}: LLR {llr:.3} [{lower:.3}, {upper:.3}]: {decision}",
             model.name(), sprt.elo0, sprt.elo1, sprt.alpha, sprt.beta
         )?;
     }
-    match (&pgn_error, pgn_path.as_str()) {
-        (Some(e), path) => writeln!(
+    if let Some(why) = &write_error {
+        writeln!(
             out,
-            "PGN: writing {path} failed ({e}); the games before the failure are kept"
-        )?,
-        (None, "" | "-") => {}
-        (None, path) => writeln!(out, "PGN: {path}")?,
+            "{why}; the games before the failure are kept{}",
+            match &state_path {
+                Some(path) => format!(
+                    ", and `shannon match --resume {}` plays the games after it again",
+                    path.display()
+                ),
+                None => String::new(),
+            }
+        )?;
     }
-    match (&epd_error, &request.epd) {
-        (Some(e), Some(path)) => writeln!(
-            out,
-            "EPD: writing {} failed ({e}); the positions before the failure are kept",
-            path.display()
-        )?,
-        (None, Some(path)) => writeln!(out, "EPD: {}", path.display())?,
-        _ => {}
+    for (what, appendix) in [("PGN", &state.pgn), ("EPD", &state.epd)] {
+        if let Some(appendix) = appendix {
+            writeln!(out, "{what}: {}", appendix.path.display())?;
+        }
+    }
+    if let Some(path) = &state_path {
+        let complete = state.sprt_decided || state.done.len() == todo.len();
+        if complete {
+            writeln!(out, "State: {}", path.display())?;
+        } else {
+            writeln!(
+                out,
+                "State: {} ({} of {} games done; continue with: shannon match --resume {})",
+                path.display(),
+                state.done.len(),
+                todo.len(),
+                path.display()
+            )?;
+        }
     }
     Ok(MatchSummary {
-        names: [names[0].to_string(), names[1].to_string()],
-        score: tally.score,
-        pentanomial: *tally.pairs.pentanomial(),
-        terminations: tally
-            .terminations
-            .iter()
-            .map(|(name, &count)| (name.clone(), count))
-            .collect(),
-        sprt: sprt.map(|sprt| (sprt, llr_history)),
-        games: tally.score.games(),
-        plies: tally.plies,
-        seconds,
-        failures: tally.failures,
-        pgn_ok: pgn_error.is_none(),
+        sprt: sprt.map(|sprt| (sprt, state.llr_history.clone())),
+        standings: state.standings,
+        seconds: state.seconds,
+        pgn_ok: write_error.is_none(),
         interrupted,
-        latency: percentiles(&mut tally.latencies),
+        latency: percentiles(&mut latencies),
     })
+}
+
+/// Write the pending texts of the state to their files.
+fn commit(
+    state: &mut MatchState,
+    pgn: &mut Option<File>,
+    epd: &mut Option<File>,
+) -> Result<(), String> {
+    for (what, appendix, file) in [("PGN", &mut state.pgn, pgn), ("EPD", &mut state.epd, epd)] {
+        if let (Some(appendix), Some(file)) = (appendix.as_mut(), file.as_mut()) {
+            appendix
+                .commit(file)
+                .map_err(|e| format!("{what}: writing {} failed ({e})", appendix.path.display()))?;
+        }
+    }
+    Ok(())
+}
+
+/// The PGN file's name, for messages.
+fn pgn_name(state: &MatchState) -> String {
+    state
+        .pgn
+        .as_ref()
+        .map_or_else(String::new, |a| a.path.display().to_string())
+}
+
+/// cutechess-cli's per-game lines, for scripts that follow a match as it runs.
+fn progress_lines(
+    out: &mut impl Write,
+    record: &MatchGame,
+    standings: &Standings,
+    encounter: usize,
+) -> std::io::Result<()> {
+    let tally = &standings.encounters[encounter];
+    let s = tally.score;
+    writeln!(
+        out,
+        "Finished game {} ({} vs {}): {} {{{}}}",
+        record.round,
+        record.white,
+        record.black,
+        record.record.outcome.pgn(),
+        record.describe()
+    )?;
+    writeln!(
+        out,
+        "Score of {} vs {}: {} - {} - {}  [{:.3}] {}",
+        standings.names[tally.engines.0],
+        standings.names[tally.engines.1],
+        s.wins,
+        s.losses,
+        s.draws,
+        s.ratio(),
+        s.games()
+    )?;
+    out.flush()
+}
+
+/// The score so far in a few words, for a progress bar.
+fn score_words(standings: &Standings) -> String {
+    if standings.encounters.len() == 1 {
+        let s = standings.encounters[0].score;
+        let first = &standings.names[standings.encounters[0].engines.0];
+        return format!("{first} {}-{}-{} (W-L-D)", s.wins, s.losses, s.draws);
+    }
+    let leader = standings.ranking()[0];
+    let s = standings.engine_score(leader);
+    format!(
+        "leader {} {}/{}",
+        standings.names[leader],
+        s.points(),
+        s.games()
+    )
 }
 
 /// (median, 99th percentile) of `micros`, nearest rank.
@@ -541,67 +760,4 @@ fn percentiles(micros: &mut [u64]) -> Option<(Duration, Duration)> {
         Duration::from_micros(micros[index])
     };
     Some((rank(0.5), rank(0.99)))
-}
-
-fn print_table(
-    out: &mut impl Write,
-    names: [&str; 2],
-    tally: &Tally,
-    seconds: f64,
-) -> io::Result<()> {
-    let s = tally.score;
-    writeln!(out)?;
-    writeln!(
-        out,
-        "{:<24} {:>6} {:>6} {:>6} {:>6} {:>7}",
-        "pair", "games", "wins", "draws", "losses", "score"
-    )?;
-    writeln!(
-        out,
-        "{:<24} {:>6} {:>6} {:>6} {:>6} {:>6.1}%",
-        format!("{} vs {}", names[0], names[1]),
-        s.games(),
-        s.wins,
-        s.draws,
-        s.losses,
-        100.0 * s.ratio()
-    )?;
-    let pairs = tally.pairs.pentanomial();
-    let [ll, ld, dd, wd, ww] = pairs.counts;
-    writeln!(
-        out,
-        "Pentanomial [LL, LD, DD+WL, WD, WW]: [{ll}, {ld}, {dd}, {wd}, {ww}] ({} complete pairs, {} \
-         finished games whose partner did not finish)",
-        pairs.pairs(),
-        tally.pairs.unpaired()
-    )?;
-    // cutechess-cli's closing line, so scripts written for it parse ours.
-    let draw_ratio = 100.0 * f64::from(s.draws) / f64::from(s.games().max(1));
-    let los = 100.0 * s.likelihood_of_superiority();
-    match s.elo() {
-        Some((elo, margin)) => writeln!(
-            out,
-            "Elo difference: {:.1} +/- {margin:.1}, LOS: {los:.1} %, DrawRatio: {draw_ratio:.1} %",
-            // No "-0.0" for an even score.
-            elo + 0.0
-        )?,
-        None if s.games() == 0 => writeln!(out, "Elo difference: no game finished")?,
-        None => writeln!(
-            out,
-            "Elo difference: unbounded (every game had the same result), LOS: {los:.1} %, \
-             DrawRatio: {draw_ratio:.1} %"
-        )?,
-    }
-    writeln!(out, "Terminations:")?;
-    for (name, count) in &tally.terminations {
-        writeln!(out, "  {count:>6}  {name}")?;
-    }
-    writeln!(
-        out,
-        "{} games, {} plies in {seconds:.1} s ({:.0} games per minute), {} lost by engine failure",
-        s.games(),
-        tally.plies,
-        60.0 * f64::from(s.games()) / seconds.max(1e-9),
-        tally.failures
-    )
 }

@@ -110,11 +110,11 @@ pub fn run_match_bench(games: u32, concurrency: usize, out: &mut impl Write) -> 
         out,
         "match runner: {} games of Shannon vs Shannon at nodes=1, concurrency {concurrency}: \
          {:.1} s, {:.0} games per minute, {:.0} plies per second, {} failures",
-        summary.games,
+        summary.games(),
         summary.seconds,
-        60.0 * f64::from(summary.games) / summary.seconds.max(1e-9),
-        per_second(summary.plies, summary.seconds),
-        summary.failures
+        60.0 * f64::from(summary.games()) / summary.seconds.max(1e-9),
+        per_second(summary.standings.plies, summary.seconds),
+        summary.standings.failures
     )?;
     match summary.latency {
         Some((median, p99)) => writeln!(

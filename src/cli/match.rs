@@ -1,14 +1,21 @@
-//! `shannon match`: two engines of engines.toml play a match (the work is
-//! [`shannon::arena::tournament`]); this file adds the progress bar and the signal handling.
+//! `shannon match`: engines of engines.toml play a match or a tournament (the work is
+//! [`shannon::arena::tournament`]); this file adds the progress bar, the signal handling, the
+//! shard from a cluster scheduler's environment and the move to the first run's directory on
+//! `--resume`.
 
 use super::CliError;
 use indicatif::{ProgressBar, ProgressStyle};
 use shannon::arena::adjudication::{DrawRule, ResignRule};
 use shannon::arena::config::Config;
-use shannon::arena::tournament::{run_match_with, MatchProgress, MatchRequest};
+use shannon::arena::schedule::TournamentKind;
+use shannon::arena::state::MatchState;
+use shannon::arena::tournament::{
+    resume_match, run_match_with, MatchProgress, MatchRequest, MatchSummary,
+};
 use shannon::arena::ArenaError;
+use shannon::types::Shard;
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
@@ -18,10 +25,19 @@ pub struct Args {
     /// The engines file (default: ./engines.toml, else the built-in one).
     #[arg(long)]
     config: Option<PathBuf>,
-    /// The two engines, by name: A,B (default: the file's [match] engines).
+    /// The engines, by name: A,B for a match, A,B,C,... for a tournament (default: the file's
+    /// [match] engines).
     #[arg(long)]
     engines: Option<String>,
-    /// Number of games (each opening twice, colours swapped).
+    /// Who meets whom: round-robin (every pair of engines) or gauntlet (the first engine
+    /// against each of the others). Default: round-robin.
+    #[arg(long, value_name = "round-robin|gauntlet")]
+    tournament: Option<TournamentKind>,
+    /// Rounds: every encounter plays its --games once per round, from new openings (default 1).
+    #[arg(long)]
+    rounds: Option<u32>,
+    /// Games of each encounter per round, rounded up to whole pairs (each opening twice, colours
+    /// swapped). Default: the file's [match] games for two engines, 2 for a tournament.
     #[arg(long)]
     games: Option<u32>,
     /// Games at once (0: one per core).
@@ -75,6 +91,29 @@ pub struct Args {
     /// the games, terminations.
     #[arg(long, value_name = "FILE.html")]
     report: Option<std::path::PathBuf>,
+    /// Save the match's state here after every game, atomically (default: the PGN's name with
+    /// .state.json added; none without a PGN).
+    #[arg(long, value_name = "FILE")]
+    state: Option<PathBuf>,
+    /// Continue the match saved in STATE (after a kill, a power cut or Ctrl-C): the same
+    /// schedule, openings and seeds; games already in the PGN are not played again. Only
+    /// --concurrency, --quiet, --progress-lines and --report may be given with it.
+    #[arg(long, value_name = "STATE", conflicts_with_all = [
+        "config", "engines", "tournament", "rounds", "games", "tc", "openings", "book_depth",
+        "pgn", "seed", "sprt", "max_plies", "maxmoves", "draw", "resign", "pgn_min", "epd",
+        "state", "shard", "shards",
+    ])]
+    resume: Option<PathBuf>,
+    /// Play only shard I of N (counted from 0) of the schedule: the game pairs p with
+    /// p mod N = I. Without it, a Slurm array task plays SLURM_ARRAY_TASK_ID (minus
+    /// SLURM_ARRAY_TASK_MIN) of SLURM_ARRAY_TASK_COUNT. The PGN, EPD and state files get
+    /// .shard-I-of-N in their names; `shannon merge` adds the shards' states up.
+    #[arg(long, value_name = "I/N")]
+    shard: Option<Shard>,
+    /// The number of shards, for a Kubernetes Indexed Job (JOB_COMPLETION_INDEX) or to override
+    /// SLURM_ARRAY_TASK_COUNT.
+    #[arg(long, value_name = "N")]
+    shards: Option<u64>,
     /// No progress bar.
     #[arg(long)]
     quiet: bool,
@@ -89,9 +128,14 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<bool, CliError> {
     // Installed here, not in the library, because a process has one set of signal handlers and
     // only this command wants them.
     let interrupt = interrupt_on_signals()?;
+    let shard = super::shard::resolve_shard(args.shard, args.shards, false, &|name| {
+        std::env::var(name).ok()
+    })?;
     let request = MatchRequest {
         config: args.config,
         engines: args.engines,
+        tournament: args.tournament,
+        rounds: args.rounds,
         games: args.games,
         concurrency: args.concurrency,
         tc: args.tc,
@@ -106,6 +150,8 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<bool, CliError> {
         resign: args.resign,
         pgn_min: args.pgn_min,
         epd: args.epd,
+        state: args.state,
+        shard: Some(shard),
         progress_lines: args.progress_lines,
         interrupt: Some(interrupt),
     };
@@ -123,9 +169,12 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<bool, CliError> {
         bar.set_position(u64::from(progress.finished));
         bar.set_message(progress.score.clone());
     };
-    let result = Config::load(request.config.as_deref())
-        .map_err(ArenaError::from)
-        .and_then(|config| run_match_with(&config, &request, out, &mut show));
+    let result = match &args.resume {
+        Some(path) => resume(path, &request, out, &mut show),
+        None => Config::load(request.config.as_deref())
+            .map_err(ArenaError::from)
+            .and_then(|config| run_match_with(&config, &request, out, &mut show)),
+    };
     bar.finish_and_clear();
     let summary = result.map_err(CliError::new)?;
     if let Some(path) = &args.report {
@@ -133,6 +182,35 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<bool, CliError> {
         writeln!(out, "Report: {}", path.display()).map_err(CliError::new)?;
     }
     Ok(summary.pgn_ok && !summary.interrupted)
+}
+
+/// Resume the state at `path` from the directory its first run worked in (its relative paths
+/// are relative to that directory).
+fn resume(
+    path: &Path,
+    request: &MatchRequest,
+    out: &mut impl Write,
+    show: &mut dyn FnMut(&MatchProgress),
+) -> Result<MatchSummary, ArenaError> {
+    let path = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    let state = MatchState::load(&path)?;
+    let here = std::env::current_dir().ok();
+    if here.as_deref() != Some(state.directory.as_path()) {
+        std::env::set_current_dir(&state.directory).map_err(|e| {
+            ArenaError::State(
+                path.clone(),
+                format!(
+                    "cannot change to the first run's directory {}: {e}",
+                    state.directory.display()
+                ),
+            )
+        })?;
+        log::info!(
+            "resuming in {}, where the match started",
+            state.directory.display()
+        );
+    }
+    resume_match(&path, request, out, show)
 }
 
 /// Catch Ctrl-C (SIGINT), SIGTERM and SIGHUP for a match: the first raises the returned flag

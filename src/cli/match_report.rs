@@ -1,9 +1,11 @@
 //! `shannon match --report FILE.html`: one self-contained page (no script, no font, no network):
-//! the result table with the pair statistics, the Elo difference with its 95% error bar, the
+//! the crosstable, the encounters with their pair statistics, the Elo difference (each engine's
+//! against the field in a tournament) with its 95% error bar, the
 //! SPRT's log-likelihood ratio over the games with its bounds, and the terminations. The pictures
 //! are SVG drawn by plotters into the page.
 
 use plotters::prelude::*;
+use shannon::arena::stats::Score;
 use shannon::arena::tournament::MatchSummary;
 use std::fmt::Write as _;
 use std::path::Path;
@@ -24,49 +26,98 @@ fn escape(text: &str) -> String {
 
 /// The whole page.
 fn page(summary: &MatchSummary) -> Result<String, String> {
-    let [a, b] = [escape(&summary.names[0]), escape(&summary.names[1])];
-    let s = summary.score;
-    let games = s.games();
+    let standings = &summary.standings;
+    let names: Vec<String> = standings.names.iter().map(|n| escape(n)).collect();
+    let title = if names.len() == 2 {
+        format!("{} vs {}", names[0], names[1])
+    } else {
+        format!("Tournament of {}", names.join(", "))
+    };
     let mut html = String::new();
     let _ = write!(
         html,
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
-         <title>{a} vs {b}</title><style>\
+         <title>{title}</title><style>\
          body{{font-family:sans-serif;margin:2em;color:#222}} table{{border-collapse:collapse}}\
          td,th{{border:1px solid #bbb;padding:4px 10px;text-align:right}} th{{background:#eee}}\
-         h2{{margin-top:1.5em}}</style></head><body>\n<h1>{a} vs {b}</h1>\n"
+         h2{{margin-top:1.5em}}</style></head><body>\n<h1>{title}</h1>\n"
     );
-    let _ = write!(
-        html,
-        "<h2>Crosstable</h2>\n<table><tr><th></th><th>{a}</th><th>{b}</th><th>games</th>\
-         <th>score</th></tr>\n<tr><th>{a}</th><td>-</td><td>{}</td><td>{games}</td>\
-         <td>{:.1}%</td></tr>\n<tr><th>{b}</th><td>{}</td><td>-</td><td>{games}</td>\
-         <td>{:.1}%</td></tr></table>\n<p>{a}: {} wins, {} draws, {} losses. Pentanomial \
-         [LL, LD, DD+WL, WD, WW]: {:?} ({} complete pairs).</p>\n",
-        half_points(s.wins, s.draws),
-        100.0 * s.ratio(),
-        half_points(s.losses, s.draws),
-        100.0 * (1.0 - s.ratio()),
-        s.wins,
-        s.draws,
-        s.losses,
-        summary.pentanomial.counts,
-        summary.pentanomial.pairs()
-    );
-    html.push_str("<h2>Elo difference</h2>\n");
-    match s.elo() {
-        Some((elo, margin)) => {
-            let _ = writeln!(
-                html,
-                "<p>{a} against {b}: {:.1} +/- {margin:.1} (95%), LOS {:.1}%.</p>",
-                elo + 0.0,
-                100.0 * s.likelihood_of_superiority()
-            );
-            html.push_str(&elo_bar(elo, margin)?);
+    // The crosstable: the row engine's points against each column engine, then its total.
+    html.push_str("<h2>Crosstable</h2>\n<table><tr><th></th>");
+    for name in &names {
+        let _ = write!(html, "<th>{name}</th>");
+    }
+    html.push_str("<th>games</th><th>score</th></tr>\n");
+    for &row in &standings.ranking() {
+        let _ = write!(html, "<tr><th>{}</th>", names[row]);
+        for column in 0..names.len() {
+            let cell = match standings.head_to_head(row, column) {
+                _ if row == column => "-".to_string(),
+                Some(s) => format!("{}/{}", half_points(s.wins, s.draws), s.games()),
+                None => String::new(),
+            };
+            let _ = write!(html, "<td>{cell}</td>");
         }
-        None => html.push_str(
-            "<p>No finite Elo difference: no game, or every game had the same result.</p>\n",
-        ),
+        let total = standings.engine_score(row);
+        let _ = writeln!(
+            html,
+            "<td>{}</td><td>{:.1}%</td></tr>",
+            total.games(),
+            100.0 * total.ratio()
+        );
+    }
+    html.push_str(
+        "</table>\n<h2>Encounters</h2>\n<table><tr><th>encounter</th><th>wins</th>\
+                   <th>draws</th><th>losses</th><th>pairs [LL, LD, DD+WL, WD, WW]</th></tr>\n",
+    );
+    for encounter in &standings.encounters {
+        let (a, b) = encounter.engines;
+        let s = encounter.score;
+        let _ = writeln!(
+            html,
+            "<tr><th>{} vs {}</th><td>{}</td><td>{}</td><td>{}</td><td>{:?}</td></tr>",
+            names[a],
+            names[b],
+            s.wins,
+            s.draws,
+            s.losses,
+            encounter.pairs.pentanomial().counts
+        );
+    }
+    html.push_str("</table>\n<h2>Elo</h2>\n");
+    // Two engines: the first against the second; more: each against the field.
+    let rows: Vec<(String, Score)> = if names.len() == 2 {
+        vec![(format!("{} vs {}", names[0], names[1]), summary.score())]
+    } else {
+        standings
+            .ranking()
+            .into_iter()
+            .map(|e| (names[e].clone(), standings.engine_score(e)))
+            .collect()
+    };
+    let mut bars = Vec::new();
+    for (label, score) in &rows {
+        match score.elo() {
+            Some((elo, margin)) => {
+                let _ = writeln!(
+                    html,
+                    "<p>{label}: {:.1} +/- {margin:.1} (95%), LOS {:.1}%.</p>",
+                    elo + 0.0,
+                    100.0 * score.likelihood_of_superiority()
+                );
+                bars.push((label.clone(), elo, margin));
+            }
+            None => {
+                let _ = writeln!(
+                    html,
+                    "<p>{label}: no finite Elo difference (no game, or every game had the same \
+                     result).</p>"
+                );
+            }
+        }
+    }
+    if !bars.is_empty() {
+        html.push_str(&elo_bars(&bars)?);
     }
     if let Some((sprt, history)) = &summary.sprt {
         let (lower, upper) = sprt.bounds();
@@ -83,14 +134,17 @@ fn page(summary: &MatchSummary) -> Result<String, String> {
         html.push_str(&llr_curve(history, lower, upper)?);
     }
     html.push_str("<h2>Terminations</h2>\n<table><tr><th>how</th><th>games</th></tr>\n");
-    for (name, count) in &summary.terminations {
+    for (name, count) in &standings.terminations {
         let _ = writeln!(html, "<tr><td>{}</td><td>{count}</td></tr>", escape(name));
     }
     let _ = write!(
         html,
-        "</table>\n<p>{games} games, {} plies in {:.1} s; {} lost by engine failure.</p>\n\
+        "</table>\n<p>{} games, {} plies in {:.1} s; {} lost by engine failure.</p>\n\
          </body></html>\n",
-        summary.plies, summary.seconds, summary.failures
+        standings.games(),
+        standings.plies,
+        summary.seconds,
+        standings.failures
     );
     Ok(html)
 }
@@ -105,17 +159,24 @@ fn half_points(wins: u32, draws: u32) -> String {
     }
 }
 
-/// The Elo difference as a point with its 95% interval, on an axis around 0.
-fn elo_bar(elo: f64, margin: f64) -> Result<String, String> {
+/// Each row's Elo difference as a point with its 95% interval, on one axis around 0, the row's
+/// label above its bar.
+fn elo_bars(rows: &[(String, f64, f64)]) -> Result<String, String> {
     let mut svg = String::new();
     {
-        let area = SVGBackend::with_string(&mut svg, (640, 140)).into_drawing_area();
+        let height = 70 + 50 * rows.len() as u32;
+        let area = SVGBackend::with_string(&mut svg, (640, height)).into_drawing_area();
         area.fill(&WHITE).map_err(|e| e.to_string())?;
-        let reach = (elo.abs() + margin).max(10.0) * 1.2;
+        let reach = rows
+            .iter()
+            .map(|&(_, elo, margin)| elo.abs() + margin)
+            .fold(10.0, f64::max)
+            * 1.2;
+        let n = rows.len() as f64;
         let mut chart = ChartBuilder::on(&area)
             .margin(12)
             .x_label_area_size(30)
-            .build_cartesian_2d(-reach..reach, 0.0..1.0)
+            .build_cartesian_2d(-reach..reach, 0.0..n)
             .map_err(|e| e.to_string())?;
         chart
             .configure_mesh()
@@ -125,18 +186,29 @@ fn elo_bar(elo: f64, margin: f64) -> Result<String, String> {
             .draw()
             .map_err(|e| e.to_string())?;
         let blue = RGBColor(44, 102, 163);
+        for (i, (label, elo, margin)) in rows.iter().enumerate() {
+            // The first row at the top.
+            let y = n - i as f64 - 0.6;
+            chart
+                .draw_series(std::iter::once(PathElement::new(
+                    vec![(elo - margin, y), (elo + margin, y)],
+                    blue.stroke_width(3),
+                )))
+                .map_err(|e| e.to_string())?;
+            chart
+                .draw_series(std::iter::once(Circle::new((*elo, y), 6, blue.filled())))
+                .map_err(|e| e.to_string())?;
+            chart
+                .draw_series(std::iter::once(Text::new(
+                    label.clone(),
+                    (-reach * 0.97, y + 0.38),
+                    ("sans-serif", 13).into_font(),
+                )))
+                .map_err(|e| e.to_string())?;
+        }
         chart
             .draw_series(std::iter::once(PathElement::new(
-                vec![(elo - margin, 0.5), (elo + margin, 0.5)],
-                blue.stroke_width(3),
-            )))
-            .map_err(|e| e.to_string())?;
-        chart
-            .draw_series(std::iter::once(Circle::new((elo, 0.5), 6, blue.filled())))
-            .map_err(|e| e.to_string())?;
-        chart
-            .draw_series(std::iter::once(PathElement::new(
-                vec![(0.0, 0.1), (0.0, 0.9)],
+                vec![(0.0, 0.05), (0.0, n - 0.05)],
                 BLACK.stroke_width(1),
             )))
             .map_err(|e| e.to_string())?;

@@ -10,12 +10,14 @@ mod decode;
 mod encode;
 mod r#match;
 mod match_report;
+mod merge;
 mod pack;
 mod perft;
 mod perft_check;
 mod perft_suite;
 mod random_games;
 mod random_games_plot;
+mod shard;
 mod show;
 mod unpack;
 
@@ -47,7 +49,8 @@ pub enum Command {
     ///
     /// Example: shannon perft-suite tests/data/perft/standard.epd --max-nodes 1000000
     PerftSuite(perft_suite::Args),
-    /// Play a match between two engines of engines.toml, with our rules as the arbiter.
+    /// Play a match between two engines of engines.toml, or a tournament of more, with our rules
+    /// as the arbiter.
     ///
     /// Example: shannon match --games 20 --tc 10+0.1 --openings chess960 --pgn games.pgn
     Match(r#match::Args),
@@ -96,10 +99,12 @@ pub enum Command {
     ///
     /// Example: shannon random-games --games 1e6 --seed 1950 --json run.json --plot lengths.svg
     RandomGames(random_games::Args),
-    /// Merge the --json reports of the shards of one random-games experiment.
+    /// Merge the shards of one sharded run: random-games --json reports, or the state files of
+    /// `shannon match --shard I/N`.
     ///
-    /// Example: shannon merge shard-*.json --json all.json
-    Merge(random_games::MergeArgs),
+    /// Examples: shannon merge shard-*.json --json all.json;
+    /// shannon merge games.shard-*.pgn.state.json --pgn games.pgn
+    Merge(merge::Args),
     /// Print speed figures.
     #[command(subcommand)]
     Bench(bench::Command),
@@ -122,7 +127,7 @@ impl Command {
             Command::Encode(args) => encode::run(args, out),
             Command::Decode(args) => decode::run(args, out),
             Command::RandomGames(args) => random_games::run_command(args, out),
-            Command::Merge(args) => random_games::run_merge(args, out),
+            Command::Merge(args) => merge::run(args, out),
             Command::Bench(command) => bench::run(command, out),
         }
     }

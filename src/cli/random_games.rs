@@ -1,5 +1,5 @@
 //! `shannon random-games`: Shannon's experiment at scale (the work is [`shannon::experiment`]),
-//! and `shannon merge`, which adds up the reports of its shards.
+//! and the merge of its shards' reports (for `shannon merge`).
 
 use super::CliError;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -64,7 +64,7 @@ pub struct Args {
     /// Play only the games i with i mod N = I (`--shard I/N`). Without it, a Slurm array task
     /// takes SLURM_ARRAY_TASK_ID (minus SLURM_ARRAY_TASK_MIN) of SLURM_ARRAY_TASK_COUNT, and a
     /// Kubernetes Indexed Job JOB_COMPLETION_INDEX of `--shards N`.
-    #[arg(long, value_name = "I/N", value_parser = parse_shard)]
+    #[arg(long, value_name = "I/N")]
     shard: Option<Shard>,
     /// The number of shards, for JOB_COMPLETION_INDEX (or to override SLURM_ARRAY_TASK_COUNT).
     #[arg(long, value_name = "N")]
@@ -116,61 +116,9 @@ fn parse_count(text: &str) -> Result<u64, String> {
     }
 }
 
-/// `I/N` with I < N.
-fn parse_shard(text: &str) -> Result<Shard, String> {
-    let (index, count) = text
-        .split_once('/')
-        .ok_or_else(|| format!("'{text}': expected I/N, such as 0/4"))?;
-    let index: u64 = index
-        .trim()
-        .parse()
-        .map_err(|_| format!("'{text}': bad index"))?;
-    let count: u64 = count
-        .trim()
-        .parse()
-        .map_err(|_| format!("'{text}': bad count"))?;
-    if count == 0 || index >= count {
-        return Err(format!("'{text}': the index must be below the count"));
-    }
-    Ok(Shard { index, count })
-}
-
 /// The shard from the flags, else from a Slurm array task or a Kubernetes Indexed Job.
 fn resolve_shard(args: &Args, env: &dyn Fn(&str) -> Option<String>) -> Result<Shard, CliError> {
-    if let Some(shard) = args.shard {
-        return Ok(shard);
-    }
-    let number = |name: &str| -> Result<Option<u64>, CliError> {
-        env(name)
-            .map(|v| {
-                v.trim()
-                    .parse::<u64>()
-                    .map_err(|_| CliError::new(format!("{name}={v} is not a number")))
-            })
-            .transpose()
-    };
-    let shard = |index: u64, count: Option<u64>, what: &str| -> Result<Shard, CliError> {
-        let count = count.ok_or_else(|| {
-            CliError::new(format!(
-                "{what} is set, but not the number of shards: give --shards N"
-            ))
-        })?;
-        parse_shard(&format!("{index}/{count}")).map_err(CliError::new)
-    };
-    if let Some(id) = number("SLURM_ARRAY_TASK_ID")? {
-        let min = number("SLURM_ARRAY_TASK_MIN")?.unwrap_or(0);
-        let count = args.shards.or(number("SLURM_ARRAY_TASK_COUNT")?);
-        return shard(id.saturating_sub(min), count, "SLURM_ARRAY_TASK_ID");
-    }
-    if let Some(index) = number("JOB_COMPLETION_INDEX")? {
-        return shard(index, args.shards, "JOB_COMPLETION_INDEX");
-    }
-    match args.shards {
-        Some(_) if !args.print_sbatch => Err(CliError::new(
-            "--shards N needs a shard index: --shard I/N, or a Slurm array task or Indexed Job",
-        )),
-        _ => Ok(Shard::WHOLE),
-    }
+    super::shard::resolve_shard(args.shard, args.shards, args.print_sbatch, env)
 }
 
 /// The rules the flags ask for.
@@ -389,24 +337,15 @@ pub fn sbatch_script(experiment: &Experiment, shards: u64) -> String {
     )
 }
 
-/// `shannon merge`'s arguments.
-#[derive(clap::Args)]
-pub struct MergeArgs {
-    /// The `--json` reports of every shard of one experiment.
-    #[arg(required = true)]
-    files: Vec<PathBuf>,
-    /// Write the merged result as JSON.
-    #[arg(long, value_name = "FILE")]
-    json: Option<PathBuf>,
-    /// Draw the histogram of game lengths of the whole experiment, as SVG.
-    #[arg(long, value_name = "FILE.svg")]
-    plot: Option<PathBuf>,
-}
-
-/// Run `shannon merge`.
-pub fn run_merge(args: MergeArgs, out: &mut impl Write) -> Result<bool, CliError> {
+/// `shannon merge` of random-games reports: the whole experiment's report from its shards'.
+pub fn merge_reports(
+    files: &[PathBuf],
+    json: Option<&Path>,
+    plot: Option<&Path>,
+    out: &mut impl Write,
+) -> Result<bool, CliError> {
     let mut reports = Vec::new();
-    for path in &args.files {
+    for path in files {
         let text = std::fs::read_to_string(path)
             .map_err(|e| CliError::new(format!("cannot read {}: {e}", path.display())))?;
         let report: Report = serde_json::from_str(&text).map_err(|e| {
@@ -418,7 +357,7 @@ pub fn run_merge(args: MergeArgs, out: &mut impl Write) -> Result<bool, CliError
         reports.push(report);
     }
     let merged = Report::merge(&reports, command_of).map_err(CliError::new)?;
-    finish(&merged, args.json.as_deref(), args.plot.as_deref(), out)
+    finish(&merged, json, plot, out)
 }
 
 #[cfg(test)]

@@ -11,6 +11,7 @@ use super::rules::RuleSet;
 use super::tally::Tally;
 use crate::chess960::{scharnagl_back_rank, start_position};
 use crate::types::splitmix::{below, mix};
+pub use crate::types::Shard;
 use crate::Position;
 use rand::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -45,20 +46,6 @@ impl fmt::Display for Start {
             Start::Chess960(n) => write!(f, "Chess960 start #{n}"),
         }
     }
-}
-
-/// Which of N shards a run plays: the games `i` with `i mod count = index`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Shard {
-    /// This shard, from 0.
-    pub index: u64,
-    /// How many shards the experiment is split into.
-    pub count: u64,
-}
-
-impl Shard {
-    /// The whole experiment as one shard.
-    pub const WHOLE: Shard = Shard { index: 0, count: 1 };
 }
 
 /// What a run plays: everything its result depends on.

@@ -13,8 +13,10 @@ pub mod sprt;
 pub use pentanomial::{PairTally, Pentanomial};
 pub use sprt::{Sprt, SprtModel, SprtVerdict, REGULARISATION};
 
+use serde::{Deserialize, Serialize};
+
 /// The result of one game from the first engine's point of view.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum GameScore {
     /// The first engine lost.
     Loss,
@@ -36,7 +38,7 @@ impl GameScore {
 }
 
 /// Wins, draws and losses from the first engine's point of view.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Score {
     /// Games the first engine won.
     pub wins: u32,
@@ -76,6 +78,29 @@ impl Score {
             GameScore::Draw => self.draws += 1,
             GameScore::Win => self.wins += 1,
         }
+    }
+
+    /// The same games from the other engine's point of view.
+    pub fn reversed(&self) -> Score {
+        Score {
+            wins: self.losses,
+            draws: self.draws,
+            losses: self.wins,
+        }
+    }
+
+    /// Both tallies together.
+    pub fn plus(&self, other: &Score) -> Score {
+        Score {
+            wins: self.wins + other.wins,
+            draws: self.draws + other.draws,
+            losses: self.losses + other.losses,
+        }
+    }
+
+    /// Points scored (a win 1, a draw 1/2).
+    pub fn points(&self) -> f64 {
+        f64::from(self.wins) + 0.5 * f64::from(self.draws)
     }
 
     /// Games counted.

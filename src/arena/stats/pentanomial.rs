@@ -6,12 +6,13 @@
 //! stopped, or the game ended unfinished) stays out of the counts.
 
 use super::GameScore;
+use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 
 /// Game pairs by the first engine's score over the pair, from 0 to 2 points in half points:
 /// `counts[0]` LL, `counts[1]` LD (or DL), `counts[2]` DD or WL (or LW), `counts[3]` WD (or
 /// DW), `counts[4]` WW.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Pentanomial {
     /// Pairs scoring 0, 1/2, 1, 3/2 and 2 points.
     pub counts: [u32; 5],
@@ -30,7 +31,7 @@ impl Pentanomial {
 }
 
 /// The pentanomial of a match's complete pairs, filled as games finish in any order.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PairTally {
     pentanomial: Pentanomial,
     /// Finished games whose partner has not finished: pair number -> (game index, result).
@@ -52,6 +53,24 @@ impl PairTally {
             None => {
                 self.waiting.insert(pair, (game, score));
             }
+        }
+    }
+
+    /// Add another tally of the same match (a shard's, or a saved one): its complete pairs, and
+    /// its waiting games, which may complete pairs waiting here.
+    pub fn merge(&mut self, other: &PairTally) {
+        for (count, more) in self
+            .pentanomial
+            .counts
+            .iter_mut()
+            .zip(other.pentanomial.counts)
+        {
+            *count += more;
+        }
+        let mut waiting: Vec<_> = other.waiting.values().copied().collect();
+        waiting.sort_unstable_by_key(|&(game, _)| game);
+        for (game, score) in waiting {
+            self.add(game, score);
         }
     }
 
@@ -111,6 +130,19 @@ mod tests {
         tally.add(4, Draw);
         assert_eq!(tally.pentanomial().counts, [0, 2, 0, 0, 1]);
         assert_eq!(tally.unpaired(), 1);
+    }
+
+    #[test]
+    fn merged_tallies_complete_pairs_across_them() {
+        let (mut a, mut b) = (PairTally::default(), PairTally::default());
+        a.add(0, Win);
+        a.add(1, Draw);
+        a.add(2, Loss);
+        b.add(3, Loss);
+        b.add(5, Win);
+        a.merge(&b);
+        assert_eq!(a.pentanomial().counts, [1, 0, 0, 1, 0]);
+        assert_eq!(a.unpaired(), 1);
     }
 
     #[test]

@@ -138,6 +138,8 @@ fn a_full_disk_is_reported_and_the_match_completes() {
             "4",
             "--pgn",
             "/dev/full",
+            "--state",
+            dir.join("state.json").to_str().unwrap(),
             "--quiet",
             "--seed",
             "2",

@@ -1,0 +1,85 @@
+//! A finished game as the match writes it: its PGN (tags, moves with cutechess-cli's comments,
+//! the termination) and its final position as an EPD line.
+
+use super::match_game::MatchGame;
+use super::time_control::TimeControl;
+use crate::notation::pgn::{write_game, Comments, PgnGame};
+
+/// The PGN of one finished game: each engine move with its comment as cutechess-cli writes it
+/// (`{+0.31/12 0.052s}`: score in pawns from the mover's side, depth, time) and the termination
+/// as a final comment; with `minimal`, the Seven Tag Roster and the moves only.
+pub fn game_pgn(played: &MatchGame, time_control: &TimeControl, minimal: bool) -> String {
+    let date = today();
+    let mut tags = vec![
+        ("Event".to_string(), "shannon match".to_string()),
+        ("Site".to_string(), "shannon".to_string()),
+        ("Date".to_string(), date),
+        ("Round".to_string(), played.round.to_string()),
+        ("White".to_string(), played.white.clone()),
+        ("Black".to_string(), played.black.clone()),
+    ];
+    if !minimal {
+        tags.extend([
+            ("TimeControl".to_string(), time_control.to_string()),
+            (
+                "Termination".to_string(),
+                played.pgn_termination().to_string(),
+            ),
+            (
+                "PlyCount".to_string(),
+                played.record.moves.len().to_string(),
+            ),
+        ]);
+    }
+    let game = PgnGame {
+        tags,
+        record: played.record.clone(),
+    };
+    let comments = if minimal {
+        Comments::default()
+    } else {
+        Comments {
+            after_ply: played
+                .infos
+                .iter()
+                .map(|(ply, info)| (*ply, info.to_string()))
+                .collect(),
+            final_comment: Some(played.describe()),
+        }
+    };
+    write_game(&game, &comments).expect("the runner only records legal moves")
+}
+
+/// The final position of a game as one EPD line: the four position fields, the move counters
+/// as `hmvc`/`fmvn` and the game as `id`.
+pub fn game_epd(played: &MatchGame) -> String {
+    let end = played.record.end_position();
+    let fen = end.fen();
+    let fields: Vec<&str> = fen.split_whitespace().take(4).collect();
+    format!(
+        "{} hmvc {}; fmvn {}; id \"round {}\";\n",
+        fields.join(" "),
+        end.halfmove_clock(),
+        end.fullmove_number(),
+        played.round
+    )
+}
+
+/// Today's date as PGN writes it (UTC), from the system clock without a date library.
+fn today() -> String {
+    let days = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs() / 86_400)
+        .unwrap_or(0) as i64;
+    // Civil-from-days (Howard Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}.{month:02}.{day:02}")
+}

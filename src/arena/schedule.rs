@@ -1,0 +1,232 @@
+//! The schedule of a match or tournament: which engines meet (every pair in a round robin, the
+//! first engine against each other one in a gauntlet), how often, in which colours and from which
+//! opening. Game `k` of the schedule is a pure function of `k`, so a resumed run or a shard plays
+//! exactly the game an uninterrupted single run would have played under that number.
+//!
+//! Order: round by round; within a round, encounter by encounter; within an encounter, its games
+//! in pairs (games `2j` and `2j + 1` share an opening, colours swapped: the pairs of the
+//! pentanomial statistics). Every encounter of a round plays the same openings, so each engine
+//! meets the same openings as the others.
+
+use super::ArenaError;
+use crate::types::Shard;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::str::FromStr;
+
+/// Who meets whom.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum TournamentKind {
+    /// Every engine against every other one.
+    #[default]
+    RoundRobin,
+    /// The first engine against each of the others (who do not meet each other).
+    Gauntlet,
+}
+
+impl FromStr for TournamentKind {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<TournamentKind, String> {
+        match text {
+            "round-robin" | "roundrobin" => Ok(TournamentKind::RoundRobin),
+            "gauntlet" => Ok(TournamentKind::Gauntlet),
+            _ => Err(format!(
+                "'{text}': the tournament is round-robin or gauntlet"
+            )),
+        }
+    }
+}
+
+impl fmt::Display for TournamentKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            TournamentKind::RoundRobin => "round-robin",
+            TournamentKind::Gauntlet => "gauntlet",
+        })
+    }
+}
+
+/// One scheduled game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ScheduledGame {
+    /// Its index in the schedule, from 0 (the PGN's `Round` tag is `index + 1`).
+    pub index: u32,
+    /// The round, from 0.
+    pub round: u32,
+    /// The encounter (an index into [`Schedule::encounters`]).
+    pub encounter: usize,
+    /// The engine (index into the tournament's engine list) with White, and with Black.
+    pub white: usize,
+    /// See `white`.
+    pub black: usize,
+    /// The opening, an index into the tournament's opening list.
+    pub opening: usize,
+}
+
+/// The whole schedule.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Schedule {
+    /// The pairs of engines that meet, `(a, b)` with `a` White in the first game of each pair.
+    pub encounters: Vec<(usize, usize)>,
+    /// Rounds.
+    pub rounds: u32,
+    /// Games of each encounter in each round (even: whole pairs).
+    pub games_per_encounter: u32,
+}
+
+impl Schedule {
+    /// The schedule of `engines` engines (at least 2). `games_per_encounter` is rounded up to an
+    /// even number, so every opening is played with both colours.
+    pub fn new(
+        kind: TournamentKind,
+        engines: usize,
+        rounds: u32,
+        games_per_encounter: u32,
+    ) -> Result<Schedule, ArenaError> {
+        if engines < 2 {
+            return Err(ArenaError::Setting(format!(
+                "a match needs at least two engines, not {engines}"
+            )));
+        }
+        if rounds == 0 || games_per_encounter == 0 {
+            return Err(ArenaError::Setting(
+                "--rounds and --games must be at least 1".into(),
+            ));
+        }
+        let encounters: Vec<(usize, usize)> = match kind {
+            TournamentKind::RoundRobin => (0..engines)
+                .flat_map(|a| (a + 1..engines).map(move |b| (a, b)))
+                .collect(),
+            TournamentKind::Gauntlet => (1..engines).map(|b| (0, b)).collect(),
+        };
+        let schedule = Schedule {
+            encounters,
+            rounds,
+            games_per_encounter: games_per_encounter + games_per_encounter % 2,
+        };
+        let total = u64::from(schedule.games_per_encounter)
+            * u64::from(rounds)
+            * schedule.encounters.len() as u64;
+        if total > u64::from(u32::MAX - 1) {
+            return Err(ArenaError::Setting(format!(
+                "{total} games: too many for one schedule (at most {})",
+                u32::MAX - 1
+            )));
+        }
+        Ok(schedule)
+    }
+
+    /// Games in the schedule.
+    pub fn len(&self) -> u32 {
+        self.games_per_round() * self.rounds
+    }
+
+    /// True when there is nothing to play (never, for a schedule made by [`Schedule::new`]).
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    fn games_per_round(&self) -> u32 {
+        self.games_per_encounter * self.encounters.len() as u32
+    }
+
+    /// Openings the schedule uses: one per game pair of an encounter's round.
+    pub fn openings_needed(&self) -> usize {
+        (self.rounds * self.games_per_encounter / 2) as usize
+    }
+
+    /// Game `index` (below [`Schedule::len`]).
+    pub fn game(&self, index: u32) -> ScheduledGame {
+        let round = index / self.games_per_round();
+        let within = index % self.games_per_round();
+        let encounter = (within / self.games_per_encounter) as usize;
+        let game = within % self.games_per_encounter;
+        let (a, b) = self.encounters[encounter];
+        let (white, black) = if game.is_multiple_of(2) {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        ScheduledGame {
+            index,
+            round,
+            encounter,
+            white,
+            black,
+            opening: (round * self.games_per_encounter / 2 + game / 2) as usize,
+        }
+    }
+
+    /// The games a shard plays, in schedule order: whole pairs, pair `p` (games `2p`, `2p + 1`)
+    /// to shard `p mod N`.
+    pub fn games_of(&self, shard: Shard) -> Vec<u32> {
+        (0..self.len())
+            .filter(|&index| shard.holds(u64::from(index / 2)))
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_round_robin_meets_every_pair_with_both_colours_and_shared_openings() {
+        let schedule = Schedule::new(TournamentKind::RoundRobin, 3, 2, 2).unwrap();
+        assert_eq!(schedule.encounters, vec![(0, 1), (0, 2), (1, 2)]);
+        assert_eq!(schedule.len(), 12);
+        assert_eq!(schedule.openings_needed(), 2);
+        let games: Vec<_> = (0..12).map(|i| schedule.game(i)).collect();
+        let colours: Vec<(usize, usize)> = games.iter().map(|g| (g.white, g.black)).collect();
+        assert_eq!(
+            colours[..6],
+            [(0, 1), (1, 0), (0, 2), (2, 0), (1, 2), (2, 1)]
+        );
+        // Round 0 uses opening 0 in every encounter, round 1 opening 1.
+        assert!(games[..6].iter().all(|g| g.opening == 0 && g.round == 0));
+        assert!(games[6..].iter().all(|g| g.opening == 1 && g.round == 1));
+        // A pair never straddles two encounters.
+        for pair in games.chunks(2) {
+            assert_eq!(pair[0].encounter, pair[1].encounter);
+        }
+    }
+
+    #[test]
+    fn a_gauntlet_pits_the_first_engine_against_the_others() {
+        let schedule = Schedule::new(TournamentKind::Gauntlet, 4, 1, 3).unwrap();
+        assert_eq!(schedule.encounters, vec![(0, 1), (0, 2), (0, 3)]);
+        // Three games per encounter become four (two whole pairs).
+        assert_eq!(schedule.games_per_encounter, 4);
+        assert_eq!(schedule.game(5).opening, 0);
+        assert_eq!(schedule.game(6).opening, 1);
+        assert_eq!((schedule.game(7).white, schedule.game(7).black), (2, 0));
+    }
+
+    #[test]
+    fn two_engines_keep_the_old_numbering() {
+        // Before tournaments, game i of a 2-engine match used opening i / 2 and gave White to
+        // the first engine in even i: a match schedule must not change.
+        let schedule = Schedule::new(TournamentKind::RoundRobin, 2, 1, 10).unwrap();
+        for i in 0..10 {
+            let game = schedule.game(i);
+            assert_eq!(game.opening, i as usize / 2);
+            assert_eq!(game.white, i as usize % 2);
+        }
+    }
+
+    #[test]
+    fn shards_split_whole_pairs_and_cover_the_schedule_once() {
+        let schedule = Schedule::new(TournamentKind::RoundRobin, 3, 3, 2).unwrap();
+        let mut all: Vec<u32> = (0..3)
+            .flat_map(|index| schedule.games_of(Shard { index, count: 3 }))
+            .collect();
+        assert_eq!(
+            schedule.games_of(Shard { index: 1, count: 3 })[..4],
+            [2, 3, 8, 9]
+        );
+        all.sort_unstable();
+        assert_eq!(all, (0..schedule.len()).collect::<Vec<_>>());
+        assert!(Schedule::new(TournamentKind::Gauntlet, 1, 1, 2).is_err());
+    }
+}

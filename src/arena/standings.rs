@@ -1,0 +1,205 @@
+//! The running results of a match or tournament: per encounter (two engines) the wins, draws and
+//! losses and the game pairs, and over all games the terminations, failures and plies. Only
+//! counts are kept, so standings add exactly: a resumed run continues the saved ones, and the
+//! shards of a run merge into the standings of the whole run.
+
+use super::match_game::MatchGame;
+use super::schedule::{Schedule, ScheduledGame};
+use super::stats::{GameScore, PairTally, Score};
+use crate::game::Outcome;
+use crate::Color;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// One encounter's results, from its first engine's point of view.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EncounterTally {
+    /// The two engines (indices into [`Standings::names`]).
+    pub engines: (usize, usize),
+    /// Wins, draws and losses of the first.
+    pub score: Score,
+    /// Its game pairs (by schedule index: games `2j`, `2j + 1`).
+    pub pairs: PairTally,
+}
+
+/// The results of the finished games.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Standings {
+    /// The engines, in the tournament's order.
+    pub names: Vec<String>,
+    /// One per encounter of the schedule, in its order.
+    pub encounters: Vec<EncounterTally>,
+    /// Games per termination, by name.
+    pub terminations: BTreeMap<String, u32>,
+    /// Games an engine lost by failing (illegal move, time, crash, hang, start).
+    pub failures: u32,
+    /// Plies of all games.
+    pub plies: u64,
+}
+
+impl Standings {
+    /// Empty standings for `names` playing `schedule`.
+    pub fn new(names: Vec<String>, schedule: &Schedule) -> Standings {
+        Standings {
+            names,
+            encounters: schedule
+                .encounters
+                .iter()
+                .map(|&engines| EncounterTally {
+                    engines,
+                    ..EncounterTally::default()
+                })
+                .collect(),
+            ..Standings::default()
+        }
+    }
+
+    /// Count the finished game `played`, scheduled as `game`.
+    pub fn add(&mut self, game: &ScheduledGame, played: &MatchGame) {
+        let encounter = &mut self.encounters[game.encounter];
+        let first = if encounter.engines.0 == game.white {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let result = match played.record.outcome {
+            Outcome::Draw => GameScore::Draw,
+            Outcome::Win(winner) if winner == first => GameScore::Win,
+            _ => GameScore::Loss,
+        };
+        encounter.score.add(result);
+        encounter.pairs.add(game.index, result);
+        *self.terminations.entry(played.category()).or_default() += 1;
+        self.plies += played.record.moves.len() as u64;
+        if played.is_failure() {
+            self.failures += 1;
+        }
+    }
+
+    /// Games counted.
+    pub fn games(&self) -> u32 {
+        self.encounters.iter().map(|e| e.score.games()).sum()
+    }
+
+    /// Engine `engine`'s results against the whole field.
+    pub fn engine_score(&self, engine: usize) -> Score {
+        self.encounters
+            .iter()
+            .fold(Score::default(), |total, e| match e.engines {
+                (a, _) if a == engine => total.plus(&e.score),
+                (_, b) if b == engine => total.plus(&e.score.reversed()),
+                _ => total,
+            })
+    }
+
+    /// Engine `row`'s results against engine `column` (`None` when they do not meet).
+    pub fn head_to_head(&self, row: usize, column: usize) -> Option<Score> {
+        self.encounters.iter().find_map(|e| match e.engines {
+            (a, b) if (a, b) == (row, column) => Some(e.score),
+            (a, b) if (a, b) == (column, row) => Some(e.score.reversed()),
+            _ => None,
+        })
+    }
+
+    /// Add the standings of another part of the same tournament (a shard): `Err` with the reason
+    /// when they belong to a different one.
+    pub fn merge(&mut self, other: &Standings) -> Result<(), String> {
+        let pairs = |s: &Standings| s.encounters.iter().map(|e| e.engines).collect::<Vec<_>>();
+        if self.names != other.names || pairs(self) != pairs(other) {
+            return Err(format!(
+                "different tournaments: engines {:?} and {:?}",
+                self.names, other.names
+            ));
+        }
+        for (mine, theirs) in self.encounters.iter_mut().zip(&other.encounters) {
+            mine.score = mine.score.plus(&theirs.score);
+            mine.pairs.merge(&theirs.pairs);
+        }
+        for (name, count) in &other.terminations {
+            *self.terminations.entry(name.clone()).or_default() += count;
+        }
+        self.failures += other.failures;
+        self.plies += other.plies;
+        Ok(())
+    }
+
+    /// The engines by score against the field, best first (ties keep the tournament's order).
+    pub fn ranking(&self) -> Vec<usize> {
+        let mut order: Vec<usize> = (0..self.names.len()).collect();
+        order.sort_by(|&a, &b| {
+            let (sa, sb) = (self.engine_score(a), self.engine_score(b));
+            sb.ratio()
+                .partial_cmp(&sa.ratio())
+                .unwrap_or(std::cmp::Ordering::Equal)
+                .then(sb.games().cmp(&sa.games()))
+        });
+        order
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::arena::schedule::TournamentKind;
+    use crate::game::GameRecord;
+    use crate::{CastlingMode, Position};
+
+    fn game(outcome: Outcome) -> MatchGame {
+        let mut record = GameRecord::new(Position::startpos(), CastlingMode::Standard);
+        record.outcome = outcome;
+        MatchGame {
+            round: 0,
+            white: String::new(),
+            black: String::new(),
+            record,
+            termination: None,
+            infos: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn results_count_for_the_right_engine_whatever_the_colours() {
+        let schedule = Schedule::new(TournamentKind::RoundRobin, 3, 1, 2).unwrap();
+        let names = ["a", "b", "c"].map(String::from).to_vec();
+        let mut standings = Standings::new(names, &schedule);
+        // Game 1: b (White) beats a; game 4: b (White) draws with c; game 5: c (White) wins.
+        standings.add(&schedule.game(1), &game(Outcome::Win(Color::White)));
+        standings.add(&schedule.game(4), &game(Outcome::Draw));
+        standings.add(&schedule.game(5), &game(Outcome::Win(Color::White)));
+        assert_eq!(standings.games(), 3);
+        let b = standings.engine_score(1);
+        assert_eq!((b.wins, b.draws, b.losses), (1, 1, 1));
+        let a_vs_b = standings.head_to_head(0, 1).unwrap();
+        assert_eq!((a_vs_b.wins, a_vs_b.losses), (0, 1));
+        assert_eq!(standings.ranking(), vec![2, 1, 0]);
+        // Games 4 and 5 make a pair of encounter b-c: b scored a draw and a loss.
+        assert_eq!(
+            standings.encounters[2].pairs.pentanomial().counts,
+            [0, 1, 0, 0, 0]
+        );
+    }
+
+    #[test]
+    fn standings_of_parts_add_up() {
+        let schedule = Schedule::new(TournamentKind::Gauntlet, 3, 1, 2).unwrap();
+        let names = ["a", "b", "c"].map(String::from).to_vec();
+        let mut whole = Standings::new(names.clone(), &schedule);
+        let mut parts = [
+            Standings::new(names.clone(), &schedule),
+            Standings::new(names, &schedule),
+        ];
+        for (i, outcome) in [Outcome::Draw, Outcome::Win(Color::Black), Outcome::Draw]
+            .into_iter()
+            .enumerate()
+        {
+            let scheduled = schedule.game(i as u32);
+            whole.add(&scheduled, &game(outcome));
+            parts[i % 2].add(&scheduled, &game(outcome));
+        }
+        let [mut first, second] = parts;
+        first.merge(&second).unwrap();
+        assert_eq!(first, whole);
+        let other = Standings::new(vec!["x".into(), "y".into()], &schedule);
+        assert!(first.merge(&other).is_err());
+    }
+}

@@ -1,0 +1,79 @@
+//! Shards: one of N slices of a long run (a random-games experiment, a match schedule), so a
+//! cluster scheduler's array tasks can each play one and a merge can add them up. Item `i`
+//! belongs to shard `i mod N`; what an item is (a game, a pair of games) is the caller's choice.
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::str::FromStr;
+
+/// Which of N shards a run plays: the items `i` with `i mod count = index`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Shard {
+    /// This shard, from 0.
+    pub index: u64,
+    /// How many shards the run is split into.
+    pub count: u64,
+}
+
+impl Shard {
+    /// The whole run as one shard.
+    pub const WHOLE: Shard = Shard { index: 0, count: 1 };
+
+    /// True when item `i` belongs to this shard.
+    pub fn holds(&self, i: u64) -> bool {
+        i % self.count.max(1) == self.index
+    }
+
+    /// True for a real slice (more than one shard).
+    pub fn is_partial(&self) -> bool {
+        self.count > 1
+    }
+}
+
+impl fmt::Display for Shard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
+}
+
+impl FromStr for Shard {
+    type Err = String;
+
+    /// `I/N` with I < N (counted from 0, as Slurm array task ids usually are).
+    fn from_str(text: &str) -> Result<Shard, String> {
+        let (index, count) = text
+            .split_once('/')
+            .ok_or_else(|| format!("'{text}': expected I/N, such as 0/4"))?;
+        let index: u64 = index
+            .trim()
+            .parse()
+            .map_err(|_| format!("'{text}': bad index"))?;
+        let count: u64 = count
+            .trim()
+            .parse()
+            .map_err(|_| format!("'{text}': bad count"))?;
+        if count == 0 || index >= count {
+            return Err(format!(
+                "'{text}': the index must be below the count (shards count from 0)"
+            ));
+        }
+        Ok(Shard { index, count })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shards_read_and_partition() {
+        let shard: Shard = "1/3".parse().unwrap();
+        assert_eq!(shard, Shard { index: 1, count: 3 });
+        assert_eq!(shard.to_string(), "1/3");
+        assert!(shard.holds(4) && !shard.holds(3));
+        for bad in ["3/3", "1", "a/2", "0/0"] {
+            assert!(bad.parse::<Shard>().is_err(), "{bad}");
+        }
+        assert!((0..10).all(|i| Shard::WHOLE.holds(i)));
+    }
+}
