@@ -117,8 +117,9 @@ fn write_tournament(out: &mut impl Write, standings: &Standings) -> io::Result<(
     writeln!(out)?;
     writeln!(
         out,
-        "Crosstable (the row engine's points against the column's):"
+        "Crosstable (the row engine's points against the column's, by rank):"
     )?;
+    let ranking = standings.ranking();
     let cell = standings
         .names
         .iter()
@@ -127,13 +128,13 @@ fn write_tournament(out: &mut impl Write, standings: &Standings) -> io::Result<(
         .unwrap_or(0)
         .max(9);
     write!(out, "{:<width$}", "")?;
-    for name in &standings.names {
-        write!(out, " {name:>cell$}")?;
+    for &column in &ranking {
+        write!(out, " {:>cell$}", standings.names[column])?;
     }
     writeln!(out)?;
-    for (row, name) in standings.names.iter().enumerate() {
-        write!(out, "{name:<width$}")?;
-        for column in 0..standings.names.len() {
+    for &row in &ranking {
+        write!(out, "{:<width$}", standings.names[row])?;
+        for &column in &ranking {
             let text = match standings.head_to_head(row, column) {
                 _ if row == column => "-".to_string(),
                 Some(s) => format!("{}/{}", s.points(), s.games()),

@@ -43,14 +43,16 @@ fn page(summary: &MatchSummary) -> Result<String, String> {
          h2{{margin-top:1.5em}}</style></head><body>\n<h1>{title}</h1>\n"
     );
     // The crosstable: the row engine's points against each column engine, then its total.
+    // Rows and columns by rank.
+    let ranking = standings.ranking();
     html.push_str("<h2>Crosstable</h2>\n<table><tr><th></th>");
-    for name in &names {
-        let _ = write!(html, "<th>{name}</th>");
+    for &column in &ranking {
+        let _ = write!(html, "<th>{}</th>", names[column]);
     }
     html.push_str("<th>games</th><th>score</th></tr>\n");
-    for &row in &standings.ranking() {
+    for &row in &ranking {
         let _ = write!(html, "<tr><th>{}</th>", names[row]);
-        for column in 0..names.len() {
+        for &column in &ranking {
             let cell = match standings.head_to_head(row, column) {
                 _ if row == column => "-".to_string(),
                 Some(s) => format!("{}/{}", half_points(s.wins, s.draws), s.games()),

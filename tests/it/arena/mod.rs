@@ -11,8 +11,10 @@ mod matches;
 mod peers;
 mod perft_check;
 mod report;
+mod resume;
 mod signals;
 mod sprt_reference;
+mod tournaments;
 
 use crate::common::{peer_missing, peers_required};
 use std::path::{Path, PathBuf};
