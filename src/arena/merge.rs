@@ -106,7 +106,7 @@ pub fn merge_states(paths: &[PathBuf], pgn: Option<&Path>) -> Result<MergedMatch
     }
     if let Some(out_path) = pgn {
         let failed = |e: std::io::Error| ArenaError::Pgn(out_path.display().to_string(), e);
-        let mut out = std::fs::File::create(out_path).map_err(failed)?;
+        let mut games: Vec<(u32, String)> = Vec::new();
         for (path, state) in &states {
             let Some(appendix) = &state.pgn else {
                 return Err(ArenaError::State(
@@ -125,8 +125,15 @@ pub fn merge_states(paths: &[PathBuf], pgn: Option<&Path>) -> Result<MergedMatch
             // The finished games: the committed part and the last game (written, or not yet if
             // the shard died between its state and its PGN); never an unfinished `*` game.
             let committed = (appendix.committed as usize).min(text.len());
-            out.write_all(&text[..committed]).map_err(failed)?;
-            out.write_all(appendix.pending.as_bytes()).map_err(failed)?;
+            let mut finished = String::from_utf8_lossy(&text[..committed]).into_owned();
+            finished.push_str(&appendix.pending);
+            games.extend(split_games(&finished));
+        }
+        // In schedule order, as one process playing one game at a time would write them.
+        games.sort_by_key(|&(number, _)| number);
+        let mut out = std::fs::File::create(out_path).map_err(failed)?;
+        for (_, text) in &games {
+            out.write_all(text.as_bytes()).map_err(failed)?;
         }
         out.sync_all().map_err(failed)?;
     }
@@ -135,4 +142,40 @@ pub fn merge_states(paths: &[PathBuf], pgn: Option<&Path>) -> Result<MergedMatch
         seconds: states.iter().map(|(_, s)| s.seconds).sum(),
         shards: count,
     })
+}
+
+/// The games of a PGN text the runner wrote, each with its number in the schedule (its `Round`
+/// tag; 0 when it has none) and its text (tags, moves and the blank line after).
+fn split_games(text: &str) -> Vec<(u32, String)> {
+    let mut games: Vec<(u32, String)> = Vec::new();
+    for line in text.split_inclusive('\n') {
+        if line.starts_with("[Event ") || games.is_empty() {
+            games.push((0, String::new()));
+        }
+        let (number, game) = games.last_mut().expect("pushed above");
+        if let Some(round) = line.strip_prefix("[Round \"") {
+            *number = round
+                .trim_end()
+                .trim_end_matches("\"]")
+                .parse()
+                .unwrap_or(0);
+        }
+        game.push_str(line);
+    }
+    games
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn games_split_with_their_numbers() {
+        let text = "[Event \"m\"]\n[Round \"7\"]\n\n1. e4 *\n\n[Event \"m\"]\n[Round \"2\"]\n\n1. d4 *\n\n";
+        let games = split_games(text);
+        assert_eq!(games.len(), 2);
+        assert_eq!((games[0].0, games[1].0), (7, 2));
+        assert_eq!(games[0].1.len() + games[1].1.len(), text.len());
+        assert!(games[1].1.starts_with("[Event") && games[1].1.ends_with("1. d4 *\n\n"));
+    }
 }

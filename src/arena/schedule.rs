@@ -158,12 +158,16 @@ impl Schedule {
         }
     }
 
-    /// The games a shard plays, in schedule order: whole pairs, pair `p` (games `2p`, `2p + 1`)
-    /// to shard `p mod N`.
+    /// The games a shard plays, in schedule order: shard `I` of `N` takes the `I`-th of `N`
+    /// consecutive runs of game pairs of (nearly) equal length. Consecutive pairs, not every
+    /// `N`-th one: a round's pairs are numbered encounter by encounter, so `p mod N` could give a
+    /// shard a single encounter, where a run of pairs covers the encounters of whole rounds.
     pub fn games_of(&self, shard: Shard) -> Vec<u32> {
-        (0..self.len())
-            .filter(|&index| shard.holds(u64::from(index / 2)))
-            .collect()
+        let pairs = u64::from(self.len() / 2);
+        let count = shard.count.max(1);
+        let first = pairs * shard.index / count;
+        let end = pairs * (shard.index + 1) / count;
+        (first * 2..end * 2).map(|index| index as u32).collect()
     }
 }
 
@@ -221,10 +225,16 @@ mod tests {
         let mut all: Vec<u32> = (0..3)
             .flat_map(|index| schedule.games_of(Shard { index, count: 3 }))
             .collect();
+        // 18 games, 9 pairs: three pairs (six games) each, every encounter of a round.
         assert_eq!(
-            schedule.games_of(Shard { index: 1, count: 3 })[..4],
-            [2, 3, 8, 9]
+            schedule.games_of(Shard { index: 1, count: 3 }),
+            (6..12).collect::<Vec<_>>()
         );
+        let uneven = Schedule::new(TournamentKind::RoundRobin, 2, 1, 10).unwrap();
+        let sizes: Vec<usize> = (0..3)
+            .map(|index| uneven.games_of(Shard { index, count: 3 }).len())
+            .collect();
+        assert_eq!(sizes, [2, 4, 4]);
         all.sort_unstable();
         assert_eq!(all, (0..schedule.len()).collect::<Vec<_>>());
         assert!(Schedule::new(TournamentKind::Gauntlet, 1, 1, 2).is_err());

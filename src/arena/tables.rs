@@ -89,13 +89,8 @@ fn write_match(out: &mut impl Write, standings: &Standings) -> io::Result<()> {
 }
 
 fn write_tournament(out: &mut impl Write, standings: &Standings) -> io::Result<()> {
-    let width = standings
-        .names
-        .iter()
-        .map(|n| n.len())
-        .max()
-        .unwrap_or(4)
-        .max(4);
+    let longest = standings.names.iter().map(|n| n.len()).max().unwrap_or(0);
+    let width = longest.max(4);
     writeln!(
         out,
         "{:>4} {:<width$} {:>20} {:>6} {:>7} {:>6}",
@@ -103,6 +98,19 @@ fn write_tournament(out: &mut impl Write, standings: &Standings) -> io::Result<(
     )?;
     for (rank, &engine) in standings.ranking().iter().enumerate() {
         let s = standings.engine_score(engine);
+        if s.games() == 0 {
+            writeln!(
+                out,
+                "{:>4} {:<width$} {:>20} {:>6} {:>7} {:>6}",
+                rank + 1,
+                standings.names[engine],
+                "no game",
+                0,
+                "-",
+                "-"
+            )?;
+            continue;
+        }
         writeln!(
             out,
             "{:>4} {:<width$} {:>20} {:>6} {:>6.1}% {:>5.1}%",
@@ -120,13 +128,8 @@ fn write_tournament(out: &mut impl Write, standings: &Standings) -> io::Result<(
         "Crosstable (the row engine's points against the column's, by rank):"
     )?;
     let ranking = standings.ranking();
-    let cell = standings
-        .names
-        .iter()
-        .map(|n| n.len())
-        .max()
-        .unwrap_or(0)
-        .max(9);
+    // Wide enough for a name and for `12.5/100`.
+    let cell = longest.max(9);
     write!(out, "{:<width$}", "")?;
     for &column in &ranking {
         write!(out, " {:>cell$}", standings.names[column])?;

@@ -488,11 +488,10 @@ fn play(
     if shard.is_partial() {
         writeln!(
             out,
-            "Shard {shard}: {} of the {} games (the game pairs p with p mod {} = {})",
-            todo.len(),
+            "Shard {shard}: games {} to {} of the {}",
+            todo.first().map_or(0, |g| g + 1),
+            todo.last().map_or(0, |g| g + 1),
             plan.schedule.len(),
-            shard.count,
-            shard.index
         )?;
     }
     if let Some(done) = resumed {

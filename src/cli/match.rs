@@ -104,8 +104,8 @@ pub struct Args {
         "state", "shard", "shards",
     ])]
     resume: Option<PathBuf>,
-    /// Play only shard I of N (counted from 0) of the schedule: the game pairs p with
-    /// p mod N = I. Without it, a Slurm array task plays SLURM_ARRAY_TASK_ID (minus
+    /// Play only shard I of N (counted from 0) of the schedule: the I-th of N equal runs of
+    /// consecutive game pairs. Without it, a Slurm array task plays SLURM_ARRAY_TASK_ID (minus
     /// SLURM_ARRAY_TASK_MIN) of SLURM_ARRAY_TASK_COUNT. The PGN, EPD and state files get
     /// .shard-I-of-N in their names; `shannon merge` adds the shards' states up.
     #[arg(long, value_name = "I/N")]

@@ -1,6 +1,7 @@
 //! Shards: one of N slices of a long run (a random-games experiment, a match schedule), so a
-//! cluster scheduler's array tasks can each play one and a merge can add them up. Item `i`
-//! belongs to shard `i mod N`; what an item is (a game, a pair of games) is the caller's choice.
+//! cluster scheduler's array tasks can each play one and a merge can add them up. Which items a
+//! shard takes is the caller's choice: every N-th game of an experiment ([`Shard::holds`]), a
+//! run of consecutive game pairs of a match schedule.
 
 use serde::{Deserialize, Serialize};
 use std::fmt;

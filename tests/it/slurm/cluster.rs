@@ -1,23 +1,14 @@
-//! A real single-node Slurm cluster (Debian `slurm-wlm`, with munge): munged, slurmctld and
-//! slurmd start in a scratch folder of their own, run the batch script that
-//! `shannon random-games --print-sbatch` prints as a job array of 4 tasks, and `shannon merge` of
-//! the 4 shard reports must equal the report of the same experiment played in one process, in
-//! every field but `timing`. It takes about 45 s, nearly all of it `sbatch --wait` polling the
-//! controller at growing intervals (the 4 tasks themselves are done in about 10 s).
-//! The daemons are stopped, and waited for, whatever happens (a guard stops them on a failed
-//! assertion too); the test then checks that no process of its cluster is left.
-//! Skipped, with the reason printed, when Slurm or munge is missing or the tests do not run as
-//! root (the daemons run as root, munged as the `munge` user); failing instead when
-//! `SHANNON_REQUIRE_PEERS=1` (CI installs `slurm-wlm` and sets it).
+//! The single-node Slurm cluster the checks run in: finding the programs, telling why this
+//! machine cannot run it ([`missing`]), starting munged, slurmctld and slurmd in a scratch folder
+//! ([`start_cluster`]), submitting a batch script and waiting for it ([`Cluster::sbatch`]), and
+//! stopping everything again when the [`Cluster`] is dropped, on success or on a failed assertion.
 
-use crate::common::{peer_missing, peers_required};
-use serde_json::Value;
 use std::os::unix::fs::{MetadataExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-const SHANNON: &str = env!("CARGO_BIN_EXE_shannon");
+pub(super) const SHANNON: &str = env!("CARGO_BIN_EXE_shannon");
 /// The key the Debian package made (munged reads it as the `munge` user).
 const MUNGE_KEY: &str = "/etc/munge/munge.key";
 const PROGRAMS: [&str; 7] = [
@@ -43,7 +34,7 @@ fn program(name: &str) -> PathBuf {
 }
 
 /// Why this machine cannot run the cluster, or `None` when it can.
-fn missing() -> Option<String> {
+pub(super) fn missing() -> Option<String> {
     if let Some(name) = PROGRAMS.iter().find(|p| find(p).is_none()) {
         return Some(format!(
             "{name} is not installed (apt-get install slurm-wlm)"
@@ -99,7 +90,7 @@ fn command_line(pid: u32) -> String {
 
 /// The live processes that belong to the cluster in `dir`: those that name it on their command
 /// line (the daemons) or work in it (the job's tasks).
-fn processes_of(dir: &Path) -> Vec<(u32, String)> {
+pub(super) fn processes_of(dir: &Path) -> Vec<(u32, String)> {
     let text = dir.to_string_lossy();
     let me = std::process::id();
     let Ok(entries) = std::fs::read_dir("/proc") else {
@@ -139,7 +130,7 @@ fn gone(pids: &[u32], limit: Duration) -> bool {
 }
 
 /// Run `command`, killing it after `limit`: its output, or `None` when it ran out of time.
-fn run_for(command: &mut Command, limit: Duration) -> Option<Output> {
+pub(super) fn run_for(command: &mut Command, limit: Duration) -> Option<Output> {
     let mut child = command
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
@@ -169,7 +160,7 @@ struct Daemon {
 
 /// One single-node cluster in its own folder. Dropping it stops every daemon it started and
 /// waits for them, then removes the folder.
-struct Cluster {
+pub(super) struct Cluster {
     dir: PathBuf,
     conf: PathBuf,
     /// The daemons started so far, in the order they were started.
@@ -223,22 +214,26 @@ impl Cluster {
         }
     }
 
-    /// The daemons' logs and the job's output, to explain a failure.
-    fn logs(&self) -> String {
+    /// The daemons' logs and the jobs' output (`.out` files in the folder and in the checks'
+    /// folders one level down), to explain a failure.
+    pub(super) fn logs(&self) -> String {
         let mut logs = String::new();
         let mut files: Vec<PathBuf> = ["m/munged.log", "slurmctld.log", "slurmd.log"]
             .iter()
             .map(|name| self.dir.join(name))
             .collect();
-        if let Ok(entries) = std::fs::read_dir(&self.dir) {
-            let mut outs: Vec<PathBuf> = entries
-                .flatten()
-                .map(|e| e.path())
-                .filter(|p| p.extension().is_some_and(|e| e == "out"))
-                .collect();
-            outs.sort();
-            files.extend(outs);
-        }
+        let entries = |dir: &Path| -> Vec<PathBuf> {
+            std::fs::read_dir(dir)
+                .map(|entries| entries.flatten().map(|e| e.path()).collect())
+                .unwrap_or_default()
+        };
+        let mut outs: Vec<PathBuf> = entries(&self.dir)
+            .into_iter()
+            .flat_map(|p| if p.is_dir() { entries(&p) } else { vec![p] })
+            .filter(|p| p.extension().is_some_and(|e| e == "out"))
+            .collect();
+        outs.sort();
+        files.extend(outs);
         for file in files {
             if let Ok(text) = std::fs::read_to_string(&file) {
                 let tail: Vec<&str> = text.lines().rev().take(40).collect();
@@ -250,6 +245,34 @@ impl Cluster {
             }
         }
         logs
+    }
+
+    /// Submit the batch script `script` with `sbatch --wait`, its jobs working in `chdir`, and
+    /// return sbatch's output once every task of the job has ended. A job that fails, or that
+    /// has not ended after 5 minutes (a hung task: the job is cancelled when the cluster is
+    /// dropped), fails the test with the logs. `what` names the job in the timing line.
+    pub(super) fn sbatch(&self, script: &Path, chdir: &Path, what: &str) -> Output {
+        let submitted = Instant::now();
+        let sbatch = run_for(
+            self.client("sbatch")
+                .arg("--wait")
+                .arg("--chdir")
+                .arg(chdir)
+                .arg(script),
+            Duration::from_secs(300),
+        )
+        .unwrap_or_else(|| panic!("{what} did not end within 5 minutes\n{}", self.logs()));
+        assert!(
+            sbatch.status.success(),
+            "sbatch --wait {}: {}\n{}{}\n{}",
+            script.display(),
+            sbatch.status,
+            String::from_utf8_lossy(&sbatch.stdout),
+            String::from_utf8_lossy(&sbatch.stderr),
+            self.logs()
+        );
+        println!("slurm: {what} ran in {:.1?}", submitted.elapsed());
+        sbatch
     }
 
     /// The pid in `pid_file`, if that process still runs and is ours (names our folder).
@@ -323,7 +346,7 @@ impl Drop for Cluster {
 }
 
 /// Start munged, slurmctld and slurmd in `dir` and wait for the node to be idle.
-fn start_cluster(dir: &Path) -> Cluster {
+pub(super) fn start_cluster(dir: &Path) -> Cluster {
     let node = String::from_utf8(
         Command::new("hostname")
             .arg("-s")
@@ -430,124 +453,4 @@ PartitionName=debug Nodes={node} Default=YES MaxTime=INFINITE State=UP
     }
     println!("slurm: node idle after {:.1?}", started.elapsed());
     cluster
-}
-
-/// A report without its `timing`, the only part that differs between runs.
-fn report_without_timing(path: &Path) -> serde_json::Map<String, Value> {
-    let text = std::fs::read_to_string(path)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
-    let Value::Object(mut fields) = serde_json::from_str(&text).expect("a report is JSON") else {
-        panic!("{} is not a JSON object", path.display());
-    };
-    assert!(
-        fields.remove("timing").is_some(),
-        "{} has no timing",
-        path.display()
-    );
-    fields
-}
-
-#[test]
-fn a_slurm_job_array_of_shards_merges_into_the_unsharded_report() {
-    if let Some(reason) = missing() {
-        return peer_missing(&reason, peers_required());
-    }
-    let started = Instant::now();
-    let dir = std::env::temp_dir().join(format!("shannon-slurm-{}", std::process::id()));
-    let cluster = start_cluster(&dir);
-
-    // The script as printed, calling this build of shannon instead of the one on PATH.
-    let printed = Command::new(SHANNON)
-        .args(["random-games", "--print-sbatch", "--shards", "4"])
-        .args(["--seed", "1950", "--games", "4000"])
-        .env_remove("SLURM_ARRAY_TASK_ID")
-        .env_remove("JOB_COMPLETION_INDEX")
-        .output()
-        .expect("shannon runs");
-    assert!(printed.status.success(), "{printed:?}");
-    let script = String::from_utf8(printed.stdout).unwrap();
-    assert!(script.contains("#SBATCH --array=0-3\n"), "{script}");
-    let script = script.replace("shannon random-games", &format!("'{SHANNON}' random-games"));
-    let script_path = dir.join("random-games.sbatch");
-    std::fs::write(&script_path, &script).unwrap();
-
-    let submitted = Instant::now();
-    let sbatch = run_for(
-        cluster
-            .client("sbatch")
-            .arg("--wait")
-            .arg("--chdir")
-            .arg(&dir)
-            .arg(&script_path),
-        Duration::from_secs(300),
-    )
-    .unwrap_or_else(|| panic!("the job did not end within 5 minutes\n{}", cluster.logs()));
-    assert!(
-        sbatch.status.success(),
-        "sbatch --wait: {}\n{}{}\n{}",
-        sbatch.status,
-        String::from_utf8_lossy(&sbatch.stdout),
-        String::from_utf8_lossy(&sbatch.stderr),
-        cluster.logs()
-    );
-    println!("slurm: the job array ran in {:.1?}", submitted.elapsed());
-
-    let mut shards: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap()
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| {
-            let name = p.file_name().unwrap().to_string_lossy();
-            name.starts_with("shard-") && name.ends_with(".json")
-        })
-        .collect();
-    shards.sort();
-    assert_eq!(shards.len(), 4, "{shards:?}\n{}", cluster.logs());
-
-    let merged = dir.join("merged.json");
-    let merge = Command::new(SHANNON)
-        .arg("merge")
-        .args(&shards)
-        .arg("--json")
-        .arg(&merged)
-        .output()
-        .expect("shannon merge runs");
-    assert!(merge.status.success(), "{merge:?}");
-    let single = dir.join("single.json");
-    let run = Command::new(SHANNON)
-        .args([
-            "random-games",
-            "--games",
-            "4000",
-            "--seed",
-            "1950",
-            "--quiet",
-        ])
-        .arg("--json")
-        .arg(&single)
-        .env_remove("SLURM_ARRAY_TASK_ID")
-        .env_remove("JOB_COMPLETION_INDEX")
-        .output()
-        .expect("shannon random-games runs");
-    assert!(run.status.success(), "{run:?}");
-
-    let merged = report_without_timing(&merged);
-    let single = report_without_timing(&single);
-    let mut keys: Vec<&String> = merged.keys().chain(single.keys()).collect();
-    keys.sort();
-    keys.dedup();
-    for key in keys {
-        assert_eq!(
-            merged.get(key),
-            single.get(key),
-            "field {key}: the merged shards differ from the single run"
-        );
-    }
-    assert_eq!(single["games"], 4000);
-
-    drop(cluster);
-    let left = processes_of(&dir);
-    assert!(left.is_empty(), "still running after the stop: {left:?}");
-    assert!(!dir.exists(), "{} was not removed", dir.display());
-    println!("slurm: whole test {:.1?}", started.elapsed());
 }
