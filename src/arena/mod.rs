@@ -27,6 +27,7 @@ pub mod openings;
 pub mod perft_check;
 pub mod polyglot;
 mod polyglot_random;
+mod request;
 pub mod runner;
 pub mod schedule;
 pub mod standings;
