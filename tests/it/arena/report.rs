@@ -52,6 +52,72 @@ fn the_match_report_is_one_self_contained_page_that_chromium_renders() {
         assert!(!html.contains(outside), "the page refers to {outside}");
     }
 
+    let Some(png) = screenshot(&dir, &report) else {
+        return;
+    };
+    // A blank page compresses to a few kilobytes; the tables and pictures do not.
+    assert!(
+        png.len() > 20_000,
+        "the screenshot is nearly empty ({} bytes)",
+        png.len()
+    );
+}
+
+#[test]
+fn a_tournament_report_ranks_the_engines_in_a_full_crosstable() {
+    let dir = scratch("report-tournament");
+    let config = dir.join("engines.toml");
+    let engines: String = ["north", "east", "south"]
+        .iter()
+        .map(|n| format!("[[engine]]\nname = \"{n}\"\ncommand = \"self\"\n\n"))
+        .collect();
+    std::fs::write(&config, engines).unwrap();
+    let report = dir.join("report.html");
+    let (ok, out, err) = run(
+        &[
+            "match",
+            "--config",
+            config.to_str().unwrap(),
+            "--engines",
+            "north,east,south",
+            "--rounds",
+            "5",
+            "--tc",
+            "nodes=1",
+            "--max-plies",
+            "300",
+            "--pgn",
+            "-",
+            "--quiet",
+            "--seed",
+            "4",
+            "--report",
+            report.to_str().unwrap(),
+        ],
+        &dir,
+    );
+    assert!(ok, "{out}{err}");
+    let html = std::fs::read_to_string(&report).unwrap();
+    assert!(
+        html.contains("<title>Tournament of north, east, south</title>"),
+        "{html}"
+    );
+    // Three rows of the crosstable, each with its diagonal '-' and 20 games.
+    assert_eq!(html.matches("<td>-</td>").count(), 3, "{html}");
+    assert_eq!(html.matches("<td>20</td>").count(), 3, "{html}");
+    for encounter in ["north vs east", "north vs south", "east vs south"] {
+        assert!(html.contains(encounter), "no {encounter}: {html}");
+    }
+    // One picture: the three engines' Elo bars (no SPRT in a tournament).
+    assert_eq!(html.matches("<svg").count(), 1, "{html}");
+    if let Some(png) = screenshot(&dir, &report) {
+        assert!(png.len() > 20_000, "nearly empty ({} bytes)", png.len());
+    }
+}
+
+/// Headless Chromium's screenshot of the page (`None`, after saying why, when Chromium is
+/// missing).
+fn screenshot(dir: &std::path::Path, report: &std::path::Path) -> Option<Vec<u8>> {
     let Some(chromium) = ["/usr/bin/chromium", "/usr/bin/chromium-browser"]
         .into_iter()
         .find(|p| std::path::Path::new(p).is_file())
@@ -60,7 +126,7 @@ fn the_match_report_is_one_self_contained_page_that_chromium_renders() {
             "chromium is not installed (apt-get install chromium)",
             peers_required(),
         );
-        return;
+        return None;
     };
     let shot = dir.join("report.png");
     let status = Command::new(chromium)
@@ -87,10 +153,5 @@ fn the_match_report_is_one_self_contained_page_that_chromium_renders() {
     );
     let png = std::fs::read(&shot).expect("chromium wrote the screenshot");
     assert!(png.starts_with(b"\x89PNG"), "not a PNG");
-    // A blank page compresses to a few kilobytes; the tables and pictures do not.
-    assert!(
-        png.len() > 20_000,
-        "the screenshot is nearly empty ({} bytes)",
-        png.len()
-    );
+    Some(png)
 }
