@@ -75,6 +75,41 @@ impl fmt::Display for EngineError {
 
 impl std::error::Error for EngineError {}
 
+/// One line of an exchange with an engine, kept when a caller wants to show what was said
+/// (`shannon audit` prints the exchange of a failed check).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Said {
+    /// A line we sent.
+    Sent(String),
+    /// A line the engine sent.
+    Received(String),
+}
+
+impl fmt::Display for Said {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // Control characters escaped: an exchange shows exactly what went over the pipe.
+        let (mark, line) = match self {
+            Said::Sent(line) => ('>', line),
+            Said::Received(line) => ('<', line),
+        };
+        let shown: String = line
+            .chars()
+            .flat_map(|c| {
+                let escaped: Vec<char> = if c.is_control() {
+                    c.escape_default().collect()
+                } else {
+                    vec![c]
+                };
+                escaped
+            })
+            .collect();
+        write!(f, "{mark} {shown}")
+    }
+}
+
+/// The most lines a transcript keeps (an engine flooding its output must not fill memory).
+const TRANSCRIPT_LINES: usize = 400;
+
 /// A running engine.
 pub struct EngineProcess {
     child: Child,
@@ -84,6 +119,8 @@ pub struct EngineProcess {
     options: Vec<String>,
     /// Raised to abandon every wait (the match was interrupted).
     interrupt: Option<Arc<AtomicBool>>,
+    /// The exchange since recording started, when it is being recorded.
+    transcript: Option<Vec<Said>>,
 }
 
 impl EngineProcess {
@@ -101,6 +138,46 @@ impl EngineProcess {
     pub fn start_interruptible(
         config: &EngineConfig,
         castling: CastlingMode,
+        interrupt: Option<Arc<AtomicBool>>,
+    ) -> Result<EngineProcess, EngineError> {
+        let mut engine = EngineProcess::spawn(config, interrupt)?;
+        let timeout = Duration::from_millis(config.init_timeout_ms);
+        engine.handshake(timeout)?;
+        for (name, value) in config.option_values() {
+            engine.set_option(&name, &value);
+        }
+        if engine.has_option("UCI_Chess960") {
+            engine.set_option("UCI_Chess960", &castling.is_chess960().to_string());
+        }
+        engine.ready(timeout)?;
+        Ok(engine)
+    }
+
+    /// `uci`, then wait for `uciok`: the lines the engine sent before it (its `id` and `option`
+    /// lines), and the options it announced remembered for [`EngineProcess::has_option`].
+    pub fn handshake(&mut self, timeout: Duration) -> Result<Vec<String>, EngineError> {
+        self.send("uci");
+        let mut lines = Vec::new();
+        self.wait_for("uciok", timeout, |line| {
+            lines.push(line.to_string());
+            line == "uciok"
+        })?;
+        lines.pop();
+        self.options = lines
+            .iter()
+            .filter_map(|line| line.strip_prefix("option name "))
+            .map(|rest| {
+                let name = rest.split(" type ").next().unwrap_or(rest).trim();
+                name.to_ascii_lowercase()
+            })
+            .collect();
+        Ok(lines)
+    }
+
+    /// Start the engine's process and nothing more: no `uci`, no options (for checks of the
+    /// handshake itself).
+    pub fn spawn(
+        config: &EngineConfig,
         interrupt: Option<Arc<AtomicBool>>,
     ) -> Result<EngineProcess, EngineError> {
         let program = config.resolve_command().map_err(|e| {
@@ -152,32 +229,65 @@ impl EngineProcess {
             }
         });
 
-        let mut engine = EngineProcess {
+        Ok(EngineProcess {
             child,
             to_engine: Some(to_engine),
             from_engine,
             options: Vec::new(),
             interrupt,
-        };
-        let timeout = Duration::from_millis(config.init_timeout_ms);
-        engine.send("uci");
-        let mut options = Vec::new();
-        engine.wait_for("uciok", timeout, |line| {
-            if let Some(rest) = line.strip_prefix("option name ") {
-                let name = rest.split(" type ").next().unwrap_or(rest).trim();
-                options.push(name.to_ascii_lowercase());
+            transcript: None,
+        })
+    }
+
+    /// Start keeping the exchange (anew).
+    pub fn record(&mut self) {
+        self.transcript = Some(Vec::new());
+    }
+
+    /// The exchange kept since [`EngineProcess::record`] (empty when not recording).
+    pub fn transcript(&self) -> &[Said] {
+        self.transcript.as_deref().unwrap_or(&[])
+    }
+
+    fn keep(&mut self, said: Said) {
+        if let Some(transcript) = self.transcript.as_mut() {
+            if transcript.len() < TRANSCRIPT_LINES {
+                transcript.push(said);
             }
-            line == "uciok"
-        })?;
-        engine.options = options;
-        for (name, value) in config.option_values() {
-            engine.set_option(&name, &value);
         }
-        if engine.has_option("UCI_Chess960") {
-            engine.set_option("UCI_Chess960", &castling.is_chess960().to_string());
+    }
+
+    /// Close the engine's input (what a GUI that dies does).
+    pub fn close_input(&mut self) {
+        self.to_engine = None;
+    }
+
+    /// Wait up to `timeout` for the process to end; true when it did.
+    pub fn exited_within(&mut self, timeout: Duration) -> bool {
+        let deadline = Instant::now() + timeout;
+        loop {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return true;
+            }
+            if Instant::now() >= deadline {
+                return false;
+            }
+            std::thread::sleep(Duration::from_millis(2));
         }
-        engine.ready(timeout)?;
-        Ok(engine)
+    }
+
+    /// Every line the engine has sent and we have not read yet, waiting up to `quiet` after the
+    /// last one (to see what an engine says unasked, or whether it says nothing).
+    pub fn drain(&mut self, quiet: Duration) -> Vec<String> {
+        let mut lines = Vec::new();
+        while let Ok(line) = self.from_engine.recv_timeout(quiet) {
+            self.keep(Said::Received(line.clone()));
+            lines.push(line);
+            if lines.len() >= TRANSCRIPT_LINES {
+                break;
+            }
+        }
+        lines
     }
 
     /// True when the engine announced an option of this name (case-insensitive).
@@ -192,6 +302,7 @@ impl EngineProcess {
 
     /// Send one line (never blocks; a stuck engine shows up as a timeout later).
     pub fn send(&mut self, line: &str) {
+        self.keep(Said::Sent(line.to_string()));
         if let Some(tx) = &self.to_engine {
             // A full buffer means the engine stopped reading: drop the line, it will time out.
             let _ = tx.try_send(line.to_string());
@@ -228,7 +339,11 @@ impl EngineProcess {
                 Some(_) => left.min(INTERRUPT_POLL),
                 None => left,
             };
-            match self.from_engine.recv_timeout(slice) {
+            let received = self.from_engine.recv_timeout(slice);
+            if let Ok(line) = &received {
+                self.keep(Said::Received(line.clone()));
+            }
+            match received {
                 Ok(line) if done(&line) => return Ok(line),
                 // Lines that are not the answer do not extend the wait (an engine flooding
                 // output must still time out).

@@ -6,7 +6,8 @@
 //!   Polyglot `.bin` opening books, one source of openings; [`adjudication`]: ending games early
 //!   from the engines' scores.
 //! - [`runner`]: the match itself; [`stats`]: Elo, LOS, game-pair counts and SPRT.
-//! - [`perft_check`]: an engine's `go perft` against ours, down to the first disagreement.
+//! - [`perft_check`]: an engine's `go perft` against ours, down to the first disagreement;
+//!   [`audit`]: every protocol check and the perft suites against one engine.
 //! - [`schedule`]: who plays whom (round robin, gauntlet), colours and openings, shards;
 //!   [`standings`]: the results so far; [`state`]: the saved state that `--resume` continues;
 //!   [`game_output`], [`tables`]: a game's PGN and EPD text, the result tables; [`merge`]: the
@@ -17,6 +18,7 @@
 //! Nothing here knows how moves are generated; it uses the rules core's public API.
 
 pub mod adjudication;
+pub mod audit;
 pub mod client;
 pub mod config;
 mod error;

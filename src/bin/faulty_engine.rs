@@ -1,14 +1,16 @@
-//! `shannon-faulty-engine`: a deliberately faulty UCI engine for testing match runners and perft
-//! checkers (ours and anyone's).
+//! `shannon-faulty-engine`: a deliberately faulty UCI engine for testing match runners, perft
+//! checkers and protocol auditors (ours and anyone's).
 //!
-//! `shannon-faulty-engine --fault KIND [--after N]` plays the first legal move until its N-th `go`
-//! (default 3), where the fault strikes; `--help` lists the kinds.
+//! `shannon-faulty-engine --fault KIND [--after N]` is, apart from its fault, a minimal but fully
+//! correct UCI engine: it plays the first legal move, keeps reading its input while it "searches"
+//! (so `isready` is answered during `go infinite`), and counts `go perft` exactly. Each fault
+//! breaks one thing only, so a test can expect a checker to flag exactly that. The match faults
+//! strike at the N-th `go` (default 3; `go perft` is not counted); `--help` lists the kinds.
 
 use clap::{Parser, ValueEnum};
-use shannon::notation::uci::{format_move, parse_move};
-use shannon::CastlingMode;
-use shannon::{MoveKind, PieceKind, Position, Square};
-use std::io::{BufRead, Write};
+use shannon::notation::uci::{castling_king_destination, format_move, parse_move};
+use shannon::{CastlingMode, Move, MoveKind, PieceKind, Position, Square};
+use std::io::{BufRead, StdoutLock, Write};
 
 /// How the engine misbehaves. The names are what `--fault` takes; each doc line is shown by
 /// `--help`, so a test author can pick a fault without reading this file.
@@ -35,43 +37,334 @@ enum Fault {
     OmitUnderpromotions,
     /// Plays correctly, but `go perft` leaves out en passant captures.
     OmitEnPassant,
+    /// Plays correctly, but `go perft` leaves out castling moves.
+    OmitCastling,
     /// Does not know `go perft`: answers it with a search (`info` lines and a `bestmove`), as
     /// engines without perft do.
     NoPerft,
     /// Does not know `go perft` and says nothing at all to it.
     SilentPerft,
+    /// Never sends `bestmove` after `go infinite` and `stop`.
+    NoBestmoveAfterStop,
+    /// Ignores `isready` while a search (`go infinite`, `go ponder`) is running.
+    NoReadyokWhileSearching,
+    /// With UCI_Chess960 on, writes castling as the king's destination (`e1g1`), not
+    /// king-takes-rook (`e1h1`), in `bestmove` and `go perft`.
+    #[value(name = "chess960-king-to-square")]
+    Chess960KingToSquare,
+    /// Announces malformed options: a spin default out of range, a combo default that is not
+    /// one of its values, an unknown option type.
+    BadOptions,
+    /// Waits `--delay-ms` (6 seconds) before answering `uci` (longer than the usual 5 s
+    /// start-up timeout).
+    SlowUciok,
 }
 
-/// A deliberately faulty UCI engine for testing match runners and perft checkers.
+/// A deliberately faulty UCI engine for testing match runners, perft checkers and UCI auditors.
 #[derive(Parser)]
 #[command(name = "shannon-faulty-engine", version)]
 struct Args {
     /// What goes wrong.
     #[arg(long, value_enum)]
     fault: Fault,
-    /// The `go` (counted from 1) at which the fault strikes; earlier ones are answered well.
+    /// The `go` (counted from 1) at which a match fault strikes; earlier ones are answered well.
     #[arg(long, default_value_t = 3)]
     after: u32,
+    /// How long slow-uciok waits before its answer, in milliseconds (tests shorten it, with a
+    /// shorter init_timeout_ms, to keep an audit quick).
+    #[arg(long, default_value_t = 6000)]
+    delay_ms: u64,
 }
 
-/// Perft that leaves out the moves the fault says to.
-fn faulty_perft(pos: &Position, depth: u32, fault: Fault) -> u64 {
-    if depth == 0 {
-        return 1;
+/// The options a correct engine announces: one of each UCI type, all well-formed.
+const GOOD_OPTIONS: &[&str] = &[
+    "option name UCI_Chess960 type check default false",
+    "option name Ponder type check default false",
+    "option name Hash type spin default 16 min 1 max 1024",
+    "option name Style type combo default Normal var Solid var Normal var Risky",
+    "option name Clear Hash type button",
+];
+
+/// What `bad-options` announces instead: UCI_Chess960 stays good (so Chess960 checks still
+/// run), the others are each malformed in one way.
+const BAD_OPTIONS: &[&str] = &[
+    "option name UCI_Chess960 type check default false",
+    "option name Hash type spin default 4096 min 1 max 1024",
+    "option name Style type combo default Wild var Solid var Normal",
+    "option name Threads type number default 1",
+];
+
+/// A `go infinite` or `go ponder` in progress. Its answer is decided when it starts, so a
+/// `position` sent meanwhile (for the next search) does not change it.
+struct Search {
+    /// The lines that end the search (`info ...` and `bestmove ...`).
+    answer: String,
+    /// Started by `go infinite`: only `stop` ends it, even after a `ponderhit`.
+    infinite: bool,
+    /// Started by `go ponder` and not yet `ponderhit`.
+    pondering: bool,
+}
+
+/// The engine between commands. No real search is done, so one thread reading stdin line by
+/// line is enough: "searching" is a state (`search`), never a loop that stops the reading.
+struct Engine<'a> {
+    fault: Fault,
+    after: u32,
+    /// slow-uciok's wait.
+    delay: std::time::Duration,
+    out: StdoutLock<'a>,
+    pos: Position,
+    mode: CastlingMode,
+    /// `go` commands seen, `go perft` excepted: the clock of the match faults.
+    gos: u32,
+    search: Option<Search>,
+}
+
+/// Whether to go on reading after a command.
+enum Flow {
+    Continue,
+    Quit,
+}
+
+impl Engine<'_> {
+    /// Act on one input line. The first word is the command; unknown commands and garbage are
+    /// ignored without a word, as the specification asks.
+    fn command(&mut self, line: &str) -> Flow {
+        let mut words = line.split_whitespace();
+        let Some(command) = words.next() else {
+            return Flow::Continue;
+        };
+        let args: Vec<&str> = words.collect();
+        match command {
+            "uci" => self.uci(),
+            "isready" => self.isready(),
+            "setoption" => self.setoption(&args),
+            "position" => self.position(&args),
+            "go" => self.go(&args),
+            "stop" => self.stop(),
+            "ponderhit" => self.ponderhit(),
+            "quit" => return Flow::Quit,
+            // `ucinewgame`, `debug`, `register` and anything else: nothing to do.
+            _ => {}
+        }
+        let _ = self.out.flush();
+        Flow::Continue
     }
-    pos.legal_moves()
+
+    /// `uci`: identification, options, `uciok` (unless a fault delays or withholds it).
+    fn uci(&mut self) {
+        match self.fault {
+            Fault::NoUciok => return,
+            Fault::SlowUciok => std::thread::sleep(self.delay),
+            _ => {}
+        }
+        let options = if self.fault == Fault::BadOptions {
+            BAD_OPTIONS
+        } else {
+            GOOD_OPTIONS
+        };
+        let _ = writeln!(self.out, "id name Faulty\nid author Shannon tests");
+        for option in options {
+            let _ = writeln!(self.out, "{option}");
+        }
+        let _ = writeln!(self.out, "uciok");
+    }
+
+    /// `isready`: always `readyok` at once, searching or not (unless the fault says otherwise).
+    fn isready(&mut self) {
+        if self.fault == Fault::NoReadyokWhileSearching && self.search.is_some() {
+            return;
+        }
+        let _ = writeln!(self.out, "readyok");
+    }
+
+    /// `setoption name N [value V]`: only UCI_Chess960 changes anything (castling notation).
+    /// Names may hold spaces and are case-insensitive.
+    fn setoption(&mut self, args: &[&str]) {
+        let text = args.join(" ");
+        let Some(rest) = text.strip_prefix("name ") else {
+            return;
+        };
+        let (name, value) = rest.split_once(" value ").unwrap_or((rest, ""));
+        if name.trim().eq_ignore_ascii_case("UCI_Chess960") {
+            self.mode = CastlingMode::from_chess960(value.trim().eq_ignore_ascii_case("true"));
+        }
+    }
+
+    /// `position startpos|fen F [moves ...]`; an invalid one is ignored whole.
+    fn position(&mut self, args: &[&str]) {
+        if let Some(pos) = read_position(args) {
+            self.pos = pos;
+        }
+    }
+
+    /// `go ...`: perft, a search held until `stop`/`ponderhit`, or an answer at once.
+    fn go(&mut self, args: &[&str]) {
+        if self.search.is_some() {
+            // A `go` during a search is the GUI's error; one search, one `bestmove`.
+            return;
+        }
+        if args.first() == Some(&"perft") {
+            let depth = args.get(1).and_then(|d| d.parse().ok()).unwrap_or(1);
+            return self.perft_command(depth);
+        }
+        self.gos += 1;
+        let answer = if self.gos >= self.after {
+            match self.strike() {
+                Some(answer) => answer,
+                None => return,
+            }
+        } else {
+            self.answer(args)
+        };
+        let infinite = args.contains(&"infinite");
+        let pondering = args.contains(&"ponder");
+        if infinite || pondering {
+            self.search = Some(Search {
+                answer,
+                infinite,
+                pondering,
+            });
+        } else {
+            let _ = write!(self.out, "{answer}");
+        }
+    }
+
+    /// A match fault striking at a `go`: the answer to give instead, or `None` for no answer.
+    /// Faults that are not match faults answer as usual.
+    fn strike(&mut self) -> Option<String> {
+        match self.fault {
+            Fault::IllegalMove => Some(format!("bestmove {}\n", illegal_move(&self.pos))),
+            Fault::Crash => std::process::exit(3),
+            Fault::SigKill => {
+                let pid = std::process::id().to_string();
+                let _ = std::process::Command::new("kill")
+                    .args(["-9", &pid])
+                    .status();
+                std::process::exit(4);
+            }
+            Fault::Hang => None,
+            Fault::StopReading => loop {
+                std::thread::park();
+            },
+            Fault::Flood => loop {
+                let garbage = format!("garbage \u{1} {} $$$ not uci at all", self.gos);
+                if writeln!(self.out, "{garbage}").is_err() {
+                    std::process::exit(0);
+                }
+            },
+            _ => Some(self.answer(&[])),
+        }
+    }
+
+    /// The lines ending a search: the first legal move (among `searchmoves`, if given) with a
+    /// one-line `info`, or `bestmove 0000` when there is no legal move.
+    fn answer(&self, args: &[&str]) -> String {
+        let legal = self.pos.legal_moves();
+        let allowed = search_moves(&self.pos, args);
+        let best = legal
+            .iter()
+            .find(|mv| allowed.as_ref().is_none_or(|list| list.contains(mv)));
+        match best {
+            Some(&mv) => {
+                let text = self.move_text(mv);
+                format!("info depth 1 score cp 0 nodes 1 pv {text}\nbestmove {text}\n")
+            }
+            None if self.pos.in_check() => "info depth 0 score mate 0\nbestmove 0000\n".into(),
+            None => "info depth 0 score cp 0\nbestmove 0000\n".into(),
+        }
+    }
+
+    /// `stop`: ends a running search with its `bestmove`; without one, nothing to say.
+    fn stop(&mut self) {
+        let Some(search) = self.search.take() else {
+            return;
+        };
+        if search.infinite && self.fault == Fault::NoBestmoveAfterStop {
+            return;
+        }
+        let _ = write!(self.out, "{}", search.answer);
+    }
+
+    /// `ponderhit`: the pondered move was played; the search goes on under its normal limits,
+    /// which here means it ends at once (unless it was also `infinite`).
+    fn ponderhit(&mut self) {
+        let Some(search) = self.search.as_mut().filter(|s| s.pondering) else {
+            return;
+        };
+        search.pondering = false;
+        if !search.infinite {
+            self.stop();
+        }
+    }
+
+    /// `go perft N`, as Stockfish prints it (`move: count`, blank line, `Nodes searched: N`,
+    /// blank line), or what the perft faults do instead.
+    fn perft_command(&mut self, depth: u32) {
+        match self.fault {
+            Fault::SilentPerft => {}
+            // What an engine that reads `perft` as an unknown token does: a (tiny) search.
+            Fault::NoPerft => {
+                let answer = self.answer(&[]);
+                let _ = write!(self.out, "{answer}");
+            }
+            _ => {
+                let mut total = 0;
+                let mut divide = String::new();
+                for &mv in self.pos.legal_moves().iter().filter(|mv| self.kept(**mv)) {
+                    let count = self.perft(&self.pos.play(mv), depth.saturating_sub(1));
+                    total += count;
+                    divide += &format!("{}: {count}\n", self.move_text(mv));
+                }
+                let _ = writeln!(self.out, "{divide}\nNodes searched: {total}\n");
+            }
+        }
+    }
+
+    /// Perft that leaves out the moves the fault says to.
+    fn perft(&self, pos: &Position, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        pos.legal_moves()
+            .iter()
+            .filter(|mv| self.kept(**mv))
+            .map(|&mv| self.perft(&pos.play(mv), depth - 1))
+            .sum()
+    }
+
+    /// Whether the faulty move generator of `go perft` produces `mv`.
+    fn kept(&self, mv: Move) -> bool {
+        match (self.fault, mv.kind()) {
+            (Fault::OmitUnderpromotions, MoveKind::Promotion(piece)) => piece == PieceKind::Queen,
+            (Fault::OmitEnPassant, MoveKind::EnPassant) => false,
+            (Fault::OmitCastling, MoveKind::Castling) => false,
+            _ => true,
+        }
+    }
+
+    /// The UCI text of `mv` in the current castling mode, or in the wrong Chess960 notation
+    /// (king's destination square) when the fault says so.
+    fn move_text(&self, mv: Move) -> String {
+        if self.fault == Fault::Chess960KingToSquare
+            && self.mode.is_chess960()
+            && mv.kind() == MoveKind::Castling
+        {
+            return format!("{}{}", mv.from(), castling_king_destination(mv));
+        }
+        format_move(mv, self.mode)
+    }
+}
+
+/// The moves after `searchmoves` in `go` arguments (up to the next keyword), or `None` when
+/// the search is not restricted. Illegal or malformed ones are dropped.
+fn search_moves(pos: &Position, args: &[&str]) -> Option<Vec<Move>> {
+    let start = args.iter().position(|&word| word == "searchmoves")? + 1;
+    let moves: Vec<Move> = args[start..]
         .iter()
-        .filter(|mv| kept(**mv, fault))
-        .map(|&mv| faulty_perft(&pos.play(mv), depth - 1, fault))
-        .sum()
-}
-
-fn kept(mv: shannon::Move, fault: Fault) -> bool {
-    match (fault, mv.kind()) {
-        (Fault::OmitUnderpromotions, MoveKind::Promotion(piece)) => piece == PieceKind::Queen,
-        (Fault::OmitEnPassant, MoveKind::EnPassant) => false,
-        _ => true,
-    }
+        .map_while(|text| parse_move(pos, text).ok())
+        .collect();
+    (!moves.is_empty()).then_some(moves)
 }
 
 /// A well-formed move that is not legal in `pos`.
@@ -87,105 +380,57 @@ fn illegal_move(pos: &Position) -> String {
     "a1a2".to_string()
 }
 
-/// `position startpos|fen F [moves ...]`, leniently.
-fn read_position(line: &str) -> Option<(Position, bool)> {
-    let rest = line.strip_prefix("position")?.trim();
-    let (setup, moves) = match rest.split_once(" moves") {
-        Some((setup, moves)) => (setup.trim(), moves.split_whitespace().collect::<Vec<_>>()),
-        None => (rest, Vec::new()),
+/// The words after `position`: `startpos` or `fen` with 4 to 6 fields (missing counters are 0
+/// and 1), then optional `moves` in either castling notation. `None` when any part is invalid.
+/// Castling rights the board cannot have are dropped, as GUIs often send `KQkq` regardless.
+fn read_position(args: &[&str]) -> Option<Position> {
+    let (setup, moves) = match args.iter().position(|&word| word == "moves") {
+        Some(at) => (&args[..at], &args[at + 1..]),
+        None => (args, &[][..]),
     };
-    let mut pos = if setup == "startpos" {
-        Position::startpos()
-    } else {
-        Position::from_fen(setup.strip_prefix("fen")?.trim()).ok()?
+    let mut pos = match setup.split_first()? {
+        (&"startpos", []) => Position::startpos(),
+        (&"fen", fields) if (4..=6).contains(&fields.len()) => {
+            Position::from_fen_lenient(&fields.join(" ")).ok()?.0
+        }
+        _ => return None,
     };
     for text in moves {
         pos = pos.play(parse_move(&pos, text).ok()?);
     }
-    Some((pos, true))
+    Some(pos)
 }
 
 fn main() {
-    let Args { fault, after } = Args::parse();
+    let Args {
+        fault,
+        after,
+        delay_ms,
+    } = Args::parse();
     let stdout = std::io::stdout();
-    let mut out = stdout.lock();
-    let mut pos = Position::startpos();
-    let mut mode = CastlingMode::Standard;
-    let mut gos = 0;
-    for line in std::io::stdin().lock().lines() {
-        let Ok(line) = line else { break };
-        let line = line.trim();
-        if line == "uci" {
-            if fault == Fault::NoUciok {
-                continue;
-            }
-            let _ = writeln!(out, "id name Faulty\nid author Shannon tests\noption name UCI_Chess960 type check default false\nuciok");
-        } else if line == "isready" {
-            let _ = writeln!(out, "readyok");
-        } else if line == "quit" {
-            break;
-        } else if let Some(value) = line.strip_prefix("setoption name UCI_Chess960 value ") {
-            mode = CastlingMode::from_chess960(value.trim() == "true");
-        } else if line.starts_with("position") {
-            if let Some((p, _)) = read_position(line) {
-                pos = p;
-            }
-        } else if line.starts_with("go perft") && fault == Fault::SilentPerft {
-            continue;
-        } else if line.starts_with("go perft") && fault == Fault::NoPerft {
-            // What an engine that reads `perft` as an unknown token does: a (tiny) search.
-            let answer = pos
-                .legal_moves()
-                .first()
-                .map_or("0000".to_string(), |&mv| format_move(mv, mode));
-            let _ = writeln!(
-                out,
-                "info depth 1 score cp 0 nodes 1 pv {answer}\nbestmove {answer}"
-            );
-        } else if let Some(depth) = line.strip_prefix("go perft ") {
-            let depth: u32 = depth.trim().parse().unwrap_or(1);
-            let mut total = 0;
-            for &mv in pos.legal_moves().iter().filter(|mv| kept(**mv, fault)) {
-                let count = faulty_perft(&pos.play(mv), depth.saturating_sub(1), fault);
-                total += count;
-                let _ = writeln!(out, "{}: {count}", format_move(mv, mode));
-            }
-            let _ = writeln!(out, "\nNodes searched: {total}\n");
-        } else if line.starts_with("go") {
-            gos += 1;
-            if gos >= after {
-                match fault {
-                    Fault::IllegalMove => {
-                        let _ = writeln!(out, "bestmove {}", illegal_move(&pos));
-                        let _ = out.flush();
-                        continue;
-                    }
-                    Fault::Crash => std::process::exit(3),
-                    Fault::SigKill => {
-                        let pid = std::process::id().to_string();
-                        let _ = std::process::Command::new("kill")
-                            .args(["-9", &pid])
-                            .status();
-                        std::process::exit(4);
-                    }
-                    Fault::Hang => continue,
-                    Fault::StopReading => loop {
-                        std::thread::park();
-                    },
-                    Fault::Flood => loop {
-                        if writeln!(out, "garbage \u{1} {gos} $$$ not uci at all").is_err() {
-                            std::process::exit(0);
-                        }
-                    },
-                    _ => {}
-                }
-            }
-            let answer = pos
-                .legal_moves()
-                .first()
-                .map_or("0000".to_string(), |&mv| format_move(mv, mode));
-            let _ = writeln!(out, "bestmove {answer}");
+    let mut engine = Engine {
+        fault,
+        after,
+        delay: std::time::Duration::from_millis(delay_ms),
+        out: stdout.lock(),
+        pos: Position::startpos(),
+        mode: CastlingMode::Standard,
+        gos: 0,
+        search: None,
+    };
+    // Lines are read as bytes: a line that is not UTF-8 is garbage to ignore, not a reason to
+    // stop. End of input (or a read error) ends the engine, as if `quit` had come.
+    let mut stdin = std::io::stdin().lock();
+    let mut line = Vec::new();
+    loop {
+        line.clear();
+        match stdin.read_until(b'\n', &mut line) {
+            Ok(0) | Err(_) => break,
+            Ok(_) => {}
         }
-        let _ = out.flush();
+        if let Flow::Quit = engine.command(&String::from_utf8_lossy(&line)) {
+            break;
+        }
     }
+    let _ = engine.out.flush();
 }

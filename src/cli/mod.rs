@@ -2,6 +2,7 @@
 //! writes its report to a given output (so tests and benchmarks can capture what a user sees).
 //! The library underneath knows nothing of clap, progress bars or signals.
 
+mod audit;
 mod bench;
 mod bench_uci;
 mod chess960;
@@ -58,6 +59,11 @@ pub enum Command {
     ///
     /// Example: shannon perft-check --engine stockfish --epd tests/data/perft/standard.epd --depth 3
     PerftCheck(perft_check::Args),
+    /// Audit a UCI engine of engines.toml: the protocol as GUIs use it and, when it answers
+    /// `go perft`, its move generator against ours. Exit status 1 when a check fails.
+    ///
+    /// Example: shannon audit --engine stockfish --quick --json audit.json
+    Audit(audit::Args),
     /// Pack the games of a PGN file (stdin) into a compact binary file (stdout).
     ///
     /// Kept: start position, Chess960, moves, result. Other tags, comments and variations are
@@ -119,6 +125,7 @@ impl Command {
             Command::PerftSuite(args) => perft_suite::run(args, out),
             Command::Match(args) => r#match::run(args, out),
             Command::PerftCheck(args) => perft_check::run(args, out),
+            Command::Audit(args) => audit::run(args, out),
             Command::Pack(args) => pack::run(args, out),
             Command::Unpack(args) => unpack::run(args, out),
             Command::CodecReport(args) => codec_report::run(args, out),

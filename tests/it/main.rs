@@ -8,6 +8,7 @@
 mod common;
 
 mod arena;
+mod audit;
 mod chess960;
 mod cli_pack;
 mod cli_perft;

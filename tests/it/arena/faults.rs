@@ -192,6 +192,12 @@ fn the_faulty_engine_lists_its_faults_and_refuses_bad_arguments() {
         "omit-en-passant",
         "no-perft",
         "silent-perft",
+        "no-bestmove-after-stop",
+        "no-readyok-while-searching",
+        "chess960-king-to-square",
+        "bad-options",
+        "slow-uciok",
+        "omit-castling",
     ] {
         assert!(text.contains(kind), "--help lacks {kind}: {text}");
     }
