@@ -275,8 +275,8 @@ fn random(context: &Context) -> CheckResult {
         return skipped;
     }
     let (count_, depth) = match context.request.level {
-        Level::Quick => (100, 4),
-        Level::Full => (300, 5),
+        Level::Quick => (200, 4),
+        Level::Full => (500, 5),
     };
     let positions: Vec<(CheckPosition, u32)> =
         random_positions(count_, context.has_option("UCI_Chess960"))

@@ -105,21 +105,35 @@ macro_rules! start {
 }
 pub(super) use start;
 
+/// The engine's process, started and recording, before any command (for the handshake checks).
+fn spawned(context: &Context) -> Result<EngineProcess, Failure> {
+    let mut engine = EngineProcess::spawn(&context.request.engine, None).map_err(|e| {
+        Failure::new(
+            e.to_string(),
+            "the engine starts",
+            "check `command` in engines.toml",
+        )
+    })?;
+    engine.record();
+    Ok(engine)
+}
+
+/// The first `bestmove` the engine sends within `wait` unasked (during a search that must not
+/// end by itself), if any.
+pub fn early_bestmove(engine: &mut EngineProcess, wait: Duration) -> Option<String> {
+    engine
+        .drain(wait)
+        .into_iter()
+        .find(|line| line.starts_with("bestmove"))
+}
+
 fn uci(context: &Context) -> CheckResult {
     let (id, title) = ("uci", "uci: id name, id author, uciok in time");
     let config = &context.request.engine;
-    let mut engine = match EngineProcess::spawn(config, None) {
+    let mut engine = match spawned(context) {
         Ok(engine) => engine,
-        Err(e) => {
-            let failure = Failure::new(
-                e.to_string(),
-                "the engine starts",
-                "check `command` in engines.toml",
-            );
-            return CheckResult::fail(id, title, failure, &[]);
-        }
+        Err(failure) => return CheckResult::fail(id, title, failure, &[]),
     };
-    engine.record();
     let limit = Duration::from_millis(config.init_timeout_ms);
     let started = Instant::now();
     let answer = engine.handshake(super::PATIENT_START);
@@ -171,19 +185,10 @@ fn uci(context: &Context) -> CheckResult {
 
 fn options(context: &Context) -> CheckResult {
     let (id, title) = ("options", "option lines well-formed");
-    let config = &context.request.engine;
-    let mut engine = match EngineProcess::spawn(config, None) {
+    let mut engine = match spawned(context) {
         Ok(engine) => engine,
-        Err(e) => {
-            let failure = Failure::new(
-                e.to_string(),
-                "the engine starts",
-                "check `command` in engines.toml",
-            );
-            return CheckResult::fail(id, title, failure, &[]);
-        }
+        Err(failure) => return CheckResult::fail(id, title, failure, &[]),
     };
-    engine.record();
     let lines = match engine.handshake(super::PATIENT_START) {
         Ok(lines) => lines,
         Err(e) => {

@@ -2,7 +2,7 @@
 //! `infinite` with `stop`, a small clock that must not be overrun, `isready` during a search,
 //! and `ponder` with `ponderhit` when the engine offers `Ponder`.
 
-use super::protocol::{after, bestmove, illegal, second_bestmove, start, ANSWER};
+use super::protocol::{after, bestmove, early_bestmove, illegal, second_bestmove, start, ANSWER};
 use super::{Check, CheckResult, Context, Failure};
 use crate::Position;
 use std::time::{Duration, Instant};
@@ -166,12 +166,7 @@ fn infinite_stop(context: &Context) -> CheckResult {
     let mut engine = start!(context, id, title);
     engine.send("position startpos");
     engine.send("go infinite");
-    let early: Vec<String> = engine
-        .drain(Duration::from_millis(300))
-        .into_iter()
-        .filter(|l| l.starts_with("bestmove"))
-        .collect();
-    if let Some(line) = early.first() {
+    if let Some(line) = early_bestmove(&mut engine, Duration::from_millis(300)) {
         let failure = Failure::new(
             format!("'{line}' before stop"),
             "no bestmove during `go infinite` until `stop`",
@@ -262,12 +257,7 @@ fn ponder(context: &Context) -> CheckResult {
     for ending in ["ponderhit", "stop"] {
         engine.send("position startpos moves e2e4 e7e5");
         engine.send("go ponder wtime 5000 btime 5000 winc 0 binc 0");
-        let early: Vec<String> = engine
-            .drain(Duration::from_millis(300))
-            .into_iter()
-            .filter(|l| l.starts_with("bestmove"))
-            .collect();
-        if let Some(line) = early.first() {
+        if let Some(line) = early_bestmove(&mut engine, Duration::from_millis(300)) {
             let failure = Failure::new(
                 format!("'{line}' while pondering"),
                 "no bestmove during `go ponder` until ponderhit or stop",
