@@ -259,6 +259,7 @@ impl EngineProcess {
 
     /// Close the engine's input (what a GUI that dies does).
     pub fn close_input(&mut self) {
+        self.keep(Said::Sent("(end of input)".into()));
         self.to_engine = None;
     }
 

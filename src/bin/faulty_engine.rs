@@ -9,7 +9,7 @@
 
 use clap::{Parser, ValueEnum};
 use shannon::notation::uci::{castling_king_destination, format_move, parse_move};
-use shannon::{CastlingMode, Move, MoveKind, PieceKind, Position, Square};
+use shannon::{CastlingMode, Color, Move, MoveKind, PieceKind, Position, Square};
 use std::io::{BufRead, StdoutLock, Write};
 
 /// How the engine misbehaves. The names are what `--fault` takes; each doc line is shown by
@@ -58,6 +58,29 @@ enum Fault {
     /// Waits `--delay-ms` (6 seconds) before answering `uci` (longer than the usual 5 s
     /// start-up timeout).
     SlowUciok,
+    /// Answers an `isready` that directly follows another `isready` only after 3 s.
+    SlowIsready,
+    /// Ignores `quit` (still ends at the end of its input).
+    IgnoreQuit,
+    /// Keeps running after the end of its input (still ends on `quit`).
+    IgnoreEof,
+    /// Answers `bestmove a1a1` when the side to move has no legal move.
+    NullMoveWhenMated,
+    /// Exits (status 139, as after a segfault) on a `position fen` whose FEN does not parse.
+    CrashOnBadFen,
+    /// Exits (status 139) on a `position fen` with exactly 5 FEN fields.
+    FiveFieldFenCrash,
+    /// When in check (and not mated), answers an illegal king step (one still in check).
+    IllegalInCheck,
+    /// Sends `bestmove` twice in answer to `go movetime`.
+    TwoBestmoves,
+    /// With White to move and `wtime` at most 100 ms, waits 400 ms before answering.
+    SlowSmallClock,
+    /// Answers `go ponder` at once with a `bestmove`, not waiting for `ponderhit` or `stop`.
+    EarlyPonderBestmove,
+    /// With UCI_Chess960 on, stops applying `position ... moves` at a castling move.
+    #[value(name = "chess960-ignores-castling-input")]
+    Chess960IgnoresCastlingInput,
 }
 
 /// A deliberately faulty UCI engine for testing match runners, perft checkers and UCI auditors.
@@ -118,6 +141,8 @@ struct Engine<'a> {
     /// `go` commands seen, `go perft` excepted: the clock of the match faults.
     gos: u32,
     search: Option<Search>,
+    /// Whether the line before the current one was `isready` (for slow-isready).
+    after_isready: bool,
 }
 
 /// Whether to go on reading after a command.
@@ -131,19 +156,20 @@ impl Engine<'_> {
     /// ignored without a word, as the specification asks.
     fn command(&mut self, line: &str) -> Flow {
         let mut words = line.split_whitespace();
+        let repeated = std::mem::replace(&mut self.after_isready, line.trim() == "isready");
         let Some(command) = words.next() else {
             return Flow::Continue;
         };
         let args: Vec<&str> = words.collect();
         match command {
             "uci" => self.uci(),
-            "isready" => self.isready(),
+            "isready" => self.isready(repeated),
             "setoption" => self.setoption(&args),
             "position" => self.position(&args),
             "go" => self.go(&args),
             "stop" => self.stop(),
             "ponderhit" => self.ponderhit(),
-            "quit" => return Flow::Quit,
+            "quit" if self.fault != Fault::IgnoreQuit => return Flow::Quit,
             // `ucinewgame`, `debug`, `register` and anything else: nothing to do.
             _ => {}
         }
@@ -171,9 +197,12 @@ impl Engine<'_> {
     }
 
     /// `isready`: always `readyok` at once, searching or not (unless the fault says otherwise).
-    fn isready(&mut self) {
+    fn isready(&mut self, repeated: bool) {
         if self.fault == Fault::NoReadyokWhileSearching && self.search.is_some() {
             return;
+        }
+        if self.fault == Fault::SlowIsready && repeated {
+            std::thread::sleep(std::time::Duration::from_secs(3));
         }
         let _ = writeln!(self.out, "readyok");
     }
@@ -191,9 +220,23 @@ impl Engine<'_> {
         }
     }
 
-    /// `position startpos|fen F [moves ...]`; an invalid one is ignored whole.
+    /// `position startpos|fen F [moves ...]`; an invalid one is ignored whole (unless a fault
+    /// crashes on it).
     fn position(&mut self, args: &[&str]) {
-        if let Some(pos) = read_position(args) {
+        if args.first() == Some(&"fen") {
+            let fields = args[1..].iter().take_while(|&&w| w != "moves").count();
+            let crash = match self.fault {
+                Fault::FiveFieldFenCrash => fields == 5,
+                Fault::CrashOnBadFen => read_position(&args[..=fields], false).is_none(),
+                _ => false,
+            };
+            if crash {
+                std::process::exit(139);
+            }
+        }
+        let stop_at_castling =
+            self.fault == Fault::Chess960IgnoresCastlingInput && self.mode.is_chess960();
+        if let Some(pos) = read_position(args, stop_at_castling) {
             self.pos = pos;
         }
     }
@@ -209,6 +252,14 @@ impl Engine<'_> {
             return self.perft_command(depth);
         }
         self.gos += 1;
+        let wtime = args.windows(2).find(|w| w[0] == "wtime");
+        let wtime = wtime.and_then(|w| w[1].parse::<u64>().ok());
+        if self.fault == Fault::SlowSmallClock
+            && self.pos.side_to_move() == Color::White
+            && wtime.is_some_and(|t| t <= 100)
+        {
+            std::thread::sleep(std::time::Duration::from_millis(400));
+        }
         let answer = if self.gos >= self.after {
             match self.strike() {
                 Some(answer) => answer,
@@ -219,7 +270,9 @@ impl Engine<'_> {
         };
         let infinite = args.contains(&"infinite");
         let pondering = args.contains(&"ponder");
-        if infinite || pondering {
+        if pondering && self.fault == Fault::EarlyPonderBestmove {
+            let _ = write!(self.out, "{answer}");
+        } else if infinite || pondering {
             self.search = Some(Search {
                 answer,
                 infinite,
@@ -227,6 +280,9 @@ impl Engine<'_> {
             });
         } else {
             let _ = write!(self.out, "{answer}");
+            if self.fault == Fault::TwoBestmoves && args.contains(&"movetime") {
+                let _ = write!(self.out, "{answer}");
+            }
         }
     }
 
@@ -261,6 +317,9 @@ impl Engine<'_> {
     /// one-line `info`, or `bestmove 0000` when there is no legal move.
     fn answer(&self, args: &[&str]) -> String {
         let legal = self.pos.legal_moves();
+        if self.fault == Fault::IllegalInCheck && self.pos.in_check() && !legal.is_empty() {
+            return format!("bestmove {}\n", illegal_king_step(&self.pos));
+        }
         let allowed = search_moves(&self.pos, args);
         let best = legal
             .iter()
@@ -270,6 +329,7 @@ impl Engine<'_> {
                 let text = self.move_text(mv);
                 format!("info depth 1 score cp 0 nodes 1 pv {text}\nbestmove {text}\n")
             }
+            None if self.fault == Fault::NullMoveWhenMated => "bestmove a1a1\n".into(),
             None if self.pos.in_check() => "info depth 0 score mate 0\nbestmove 0000\n".into(),
             None => "info depth 0 score cp 0\nbestmove 0000\n".into(),
         }
@@ -380,10 +440,28 @@ fn illegal_move(pos: &Position) -> String {
     "a1a2".to_string()
 }
 
+/// A king step to a square next to the king, not its own piece's, that is not legal in `pos`
+/// (it stays in check or walks into one), else any well-formed illegal move.
+fn illegal_king_step(pos: &Position) -> String {
+    let from = pos.king_square(pos.side_to_move());
+    let steps = (-1..=1).flat_map(|df| (-1..=1).filter_map(move |dr| from.offset(df, dr)));
+    steps
+        .filter(|&to| {
+            to != from
+                && pos
+                    .piece_at(to)
+                    .is_none_or(|p| p.color != pos.side_to_move())
+        })
+        .map(|to| format!("{from}{to}"))
+        .find(|text| parse_move(pos, text).is_err())
+        .unwrap_or_else(|| illegal_move(pos))
+}
+
 /// The words after `position`: `startpos` or `fen` with 4 to 6 fields (missing counters are 0
 /// and 1), then optional `moves` in either castling notation. `None` when any part is invalid.
 /// Castling rights the board cannot have are dropped, as GUIs often send `KQkq` regardless.
-fn read_position(args: &[&str]) -> Option<Position> {
+/// With `stop_at_castling`, the moves from the first castling on are left out.
+fn read_position(args: &[&str], stop_at_castling: bool) -> Option<Position> {
     let (setup, moves) = match args.iter().position(|&word| word == "moves") {
         Some(at) => (&args[..at], &args[at + 1..]),
         None => (args, &[][..]),
@@ -396,7 +474,11 @@ fn read_position(args: &[&str]) -> Option<Position> {
         _ => return None,
     };
     for text in moves {
-        pos = pos.play(parse_move(&pos, text).ok()?);
+        let mv = parse_move(&pos, text).ok()?;
+        if stop_at_castling && mv.kind() == MoveKind::Castling {
+            break;
+        }
+        pos = pos.play(mv);
     }
     Some(pos)
 }
@@ -417,9 +499,11 @@ fn main() {
         mode: CastlingMode::Standard,
         gos: 0,
         search: None,
+        after_isready: false,
     };
     // Lines are read as bytes: a line that is not UTF-8 is garbage to ignore, not a reason to
-    // stop. End of input (or a read error) ends the engine, as if `quit` had come.
+    // stop. End of input (or a read error) ends the engine, as if `quit` had come (unless
+    // ignore-eof keeps it running).
     let mut stdin = std::io::stdin().lock();
     let mut line = Vec::new();
     loop {
@@ -429,8 +513,14 @@ fn main() {
             Ok(_) => {}
         }
         if let Flow::Quit = engine.command(&String::from_utf8_lossy(&line)) {
-            break;
+            let _ = engine.out.flush();
+            return;
         }
     }
     let _ = engine.out.flush();
+    if fault == Fault::IgnoreEof {
+        loop {
+            std::thread::park();
+        }
+    }
 }

@@ -79,22 +79,17 @@ fn shannon_passes_every_check_with_both_generators() {
     }
 }
 
-#[test]
-fn protocol_faults_fail_their_checks_and_no_others() {
-    let dir = scratch("protocol-faults");
-    let cases: [(&str, &[&str]); 5] = [
-        ("none", &[]),
-        ("no-bestmove-after-stop", &["infinite-stop"]),
-        ("no-readyok-while-searching", &["isready-searching"]),
-        ("bad-options", &["options"]),
-        ("slow-uciok", &["uci"]),
-    ];
-    for (fault, expected) in cases {
+/// Audit the faulty engine with each fault of `cases`: exactly the checks listed fail (each
+/// showing its exchange and a fix), and the exit status says whether any did.
+fn faults_fail_their_checks(name: &str, cases: &[(&str, &[&str])]) {
+    let dir = scratch(name);
+    for &(fault, expected) in cases {
         // slow-uciok waits 0.6 s against a 0.4 s start-up timeout (every check restarts it).
         let engine = format!(
             "command = \"{FAULTY}\"\nargs = [\"--fault\", \"{fault}\", \"--delay-ms\", \"600\"]\ninit_timeout_ms = 400"
         );
-        let (ok, failed, _, text) = audit(&dir, &engine, 3);
+        // One second of perft: the perft suites are not what these faults are about.
+        let (ok, failed, _, text) = audit(&dir, &engine, 1);
         assert_eq!(failed, set(expected), "{fault}: {text}");
         assert_eq!(
             ok,
@@ -102,17 +97,72 @@ fn protocol_faults_fail_their_checks_and_no_others() {
             "{fault}: the exit status says whether a check failed"
         );
         for id in expected {
-            // Each failure shows the exchange and a fix.
+            // Each failure shows the exchange (for `eof`: the closed input) and a fix.
             let block = text
                 .split(&format!("FAIL {id}:"))
                 .nth(1)
                 .unwrap_or_else(|| panic!("{text}"));
-            assert!(
-                block.contains("exchange (> sent, < received)") && block.contains("fix:"),
-                "{fault}: {block}"
-            );
+            let exchange = block.contains("exchange (> sent, < received)");
+            assert!(exchange && block.contains("fix:"), "{fault}: {block}");
         }
     }
+}
+
+// Every protocol check has a fault that fails it and no other check. The cases are split in
+// three tests (they run in parallel) of about the same length to keep the suite quick.
+
+/// The handshake and `isready` (slow-uciok alone takes 16 s: 0.6 s at each of 22 starts).
+#[test]
+fn protocol_faults_fail_their_checks_and_no_others() {
+    faults_fail_their_checks(
+        "protocol-faults",
+        &[
+            ("none", &[]),
+            ("bad-options", &["options"]),
+            ("slow-uciok", &["uci"]),
+            // Slow only on an isready right after another: no check but `isready` sends two
+            // in a row (every start sends one after `uci`).
+            ("slow-isready", &["isready"]),
+        ],
+    );
+}
+
+/// Positions (FENs, moves, Chess960 castling among them, checks, no legal move) and the end
+/// of the process.
+#[test]
+fn position_and_exit_faults_fail_their_checks_and_no_others() {
+    faults_fail_their_checks(
+        "position-faults",
+        &[
+            // Only `positions` sends a 5-field FEN; only `garbage` one that does not parse.
+            ("five-field-fen-crash", &["positions"]),
+            ("crash-on-bad-fen", &["garbage"]),
+            // Only `tricky` asks for a move in check.
+            ("illegal-in-check", &["tricky"]),
+            ("null-move-when-mated", &["no-move"]),
+            // Only `chess960-positions` sends moves in Chess960 mode (perft sends FENs).
+            ("chess960-ignores-castling-input", &["chess960-positions"]),
+            // Every other check's engine ends on the `quit` and closed input that follow it.
+            ("ignore-quit", &["quit"]),
+            ("ignore-eof", &["eof"]),
+        ],
+    );
+}
+
+/// The forms of `go` and what may come during a search.
+#[test]
+fn search_faults_fail_their_checks_and_no_others() {
+    faults_fail_their_checks(
+        "search-faults",
+        &[
+            // Only `go-forms` sends `go movetime`, only `small-clock` a clock of 100 ms.
+            ("two-bestmoves", &["go-forms"]),
+            ("slow-small-clock", &["small-clock"]),
+            ("no-bestmove-after-stop", &["infinite-stop"]),
+            ("no-readyok-while-searching", &["isready-searching"]),
+            ("early-ponder-bestmove", &["ponder"]),
+        ],
+    );
 }
 
 #[test]
