@@ -224,21 +224,49 @@ pub(crate) fn generate<S: Side, V: Visit>(b: &Board, r: &Rules, v: &mut V) {
         }
     }
 
-    // Every square the enemy attacks, our king off the board (it cannot hide behind itself).
+    // The king's destinations, tested with our king off the board (it cannot hide behind
+    // itself): one square at a time when there are few, else from a map of every square the
+    // enemy attacks (kept for the castling test).
     let without_king = occupied ^ king_bb;
-    let mut danger = <S::Other as Side>::west(enemy[PAWN])
-        | <S::Other as Side>::east(enemy[PAWN])
-        | king(enemy[KING].trailing_zeros());
-    for from in squares(enemy[KNIGHT]) {
-        danger |= knight(from);
-    }
-    for from in squares(their_diag) {
-        danger |= bishop(from, without_king);
-    }
-    for from in squares(their_orth) {
-        danger |= rook(from, without_king);
-    }
-    v.piece::<S, KING>(b, r, king_sq, king(king_sq) & !ours & !danger);
+    let attacked = |sq: u32| {
+        (knight(sq) & enemy[KNIGHT])
+            | (pawn_attacks(S::COLOR, square(sq)).0 & enemy[PAWN])
+            | (king(sq) & enemy[KING])
+            | (rook(sq, without_king) & their_orth)
+            | (bishop(sq, without_king) & their_diag)
+            != 0
+    };
+    let candidates = king(king_sq) & !ours;
+    let danger = if candidates.count_ones() <= 2 {
+        None
+    } else {
+        let mut danger = <S::Other as Side>::west(enemy[PAWN])
+            | <S::Other as Side>::east(enemy[PAWN])
+            | king(enemy[KING].trailing_zeros());
+        for from in squares(enemy[KNIGHT]) {
+            danger |= knight(from);
+        }
+        for from in squares(their_diag) {
+            danger |= bishop(from, without_king);
+        }
+        for from in squares(their_orth) {
+            danger |= rook(from, without_king);
+        }
+        Some(danger)
+    };
+    let king_targets = match danger {
+        Some(danger) => candidates & !danger,
+        None => {
+            let mut safe = 0;
+            for to in squares(candidates) {
+                if !attacked(to) {
+                    safe |= 1 << to;
+                }
+            }
+            safe
+        }
+    };
+    v.piece::<S, KING>(b, r, king_sq, king_targets);
 
     let check = match checkers.count_ones() {
         0 => !0,
@@ -328,7 +356,14 @@ pub(crate) fn generate<S: Side, V: Visit>(b: &Board, r: &Rules, v: &mut V) {
                 continue;
             }
             let c = &r.castles[right];
-            if occupied & c.empty != 0 || danger & c.path != 0 {
+            if occupied & c.empty != 0 {
+                continue;
+            }
+            let path_attacked = match danger {
+                Some(danger) => danger & c.path != 0,
+                None => squares(c.path).any(attacked),
+            };
+            if path_attacked {
                 continue;
             }
             // The castling rook may have shielded its path from a rook or queen on the back
