@@ -119,8 +119,10 @@ impl Side for Black {
 mod board;
 #[cfg(test)]
 mod tests;
+mod tier;
 
 use board::{Board, Rules};
+use tier::Tier;
 
 #[inline(always)]
 fn square(index: u32) -> Square {
@@ -409,19 +411,20 @@ impl Visit for Count {
 }
 
 /// Plays each move and counts below it.
-struct Recurse {
+struct Recurse<T: Tier> {
     depth: u32,
     nodes: u64,
+    tier: T,
 }
 
-impl Recurse {
+impl<T: Tier> Recurse<T> {
     #[inline(always)]
     fn below<S: Side>(&mut self, child: &Board, r: &Rules) {
-        self.nodes += count_below::<S::Other>(child, r, self.depth);
+        self.nodes += self.tier.below::<S::Other>(child, r, self.depth);
     }
 }
 
-impl Visit for Recurse {
+impl<T: Tier> Visit for Recurse<T> {
     #[inline(always)]
     fn piece<S: Side, const KIND: usize>(&mut self, b: &Board, r: &Rules, from: u32, targets: u64) {
         for to in squares(targets) {
@@ -472,8 +475,10 @@ impl Visit for Recurse {
     }
 }
 
-/// Leaves below `b` (side `S` to move) at `depth` ≥ 1.
-fn count_below<S: Side>(b: &Board, r: &Rules, depth: u32) -> u64 {
+/// Leaves below `b` (side `S` to move) at `depth` ≥ 1, the children counted by `tier`; inlined
+/// into each tier's entry point so that it is compiled with that tier's instructions.
+#[inline(always)]
+fn count_below<S: Side, T: Tier>(b: &Board, r: &Rules, depth: u32, tier: T) -> u64 {
     if depth <= 1 {
         let mut count = Count(0);
         generate::<S, _>(b, r, &mut count);
@@ -482,20 +487,35 @@ fn count_below<S: Side>(b: &Board, r: &Rules, depth: u32) -> u64 {
         let mut recurse = Recurse {
             depth: depth - 1,
             nodes: 0,
+            tier,
         };
         generate::<S, _>(b, r, &mut recurse);
         recurse.nodes
     }
 }
 
-/// Perft of `pos` to `depth` on the counting path.
+/// Perft of `pos` to `depth` on the counting path, with the fastest tier this CPU runs.
 pub fn perft(pos: &Position, depth: u32) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    if let Some(tier) = tier::Bmi2::detect() {
+        return perft_with(pos, depth, tier);
+    }
+    perft_portable(pos, depth)
+}
+
+/// Perft of `pos` to `depth` on the counting path compiled for any CPU (the checked twin of the
+/// BMI2 tier, and what other CPUs run).
+pub fn perft_portable(pos: &Position, depth: u32) -> u64 {
+    perft_with(pos, depth, tier::Portable)
+}
+
+fn perft_with<T: Tier>(pos: &Position, depth: u32, tier: T) -> u64 {
     if depth == 0 {
         return 1;
     }
     let (board, rules) = Board::from_position(pos);
     match pos.side_to_move() {
-        Color::White => count_below::<White>(&board, &rules, depth),
-        Color::Black => count_below::<Black>(&board, &rules, depth),
+        Color::White => tier.below::<White>(&board, &rules, depth),
+        Color::Black => tier.below::<Black>(&board, &rules, depth),
     }
 }
