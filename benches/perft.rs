@@ -4,17 +4,27 @@
 //! `cargo bench --bench perft` prints, for each position, both engines' nodes per second with
 //! bulk counting on one thread and the ratio, then the same for random playouts under all the
 //! rules. Add `RUSTFLAGS="-C target-cpu=native"` to compare both built for the host CPU.
-//! Options after `--`: `quick` (smaller depths, for a smoke run), `rounds=N` (best of N, default 3).
+//! Options after `--`: `quick` (smaller depths, for a smoke run), `deep` (the start position to
+//! depth 7 and Kiwipete to depth 6, the depths of the goal in issue 14; one round unless told, and
+//! no copy-make comparison), `perft-only` (skip the playouts), `before` (also the counting path compiled for any CPU, and the
+//! position make/unmake path perft used before the counting path), `rounds=N` (best of N, default 3).
 
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use shannon::experiment::{run, Experiment, Player, RuleSet, RunOptions, Shard, Start};
 use shannon::movegen::Generator;
-use shannon::perft::PERFT_BENCH;
-use shannon::perft::{perft, perft_copy_make};
+use shannon::perft::fast::perft_portable;
+use shannon::perft::{perft, perft_copy_make, perft_make_unmake};
+use shannon::perft::{KIWIPETE, PERFT_BENCH};
 use shannon::Position;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
+
+/// The depths of the goal (issue 14): (name, FEN, depth, expected nodes).
+const PERFT_BENCH_DEEP: [(&str, &str, u32, u64); 2] = [
+    ("startpos", shannon::STARTPOS_FEN, 7, 3_195_901_860),
+    ("kiwipete", KIWIPETE, 6, 8_031_647_685),
+];
 
 fn cozy_perft(board: &cozy_chess::Board, depth: u32) -> u64 {
     let mut nodes = 0;
@@ -98,10 +108,12 @@ fn best_of<F: FnMut() -> u64>(rounds: u32, mut f: F) -> (u64, f64) {
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let quick = args.iter().any(|a| a == "quick");
+    let deep = !quick && args.iter().any(|a| a == "deep");
+    let before = args.iter().any(|a| a == "before");
     let rounds = args
         .iter()
         .find_map(|a| a.strip_prefix("rounds=").and_then(|n| n.parse().ok()))
-        .unwrap_or(if quick { 1 } else { 3 });
+        .unwrap_or(if quick || deep { 1 } else { 3 });
     println!(
         "perft, one thread, bulk counting, best of {rounds} (Mnps = million nodes per second)"
     );
@@ -110,7 +122,8 @@ fn main() {
         "position", "depth", "nodes", "shannon", "cozy", "ratio"
     );
     let mut copy_make = Vec::new();
-    for (name, fen, depth, expected) in PERFT_BENCH {
+    let positions = if deep { PERFT_BENCH_DEEP } else { PERFT_BENCH };
+    for (name, fen, depth, expected) in positions {
         let depth = if quick { depth - 2 } else { depth };
         let ours = Position::from_fen(fen).unwrap();
         let theirs = cozy_chess::Board::from_fen(fen, false).unwrap();
@@ -125,15 +138,42 @@ fn main() {
             "{name:<10} {depth:>5} {n1:>12} {m1:>7.1} Mnps {m2:>7.1} Mnps {:>6.2}x",
             m1 / m2
         );
-        copy_make.push((name, depth, ours, m1));
+        if before {
+            let (np, tp) = best_of(rounds, || perft_portable(&ours, depth));
+            assert_eq!(np, n1);
+            let mp = np as f64 / tp / 1e6;
+            println!(
+                "{:<10} {depth:>5} {np:>12} {mp:>7.1} Mnps (the counting path for any CPU) {:>6.2}x",
+                "  portable",
+                mp / m2
+            );
+            let (n0, t0) = best_of(rounds, || perft_make_unmake(&ours, depth));
+            assert_eq!(n0, n1);
+            let m0 = n0 as f64 / t0 / 1e6;
+            println!(
+                "{:<10} {depth:>5} {n0:>12} {m0:>7.1} Mnps (the position make/unmake path) {:>6.2}x",
+                "  before",
+                m0 / m2
+            );
+        }
+        copy_make.push((name, depth, ours));
     }
-    println!("\nshannon make/unmake (used by perft) against shannon copy-make, same positions");
-    for (name, depth, pos, unmake_mnps) in copy_make {
+    if deep {
+        copy_make.clear();
+    } else {
+        println!("\nshannon make/unmake against shannon copy-make of the full position");
+    }
+    for (name, depth, pos) in copy_make {
+        let (n, t) = best_of(rounds, || perft_make_unmake(&pos, depth));
+        let unmake_mnps = n as f64 / t / 1e6;
         let (n, t) = best_of(rounds, || perft_copy_make(&pos, depth));
         let m = n as f64 / t / 1e6;
         println!("{name:<10} {depth:>5} make/unmake {unmake_mnps:>7.1} Mnps, copy-make {m:>7.1} Mnps, ratio {:.2}x", unmake_mnps / m);
     }
 
+    if args.iter().any(|a| a == "perft-only") {
+        return;
+    }
     let games = if quick { 200 } else { 5000 };
     println!(
         "\nrandom playouts from the start position (claims rules), {games} games, best of {rounds}"

@@ -5,6 +5,7 @@
 //! below each root move, spreads the root moves over threads, and can share a hash table keyed by
 //! Zobrist key and remaining depth; none of this changes the counts, only the time.
 
+pub mod fast;
 pub mod suite;
 use crate::movegen::{Generator, MoveList};
 use crate::{Move, Position};
@@ -63,13 +64,19 @@ pub fn perft(pos: &Position, depth: u32, generator: Generator) -> u64 {
     }
 }
 
-/// The hot path: the bitboard generator, no table, no stop flag, make/unmake.
+/// The hot path: the bitboard generator, no table, no stop flag: the counting path of [`fast`].
 fn perft_bitboard(pos: &Position, depth: u32) -> u64 {
-    let mut pos = pos.clone();
-    perft_make_unmake(&mut pos, depth)
+    fast::perft(pos, depth)
 }
 
-fn perft_make_unmake(pos: &mut Position, depth: u32) -> u64 {
+/// The same count on the full position by make/unmake with the bitboard generator (the hot path
+/// before [`fast`]); the reference the fast path is tested against, and measured in
+/// `benches/perft.rs`.
+pub fn perft_make_unmake(pos: &Position, depth: u32) -> u64 {
+    make_unmake(&mut pos.clone(), depth)
+}
+
+fn make_unmake(pos: &mut Position, depth: u32) -> u64 {
     match depth {
         0 => 1,
         1 => pos.count_legal_moves(),
@@ -78,7 +85,7 @@ fn perft_make_unmake(pos: &mut Position, depth: u32) -> u64 {
             let mut nodes = 0;
             for &mv in moves.iter() {
                 let undo = pos.make(mv);
-                nodes += perft_make_unmake(pos, depth - 1);
+                nodes += make_unmake(pos, depth - 1);
                 pos.unmake(mv, &undo);
             }
             nodes

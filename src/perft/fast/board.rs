@@ -1,0 +1,190 @@
+//! The counting board and its moves (copy-make), and the castling geometry fixed at the root.
+
+use super::{Side, BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
+use crate::attacks::between;
+use crate::{CastlingSide, Color, PieceKind, Position, Square};
+
+/// One castling right: where the king and rook stand and go, the squares that must be empty
+/// (the king and rook themselves excepted) and the squares the king crosses or lands on.
+#[derive(Clone, Copy, Default)]
+pub(super) struct Castle {
+    pub(super) king: u64,
+    pub(super) king_to: u64,
+    pub(super) rook: u64,
+    pub(super) rook_to: u64,
+    pub(super) empty: u64,
+    pub(super) path: u64,
+}
+
+/// What stays fixed below the root: the castling geometry and, per square, the rights kept when
+/// a move leaves or lands on it.
+pub(crate) struct Rules {
+    /// By right: White king side, White queen side, Black king side, Black queen side.
+    pub(super) castles: [Castle; 4],
+    pub(super) keep: [u8; 64],
+}
+
+/// The counting board.
+#[derive(Clone, Copy)]
+pub(crate) struct Board {
+    /// By colour, then kind (pawn, knight, bishop, rook, queen, king).
+    pub(super) pieces: [[u64; 6]; 2],
+    pub(super) occupied: [u64; 2],
+    /// The square a pawn just passed over in a double push, or 0.
+    pub(super) en_passant: u64,
+    /// Castling rights, one bit per entry of [`Rules::castles`].
+    pub(super) castling: u8,
+}
+
+impl Board {
+    /// The board and rules of `pos`.
+    pub(crate) fn from_position(pos: &Position) -> (Board, Rules) {
+        let mut board = Board {
+            pieces: [[0; 6]; 2],
+            occupied: [pos.color_bb(Color::White).0, pos.color_bb(Color::Black).0],
+            en_passant: pos.en_passant().map_or(0, |sq| 1 << sq.index()),
+            castling: 0,
+        };
+        for color in Color::ALL {
+            for (index, kind) in PieceKind::ALL.into_iter().enumerate() {
+                board.pieces[color.index()][kind_slot(kind, index)] = pos.pieces(color, kind).0;
+            }
+        }
+        let mut rules = Rules {
+            castles: [Castle::default(); 4],
+            keep: [0xF; 64],
+        };
+        for color in Color::ALL {
+            let king_sq = pos.king_square(color);
+            let rank = color.back_rank();
+            for side in CastlingSide::ALL {
+                let Some(rook_sq) = pos.castling_rook(color, side) else {
+                    continue;
+                };
+                let right = color.index() * 2 + side.index();
+                let king_to = Square::new(side.king_destination(), rank);
+                let rook_to = Square::new(side.rook_destination(), rank);
+                let bit = |sq: Square| 1u64 << sq.index();
+                let path = between(king_sq, king_to).0 | bit(king_to);
+                rules.castles[right] = Castle {
+                    king: bit(king_sq),
+                    king_to: bit(king_to),
+                    rook: bit(rook_sq),
+                    rook_to: bit(rook_to),
+                    empty: (path | between(rook_sq, rook_to).0 | bit(rook_to))
+                        & !(bit(king_sq) | bit(rook_sq)),
+                    path,
+                };
+                board.castling |= 1 << right;
+                rules.keep[king_sq.index()] &= !(0b11 << (color.index() * 2));
+                rules.keep[rook_sq.index()] &= !(1 << right);
+            }
+        }
+        (board, rules)
+    }
+}
+
+/// The slot of a kind in [`Board::pieces`], checked against the constants above.
+fn kind_slot(kind: PieceKind, index: usize) -> usize {
+    let slot = match kind {
+        PieceKind::Pawn => PAWN,
+        PieceKind::Knight => KNIGHT,
+        PieceKind::Bishop => BISHOP,
+        PieceKind::Rook => ROOK,
+        PieceKind::Queen => QUEEN,
+        PieceKind::King => KING,
+    };
+    debug_assert_eq!(slot, index);
+    slot
+}
+
+impl Board {
+    /// Take `to` off the other side's bitboards (no-op unless it is a capture).
+    #[inline(always)]
+    pub(super) fn clear<S: Side>(&mut self, to: u64) {
+        let theirs = &mut self.pieces[S::THEM];
+        for set in theirs.iter_mut().take(KING) {
+            *set &= !to;
+        }
+        self.occupied[S::THEM] &= !to;
+    }
+
+    #[inline(always)]
+    pub(super) fn update_castling(&mut self, r: &Rules, from: u32, to: u32) {
+        if self.castling != 0 {
+            self.castling &= r.keep[from as usize & 63] & r.keep[to as usize & 63];
+        }
+    }
+
+    #[inline(always)]
+    pub(super) fn after_piece<S: Side, const KIND: usize>(
+        &self,
+        r: &Rules,
+        from: u32,
+        to: u32,
+    ) -> Board {
+        let mut child = *self;
+        let both = (1 << from) | (1 << to);
+        child.clear::<S>(1 << to);
+        child.pieces[S::US][KIND] ^= both;
+        child.occupied[S::US] ^= both;
+        child.en_passant = 0;
+        child.update_castling(r, from, to);
+        child
+    }
+
+    #[inline(always)]
+    pub(super) fn after_push<S: Side>(&self, from: u32, to: u32, en_passant: u64) -> Board {
+        let mut child = *self;
+        let both = (1 << from) | (1 << to);
+        child.pieces[S::US][PAWN] ^= both;
+        child.occupied[S::US] ^= both;
+        child.en_passant = en_passant;
+        child
+    }
+
+    #[inline(always)]
+    pub(super) fn after_promotion<S: Side>(
+        &self,
+        r: &Rules,
+        from: u32,
+        to: u32,
+        kind: usize,
+    ) -> Board {
+        let mut child = *self;
+        child.clear::<S>(1 << to);
+        child.pieces[S::US][PAWN] ^= 1 << from;
+        child.pieces[S::US][kind] |= 1 << to;
+        child.occupied[S::US] ^= (1 << from) | (1 << to);
+        child.en_passant = 0;
+        child.update_castling(r, from, to);
+        child
+    }
+
+    #[inline(always)]
+    pub(super) fn after_en_passant<S: Side>(&self, from: u64) -> Board {
+        let mut child = *self;
+        let both = from | self.en_passant;
+        let captured = <S::Other as Side>::forward(self.en_passant);
+        child.pieces[S::US][PAWN] ^= both;
+        child.occupied[S::US] ^= both;
+        child.pieces[S::THEM][PAWN] ^= captured;
+        child.occupied[S::THEM] ^= captured;
+        child.en_passant = 0;
+        child
+    }
+
+    #[inline(always)]
+    pub(super) fn after_castle<S: Side>(&self, r: &Rules, right: usize) -> Board {
+        let c = &r.castles[right];
+        let mut child = *self;
+        let mine = &mut child.pieces[S::US];
+        mine[KING] = (mine[KING] & !c.king) | c.king_to;
+        mine[ROOK] = (mine[ROOK] & !c.rook) | c.rook_to;
+        child.occupied[S::US] =
+            (child.occupied[S::US] & !(c.king | c.rook)) | c.king_to | c.rook_to;
+        child.en_passant = 0;
+        child.castling &= !S::RIGHTS;
+        child
+    }
+}

@@ -1,0 +1,521 @@
+//! The counting path of perft: nothing but what a leaf count needs, after Gigantua's design.
+//!
+//! - Copy-make of a small board ([`Board`]: twelve piece bitboards, the two occupancies, the en
+//!   passant square and the castling rights; no Zobrist key, no mailbox, no clocks).
+//! - No move list: each group of moves (a piece and its destination set, or all pawns making one
+//!   kind of move) goes to a [`Visit`]or, which either counts it by population count (the last
+//!   ply) or plays each move and recurses.
+//! - The side to move is a type ([`White`], [`Black`]), so every colour-dependent shift and index
+//!   is a constant.
+//! - Legal-only generation from masks computed once per node: the check mask, separate
+//!   orthogonal and diagonal pin masks (pinned pieces found by seeing through our own pieces from
+//!   the king), and the squares the enemy attacks with our king taken off the board.
+//!
+//! Everything stays exact in general: double checks of any kind, en passant decided by looking at
+//! the king's attackers after the capture, castling rights by rook square (Chess960 included),
+//! lost when the king or that rook moves or the rook is captured, and Chess960 castling tested
+//! with the castling rook taken off the board. The tests compare it to the position-based perft.
+
+use crate::attacks::{
+    between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
+};
+use crate::{Bitboard, Color, Position, Square};
+
+const PAWN: usize = 0;
+const KNIGHT: usize = 1;
+const BISHOP: usize = 2;
+const ROOK: usize = 3;
+const QUEEN: usize = 4;
+const KING: usize = 5;
+
+const FILE_A: u64 = 0x0101_0101_0101_0101;
+const FILE_H: u64 = FILE_A << 7;
+
+/// The side to move, as a type.
+pub(crate) trait Side {
+    const COLOR: Color;
+    const US: usize;
+    const THEM: usize;
+    /// Our castling rights (bits of [`Board::castling`]).
+    const RIGHTS: u8;
+    /// Our back rank.
+    const BACK_RANK: u64;
+    /// The rank a single push lands on when a double push is possible.
+    const THIRD_RANK: u64;
+    /// The promotion rank.
+    const LAST_RANK: u64;
+    /// Index step of a push (`to = from + PUSH`); captures towards the a- and h-file likewise.
+    const PUSH: i32;
+    const WEST: i32;
+    const EAST: i32;
+    type Other: Side;
+
+    /// The set moved one rank forward.
+    fn forward(set: u64) -> u64;
+    /// The set's captures towards the a-file, and towards the h-file.
+    fn west(set: u64) -> u64;
+    fn east(set: u64) -> u64;
+}
+
+/// White to move.
+pub(crate) struct White;
+/// Black to move.
+pub(crate) struct Black;
+
+impl Side for White {
+    const COLOR: Color = Color::White;
+    const US: usize = 0;
+    const THEM: usize = 1;
+    const RIGHTS: u8 = 0b0011;
+    const BACK_RANK: u64 = 0xFF;
+    const THIRD_RANK: u64 = 0xFF << 16;
+    const LAST_RANK: u64 = 0xFF << 56;
+    const PUSH: i32 = 8;
+    const WEST: i32 = 7;
+    const EAST: i32 = 9;
+    type Other = Black;
+
+    #[inline(always)]
+    fn forward(set: u64) -> u64 {
+        set << 8
+    }
+    #[inline(always)]
+    fn west(set: u64) -> u64 {
+        (set & !FILE_A) << 7
+    }
+    #[inline(always)]
+    fn east(set: u64) -> u64 {
+        (set & !FILE_H) << 9
+    }
+}
+
+impl Side for Black {
+    const COLOR: Color = Color::Black;
+    const US: usize = 1;
+    const THEM: usize = 0;
+    const RIGHTS: u8 = 0b1100;
+    const BACK_RANK: u64 = 0xFF << 56;
+    const THIRD_RANK: u64 = 0xFF << 40;
+    const LAST_RANK: u64 = 0xFF;
+    const PUSH: i32 = -8;
+    const WEST: i32 = -9;
+    const EAST: i32 = -7;
+    type Other = White;
+
+    #[inline(always)]
+    fn forward(set: u64) -> u64 {
+        set >> 8
+    }
+    #[inline(always)]
+    fn west(set: u64) -> u64 {
+        (set & !FILE_A) >> 9
+    }
+    #[inline(always)]
+    fn east(set: u64) -> u64 {
+        (set & !FILE_H) >> 7
+    }
+}
+
+mod board;
+#[cfg(test)]
+mod tests;
+mod tier;
+
+use board::{Board, Rules};
+use tier::Tier;
+
+#[inline(always)]
+fn square(index: u32) -> Square {
+    Square::from_index_unchecked(index as u8)
+}
+
+#[inline(always)]
+fn rook(sq: u32, occupied: u64) -> u64 {
+    rook_attacks(square(sq), Bitboard(occupied)).0
+}
+
+#[inline(always)]
+fn bishop(sq: u32, occupied: u64) -> u64 {
+    bishop_attacks(square(sq), Bitboard(occupied)).0
+}
+
+#[inline(always)]
+fn knight(sq: u32) -> u64 {
+    knight_attacks(square(sq)).0
+}
+
+#[inline(always)]
+fn king(sq: u32) -> u64 {
+    king_attacks(square(sq)).0
+}
+
+#[inline(always)]
+fn ray(a: u32, b: u32) -> u64 {
+    between(square(a), square(b)).0
+}
+
+/// The squares of a set, lowest first.
+#[inline(always)]
+fn squares(mut set: u64) -> impl Iterator<Item = u32> {
+    std::iter::from_fn(move || {
+        if set == 0 {
+            None
+        } else {
+            let sq = set.trailing_zeros();
+            set &= set - 1;
+            Some(sq)
+        }
+    })
+}
+
+/// Receives the legal moves of a node in groups.
+pub(crate) trait Visit {
+    /// The piece of kind `KIND` on `from` moving to each of `targets` (captures included).
+    fn piece<S: Side, const KIND: usize>(&mut self, b: &Board, r: &Rules, from: u32, targets: u64);
+    /// Pawn moves to each of `targets`, from the square `delta` below: single pushes
+    /// (`DOUBLE` false) or double pushes.
+    fn push<S: Side, const DOUBLE: bool>(&mut self, b: &Board, r: &Rules, targets: u64, delta: i32);
+    /// Pawn captures (not promotions) to each of `targets`, from `delta` below.
+    fn capture<S: Side>(&mut self, b: &Board, r: &Rules, targets: u64, delta: i32);
+    /// Promotions (pushes or captures) to each of `targets`, four moves each.
+    fn promote<S: Side>(&mut self, b: &Board, r: &Rules, targets: u64, delta: i32);
+    /// An en passant capture from `from` to the en passant square.
+    fn en_passant<S: Side>(&mut self, b: &Board, r: &Rules, from: u64);
+    /// Castling with right `right` (an index of [`Rules::castles`]).
+    fn castle<S: Side>(&mut self, b: &Board, r: &Rules, right: usize);
+}
+
+/// Generates the legal moves of `b` (side `S` to move) into `v`.
+#[inline(always)]
+pub(crate) fn generate<S: Side, V: Visit>(b: &Board, r: &Rules, v: &mut V) {
+    let (us, them) = (S::US, S::THEM);
+    let ours = b.occupied[us];
+    let theirs = b.occupied[them];
+    let occupied = ours | theirs;
+    let king_bb = b.pieces[us][KING];
+    let king_sq = king_bb.trailing_zeros();
+    let enemy = &b.pieces[them];
+    let their_orth = enemy[ROOK] | enemy[QUEEN];
+    let their_diag = enemy[BISHOP] | enemy[QUEEN];
+
+    // Checkers by leapers, then sliders seen from the king through our own pieces: a slider
+    // with none of ours between checks, one with exactly one of ours pins it.
+    let mut checkers = (knight(king_sq) & enemy[KNIGHT])
+        | (pawn_attacks(S::COLOR, square(king_sq)).0 & enemy[PAWN]);
+    let mut check_rays = 0;
+    let mut pin_orth = 0;
+    let mut pin_diag = 0;
+    for sniper in squares(rook(king_sq, theirs) & their_orth) {
+        let between = ray(king_sq, sniper);
+        let blockers = between & ours;
+        if blockers == 0 {
+            checkers |= 1 << sniper;
+            check_rays |= between;
+        } else if blockers & (blockers - 1) == 0 {
+            pin_orth |= between | 1 << sniper;
+        }
+    }
+    for sniper in squares(bishop(king_sq, theirs) & their_diag) {
+        let between = ray(king_sq, sniper);
+        let blockers = between & ours;
+        if blockers == 0 {
+            checkers |= 1 << sniper;
+            check_rays |= between;
+        } else if blockers & (blockers - 1) == 0 {
+            pin_diag |= between | 1 << sniper;
+        }
+    }
+
+    // The king's destinations, tested with our king off the board (it cannot hide behind
+    // itself): one square at a time when there are few, else from a map of every square the
+    // enemy attacks (kept for the castling test).
+    let without_king = occupied ^ king_bb;
+    let attacked = |sq: u32| {
+        (knight(sq) & enemy[KNIGHT])
+            | (pawn_attacks(S::COLOR, square(sq)).0 & enemy[PAWN])
+            | (king(sq) & enemy[KING])
+            | (rook(sq, without_king) & their_orth)
+            | (bishop(sq, without_king) & their_diag)
+            != 0
+    };
+    let candidates = king(king_sq) & !ours;
+    let danger = if candidates.count_ones() <= 2 {
+        None
+    } else {
+        let mut danger = <S::Other as Side>::west(enemy[PAWN])
+            | <S::Other as Side>::east(enemy[PAWN])
+            | king(enemy[KING].trailing_zeros());
+        for from in squares(enemy[KNIGHT]) {
+            danger |= knight(from);
+        }
+        for from in squares(their_diag) {
+            danger |= bishop(from, without_king);
+        }
+        for from in squares(their_orth) {
+            danger |= rook(from, without_king);
+        }
+        Some(danger)
+    };
+    let king_targets = match danger {
+        Some(danger) => candidates & !danger,
+        None => {
+            let mut safe = 0;
+            for to in squares(candidates) {
+                if !attacked(to) {
+                    safe |= 1 << to;
+                }
+            }
+            safe
+        }
+    };
+    v.piece::<S, KING>(b, r, king_sq, king_targets);
+
+    let check = match checkers.count_ones() {
+        0 => !0,
+        1 => check_rays | checkers,
+        _ => return,
+    };
+    let movable = !ours & check;
+    let pinned = pin_orth | pin_diag;
+    let mine = &b.pieces[us];
+
+    for from in squares(mine[KNIGHT] & !pinned) {
+        v.piece::<S, KNIGHT>(b, r, from, knight(from) & movable);
+    }
+    let bishops = mine[BISHOP] & !pin_orth;
+    for from in squares(bishops & !pin_diag) {
+        v.piece::<S, BISHOP>(b, r, from, bishop(from, occupied) & movable);
+    }
+    for from in squares(bishops & pin_diag) {
+        v.piece::<S, BISHOP>(b, r, from, bishop(from, occupied) & movable & pin_diag);
+    }
+    let rooks = mine[ROOK] & !pin_diag;
+    for from in squares(rooks & !pin_orth) {
+        v.piece::<S, ROOK>(b, r, from, rook(from, occupied) & movable);
+    }
+    for from in squares(rooks & pin_orth) {
+        v.piece::<S, ROOK>(b, r, from, rook(from, occupied) & movable & pin_orth);
+    }
+    let queens = mine[QUEEN];
+    for from in squares(queens & !pinned) {
+        let targets = (bishop(from, occupied) | rook(from, occupied)) & movable;
+        v.piece::<S, QUEEN>(b, r, from, targets);
+    }
+    for from in squares(queens & pin_diag) {
+        v.piece::<S, QUEEN>(b, r, from, bishop(from, occupied) & movable & pin_diag);
+    }
+    for from in squares(queens & pin_orth) {
+        v.piece::<S, QUEEN>(b, r, from, rook(from, occupied) & movable & pin_orth);
+    }
+
+    // Pawns as sets. A pawn pinned on a diagonal cannot push, one pinned on a line cannot
+    // capture; a pinned pawn's destination stays on the pin rays (which no other move of a pawn
+    // pinned elsewhere can reach).
+    let pawns = mine[PAWN];
+    let empty = !occupied;
+    let pushers = pawns & !pin_diag;
+    let single = (S::forward(pushers & !pin_orth) & empty)
+        | (S::forward(pushers & pin_orth) & empty & pin_orth);
+    let double = S::forward(single & S::THIRD_RANK) & empty & check;
+    let single = single & check;
+    let capturers = pawns & !pin_orth;
+    let targets = theirs & check;
+    let (free, pinned_diag) = (capturers & !pin_diag, capturers & pin_diag);
+    let west = (S::west(free) | (S::west(pinned_diag) & pin_diag)) & targets;
+    let east = (S::east(free) | (S::east(pinned_diag) & pin_diag)) & targets;
+    let last = S::LAST_RANK;
+    v.push::<S, false>(b, r, single & !last, S::PUSH);
+    v.push::<S, true>(b, r, double, 2 * S::PUSH);
+    v.capture::<S>(b, r, west & !last, S::WEST);
+    v.capture::<S>(b, r, east & !last, S::EAST);
+    if (single | west | east) & last != 0 {
+        v.promote::<S>(b, r, single & last, S::PUSH);
+        v.promote::<S>(b, r, west & last, S::WEST);
+        v.promote::<S>(b, r, east & last, S::EAST);
+    }
+
+    if b.en_passant != 0 {
+        // Decided by the king's attackers after the capture: covers pins of the capturing pawn,
+        // the rank pin through both pawns, and checks the capture does or does not answer.
+        let ep = b.en_passant;
+        let captured = <S::Other as Side>::forward(ep);
+        let ep_sq = ep.trailing_zeros();
+        for from in squares(pawn_attacks(<S::Other as Side>::COLOR, square(ep_sq)).0 & pawns) {
+            let after = occupied ^ (1 << from) ^ captured ^ ep;
+            let attackers = (rook(king_sq, after) & their_orth)
+                | (bishop(king_sq, after) & their_diag)
+                | (knight(king_sq) & enemy[KNIGHT])
+                | (pawn_attacks(S::COLOR, square(king_sq)).0 & enemy[PAWN] & !captured);
+            if attackers == 0 {
+                v.en_passant::<S>(b, r, 1 << from);
+            }
+        }
+    }
+
+    if checkers == 0 && b.castling & S::RIGHTS != 0 {
+        for right in [S::US * 2, S::US * 2 + 1] {
+            if b.castling & (1 << right) == 0 {
+                continue;
+            }
+            let c = &r.castles[right];
+            if occupied & c.empty != 0 {
+                continue;
+            }
+            let path_attacked = match danger {
+                Some(danger) => danger & c.path != 0,
+                None => squares(c.path).any(attacked),
+            };
+            if path_attacked {
+                continue;
+            }
+            // The castling rook may have shielded its path from a rook or queen on the back
+            // rank (Chess960): look again with the king and that rook off the board.
+            let behind = their_orth & S::BACK_RANK;
+            let after = occupied ^ c.king ^ c.rook;
+            if squares(behind).any(|from| rook(from, after) & c.path != 0) {
+                continue;
+            }
+            v.castle::<S>(b, r, right);
+        }
+    }
+}
+
+/// Counts the moves of a node by population counts.
+struct Count(u64);
+
+impl Visit for Count {
+    #[inline(always)]
+    fn piece<S: Side, const KIND: usize>(&mut self, _: &Board, _: &Rules, _: u32, targets: u64) {
+        self.0 += u64::from(targets.count_ones());
+    }
+    #[inline(always)]
+    fn push<S: Side, const DOUBLE: bool>(&mut self, _: &Board, _: &Rules, targets: u64, _: i32) {
+        self.0 += u64::from(targets.count_ones());
+    }
+    #[inline(always)]
+    fn capture<S: Side>(&mut self, _: &Board, _: &Rules, targets: u64, _: i32) {
+        self.0 += u64::from(targets.count_ones());
+    }
+    #[inline(always)]
+    fn promote<S: Side>(&mut self, _: &Board, _: &Rules, targets: u64, _: i32) {
+        self.0 += 4 * u64::from(targets.count_ones());
+    }
+    #[inline(always)]
+    fn en_passant<S: Side>(&mut self, _: &Board, _: &Rules, _: u64) {
+        self.0 += 1;
+    }
+    #[inline(always)]
+    fn castle<S: Side>(&mut self, _: &Board, _: &Rules, _: usize) {
+        self.0 += 1;
+    }
+}
+
+/// Plays each move and counts below it.
+struct Recurse<T: Tier> {
+    depth: u32,
+    nodes: u64,
+    tier: T,
+}
+
+impl<T: Tier> Recurse<T> {
+    #[inline(always)]
+    fn below<S: Side>(&mut self, child: &Board, r: &Rules) {
+        self.nodes += self.tier.below::<S::Other>(child, r, self.depth);
+    }
+}
+
+impl<T: Tier> Visit for Recurse<T> {
+    #[inline(always)]
+    fn piece<S: Side, const KIND: usize>(&mut self, b: &Board, r: &Rules, from: u32, targets: u64) {
+        for to in squares(targets) {
+            self.below::<S>(&b.after_piece::<S, KIND>(r, from, to), r);
+        }
+    }
+    #[inline(always)]
+    fn push<S: Side, const DOUBLE: bool>(
+        &mut self,
+        b: &Board,
+        r: &Rules,
+        targets: u64,
+        delta: i32,
+    ) {
+        for to in squares(targets) {
+            let from = (to as i32 - delta) as u32;
+            let ep = if DOUBLE {
+                1 << ((to as i32 - delta / 2) as u32)
+            } else {
+                0
+            };
+            self.below::<S>(&b.after_push::<S>(from, to, ep), r);
+        }
+    }
+    #[inline(always)]
+    fn capture<S: Side>(&mut self, b: &Board, r: &Rules, targets: u64, delta: i32) {
+        for to in squares(targets) {
+            let from = (to as i32 - delta) as u32;
+            self.below::<S>(&b.after_piece::<S, PAWN>(r, from, to), r);
+        }
+    }
+    #[inline(always)]
+    fn promote<S: Side>(&mut self, b: &Board, r: &Rules, targets: u64, delta: i32) {
+        for to in squares(targets) {
+            let from = (to as i32 - delta) as u32;
+            for kind in [QUEEN, ROOK, BISHOP, KNIGHT] {
+                self.below::<S>(&b.after_promotion::<S>(r, from, to, kind), r);
+            }
+        }
+    }
+    #[inline(always)]
+    fn en_passant<S: Side>(&mut self, b: &Board, r: &Rules, from: u64) {
+        self.below::<S>(&b.after_en_passant::<S>(from), r);
+    }
+    #[inline(always)]
+    fn castle<S: Side>(&mut self, b: &Board, r: &Rules, right: usize) {
+        self.below::<S>(&b.after_castle::<S>(r, right), r);
+    }
+}
+
+/// Leaves below `b` (side `S` to move) at `depth` ≥ 1, the children counted by `tier`; inlined
+/// into each tier's entry point so that it is compiled with that tier's instructions.
+#[inline(always)]
+fn count_below<S: Side, T: Tier>(b: &Board, r: &Rules, depth: u32, tier: T) -> u64 {
+    if depth <= 1 {
+        let mut count = Count(0);
+        generate::<S, _>(b, r, &mut count);
+        count.0
+    } else {
+        let mut recurse = Recurse {
+            depth: depth - 1,
+            nodes: 0,
+            tier,
+        };
+        generate::<S, _>(b, r, &mut recurse);
+        recurse.nodes
+    }
+}
+
+/// Perft of `pos` to `depth` on the counting path, with the fastest tier this CPU runs.
+pub fn perft(pos: &Position, depth: u32) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    if let Some(tier) = tier::Bmi2::detect() {
+        return perft_with(pos, depth, tier);
+    }
+    perft_portable(pos, depth)
+}
+
+/// Perft of `pos` to `depth` on the counting path compiled for any CPU (the checked twin of the
+/// BMI2 tier, and what other CPUs run).
+pub fn perft_portable(pos: &Position, depth: u32) -> u64 {
+    perft_with(pos, depth, tier::Portable)
+}
+
+fn perft_with<T: Tier>(pos: &Position, depth: u32, tier: T) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let (board, rules) = Board::from_position(pos);
+    match pos.side_to_move() {
+        Color::White => tier.below::<White>(&board, &rules, depth),
+        Color::Black => tier.below::<Black>(&board, &rules, depth),
+    }
+}
