@@ -121,13 +121,13 @@ fn perft_with(
     if depth == 1 {
         return Some(generator.count_legal(pos));
     }
+    if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+        return None;
+    }
     // Small subtrees go to the fast path whole: counting them is about as quick as looking them
     // up, and the table keeps the big ones (the stop flag is looked at between them).
     if generator == Generator::Bitboard && depth <= STOPPABLE_GRAIN {
         return Some(perft_bitboard(pos, depth));
-    }
-    if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
-        return None;
     }
     if let Some(count) = table.and_then(|t| t.get(pos.key(), depth)) {
         return Some(count);
@@ -148,14 +148,15 @@ fn perft_with(
 /// position and look at the flag before each move; subtrees of [`STOPPABLE_GRAIN`] plies or
 /// fewer (milliseconds each) are counted by the fast path at once.
 fn perft_stoppable(pos: &Position, depth: u32, stop: &AtomicBool) -> Option<u64> {
+    // As the table path: a count of one ply (or none) is never stopped.
+    if depth >= 2 && stop.load(Ordering::Relaxed) {
+        return None;
+    }
     if depth <= STOPPABLE_GRAIN {
         return Some(perft_bitboard(pos, depth));
     }
     let mut nodes = 0;
     for &mv in pos.legal_moves().iter() {
-        if stop.load(Ordering::Relaxed) {
-            return None;
-        }
         nodes += perft_stoppable(&pos.play(mv), depth - 1, stop)?;
     }
     Some(nodes)
