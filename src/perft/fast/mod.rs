@@ -185,6 +185,36 @@ pub(crate) trait Visit {
     fn castle<S: Side>(&mut self, b: &Board, r: &Rules, right: usize);
 }
 
+/// What the enemy sliders of one kind, seen from our king through our own pieces, do to it.
+struct Snipers {
+    /// Those with none of our pieces between: they check.
+    checkers: u64,
+    /// The squares between those checkers and the king.
+    check_rays: u64,
+    /// The rays (sniper included) of those with exactly one of ours between: it is pinned.
+    pins: u64,
+}
+
+#[inline(always)]
+fn snipers(snipers: u64, king_sq: u32, ours: u64) -> Snipers {
+    let mut found = Snipers {
+        checkers: 0,
+        check_rays: 0,
+        pins: 0,
+    };
+    for sniper in squares(snipers) {
+        let between = ray(king_sq, sniper);
+        let blockers = between & ours;
+        if blockers == 0 {
+            found.checkers |= 1 << sniper;
+            found.check_rays |= between;
+        } else if blockers & (blockers - 1) == 0 {
+            found.pins |= between | 1 << sniper;
+        }
+    }
+    found
+}
+
 /// Generates the legal moves of `b` (side `S` to move) into `v`.
 #[inline(always)]
 pub(crate) fn generate<S: Side, V: Visit>(b: &Board, r: &Rules, v: &mut V) {
@@ -202,29 +232,11 @@ pub(crate) fn generate<S: Side, V: Visit>(b: &Board, r: &Rules, v: &mut V) {
     // with none of ours between checks, one with exactly one of ours pins it.
     let mut checkers = (knight(king_sq) & enemy[KNIGHT])
         | (pawn_attacks(S::COLOR, square(king_sq)).0 & enemy[PAWN]);
-    let mut check_rays = 0;
-    let mut pin_orth = 0;
-    let mut pin_diag = 0;
-    for sniper in squares(rook(king_sq, theirs) & their_orth) {
-        let between = ray(king_sq, sniper);
-        let blockers = between & ours;
-        if blockers == 0 {
-            checkers |= 1 << sniper;
-            check_rays |= between;
-        } else if blockers & (blockers - 1) == 0 {
-            pin_orth |= between | 1 << sniper;
-        }
-    }
-    for sniper in squares(bishop(king_sq, theirs) & their_diag) {
-        let between = ray(king_sq, sniper);
-        let blockers = between & ours;
-        if blockers == 0 {
-            checkers |= 1 << sniper;
-            check_rays |= between;
-        } else if blockers & (blockers - 1) == 0 {
-            pin_diag |= between | 1 << sniper;
-        }
-    }
+    let orth = snipers(rook(king_sq, theirs) & their_orth, king_sq, ours);
+    let diag = snipers(bishop(king_sq, theirs) & their_diag, king_sq, ours);
+    checkers |= orth.checkers | diag.checkers;
+    let check_rays = orth.check_rays | diag.check_rays;
+    let (pin_orth, pin_diag) = (orth.pins, diag.pins);
 
     // The king's destinations, tested with our king off the board (it cannot hide behind
     // itself): one square at a time when there are few, else from a map of every square the
