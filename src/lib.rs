@@ -13,6 +13,8 @@
 
 pub mod types;
 
+pub mod atomic_file;
+
 pub mod attacks;
 pub mod position;
 

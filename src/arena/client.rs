@@ -291,6 +291,11 @@ impl EngineProcess {
         lines
     }
 
+    /// The option names the engine announced in its handshake, lower-cased.
+    pub fn options(&self) -> &[String] {
+        &self.options
+    }
+
     /// True when the engine announced an option of this name (case-insensitive).
     pub fn has_option(&self, name: &str) -> bool {
         self.options.contains(&name.to_ascii_lowercase())

@@ -102,6 +102,16 @@ fn engine_divide(
     timeout: Duration,
 ) -> Result<(BTreeMap<String, u64>, u64), PerftCheckError> {
     engine.send(&format!("position fen {}", pos.fen_for(mode)));
+    read_divide(engine, depth, timeout)
+}
+
+/// Send `go perft {depth}` in the position the engine has, and read its divide (Stockfish's
+/// format): its count per move text and its total.
+pub fn read_divide(
+    engine: &mut EngineProcess,
+    depth: u32,
+    timeout: Duration,
+) -> Result<(BTreeMap<String, u64>, u64), PerftCheckError> {
     engine.send(&format!("go perft {depth}"));
     let mut moves = BTreeMap::new();
     let mut bad_line = None;

@@ -187,29 +187,11 @@ impl MatchState {
         Ok(state)
     }
 
-    /// Write it atomically: a temporary file beside `path`, synced, renamed over it (and the
-    /// folder synced, so the rename survives a power cut).
+    /// Write it atomically ([`crate::atomic_file`]).
     pub fn save(&self, path: &Path) -> Result<(), ArenaError> {
         let failed = |e: std::io::Error| ArenaError::State(path.to_path_buf(), e.to_string());
         let text = serde_json::to_string(self).expect("a state serialises");
-        let mut temporary = path.as_os_str().to_owned();
-        temporary.push(".tmp");
-        let temporary = PathBuf::from(temporary);
-        {
-            let mut file = File::create(&temporary).map_err(failed)?;
-            file.write_all(text.as_bytes()).map_err(failed)?;
-            file.sync_all().map_err(failed)?;
-        }
-        std::fs::rename(&temporary, path).map_err(failed)?;
-        let folder = match path.parent() {
-            Some(parent) if !parent.as_os_str().is_empty() => parent,
-            _ => Path::new("."),
-        };
-        if let Ok(folder) = File::open(folder) {
-            // Not every file system syncs a folder; the rename itself is atomic anyway.
-            let _ = folder.sync_all();
-        }
-        Ok(())
+        crate::atomic_file::write_atomically(path, text.as_bytes()).map_err(failed)
     }
 }
 

@@ -96,7 +96,8 @@ fn write_tournament(out: &mut impl Write, standings: &Standings) -> io::Result<(
         "{:>4} {:<width$} {:>20} {:>6} {:>7} {:>6}",
         "Rank", "Name", "Elo", "Games", "Score", "Draw"
     )?;
-    for (rank, &engine) in standings.ranking().iter().enumerate() {
+    let ranking = standings.ranking();
+    for (rank, &engine) in ranking.iter().enumerate() {
         let s = standings.engine_score(engine);
         if s.games() == 0 {
             writeln!(
@@ -127,7 +128,6 @@ fn write_tournament(out: &mut impl Write, standings: &Standings) -> io::Result<(
         out,
         "Crosstable (the row engine's points against the column's, by rank):"
     )?;
-    let ranking = standings.ranking();
     // Wide enough for a name and for `12.5/100`.
     let cell = longest.max(9);
     write!(out, "{:<width$}", "")?;

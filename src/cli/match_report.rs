@@ -91,10 +91,9 @@ fn page(summary: &MatchSummary) -> Result<String, String> {
     let rows: Vec<(String, Score)> = if names.len() == 2 {
         vec![(format!("{} vs {}", names[0], names[1]), summary.score())]
     } else {
-        standings
-            .ranking()
-            .into_iter()
-            .map(|e| (names[e].clone(), standings.engine_score(e)))
+        ranking
+            .iter()
+            .map(|&e| (names[e].clone(), standings.engine_score(e)))
             .collect()
     };
     let mut bars = Vec::new();

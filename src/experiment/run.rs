@@ -216,16 +216,7 @@ impl Checkpoint {
             ExperimentError::Checkpoint(format!("cannot write {}: {e}", path.display()))
         };
         let text = serde_json::to_string(self).expect("a checkpoint serialises");
-        let mut temporary = path.as_os_str().to_owned();
-        temporary.push(".tmp");
-        let temporary = std::path::PathBuf::from(temporary);
-        {
-            use std::io::Write;
-            let mut file = std::fs::File::create(&temporary).map_err(failed)?;
-            file.write_all(text.as_bytes()).map_err(failed)?;
-            file.sync_all().map_err(failed)?;
-        }
-        std::fs::rename(&temporary, path).map_err(failed)
+        crate::atomic_file::write_atomically(path, text.as_bytes()).map_err(failed)
     }
 }
 

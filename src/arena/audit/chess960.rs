@@ -5,8 +5,9 @@
 //! `g1h1`, a king-to-square writer says `g1g1`).
 
 use super::protocol::{bestmove, illegal, ANSWER};
-use super::{Check, CheckResult, Context, Failure};
+use super::{Check, CheckResult, Context, Failure, Named};
 use crate::arena::client::EngineProcess;
+use crate::arena::perft_check::read_divide;
 use crate::notation::uci::{format_move, parse_move};
 use crate::{CastlingMode, Position};
 use std::collections::BTreeSet;
@@ -89,26 +90,12 @@ fn our_moves(pos: &Position) -> BTreeSet<String> {
 /// The engine's `go perft 1` move list after `command`, when it has perft.
 fn perft_moves(engine: &mut EngineProcess, command: &str) -> Option<BTreeSet<String>> {
     engine.send(command);
-    engine.send("go perft 1");
-    let mut moves = BTreeSet::new();
-    engine
-        .wait_for("Nodes searched", ANSWER, |line| {
-            if let Some((mv, count)) = line.split_once(':') {
-                if count.trim().parse::<u64>().is_ok() && !mv.contains(' ') {
-                    moves.insert(mv.trim().to_string());
-                }
-            }
-            line.starts_with("Nodes searched")
-        })
-        .ok()?;
-    Some(moves)
+    let (moves, _) = read_divide(engine, 1, ANSWER).ok()?;
+    Some(moves.into_keys().collect())
 }
 
-fn positions(context: &Context) -> CheckResult {
-    let (id, title) = (
-        "chess960-positions",
-        "Chess960: X-FEN and Shredder-FEN, castling received king-takes-rook",
-    );
+fn positions(context: &Context, named: Named) -> CheckResult {
+    let Named { id, title } = named;
     if let Some(result) = unsupported(context, id, title) {
         return result;
     }
@@ -177,11 +164,8 @@ fn positions(context: &Context) -> CheckResult {
     )
 }
 
-fn castling(context: &Context) -> CheckResult {
-    let (id, title) = (
-        "chess960-castling",
-        "Chess960: castling sent king-takes-rook",
-    );
+fn castling(context: &Context, named: Named) -> CheckResult {
+    let Named { id, title } = named;
     if let Some(result) = unsupported(context, id, title) {
         return result;
     }

@@ -172,8 +172,17 @@ pub struct Check {
     pub id: &'static str,
     /// What it checks.
     pub title: &'static str,
-    /// Runs it.
-    pub run: fn(&Context) -> CheckResult,
+    /// Runs it, given its own name and title (written once, in the table of checks).
+    pub run: fn(&Context, Named) -> CheckResult,
+}
+
+/// A check's name and title, handed to the function that runs it for its result.
+#[derive(Debug, Clone, Copy)]
+pub struct Named {
+    /// Short name.
+    pub id: &'static str,
+    /// What it checks.
+    pub title: &'static str,
 }
 
 /// What every check may use: the request and what the first start of the engine told.
@@ -280,17 +289,7 @@ pub fn run_audit(
                 .unwrap_or("")
                 .trim()
                 .to_string();
-            context.options = lines
-                .iter()
-                .filter_map(|l| l.strip_prefix("option name "))
-                .map(|rest| {
-                    rest.split(" type ")
-                        .next()
-                        .unwrap_or(rest)
-                        .trim()
-                        .to_ascii_lowercase()
-                })
-                .collect();
+            context.options = engine.options().to_vec();
             context.perft = Some(movegen::probe(&mut engine));
         }
     }
@@ -298,7 +297,11 @@ pub fn run_audit(
     let mut results = Vec::new();
     for (done, check) in all.iter().enumerate() {
         progress(done, all.len(), check.id);
-        results.push((check.run)(&context));
+        let named = Named {
+            id: check.id,
+            title: check.title,
+        };
+        results.push((check.run)(&context, named));
     }
     progress(all.len(), all.len(), "");
     AuditReport {

@@ -4,7 +4,7 @@
 //! each counted to the deepest depth the level's node budget allows, every disagreement walked
 //! down to the first wrong node by `perft-check`'s machinery.
 
-use super::{Check, CheckResult, Context, Failure, Level};
+use super::{Check, CheckResult, Context, Failure, Level, Named};
 use crate::arena::client::EngineProcess;
 use crate::arena::openings::castling_for;
 use crate::arena::perft_check::{check_position, probe_perft, CheckOutcome, CheckPosition};
@@ -20,51 +20,27 @@ pub(super) fn checks() -> Vec<Check> {
         Check {
             id: "perft-standard",
             title: "perft: standard suite",
-            run: |c| suite(c, "perft-standard", "perft: standard suite", STANDARD, 25),
+            run: |c, n| suite(c, n, STANDARD, 25),
         },
         Check {
             id: "perft-en-passant",
             title: "perft: en passant suite",
-            run: |c| {
-                suite(
-                    c,
-                    "perft-en-passant",
-                    "perft: en passant suite",
-                    EN_PASSANT,
-                    5,
-                )
-            },
+            run: |c, n| suite(c, n, EN_PASSANT, 5),
         },
         Check {
             id: "perft-special",
             title: "perft: special cases (pins, checks, castling)",
-            run: |c| {
-                suite(
-                    c,
-                    "perft-special",
-                    "perft: special cases (pins, checks, castling)",
-                    SPECIAL,
-                    15,
-                )
-            },
+            run: |c, n| suite(c, n, SPECIAL, 15),
         },
         Check {
             id: "perft-promotions",
             title: "perft: promotions and tricky positions",
-            run: |c| {
-                suite(
-                    c,
-                    "perft-promotions",
-                    "perft: promotions and tricky positions",
-                    TRICKY,
-                    15,
-                )
-            },
+            run: |c, n| suite(c, n, TRICKY, 15),
         },
         Check {
             id: "perft-chess960",
             title: "perft: Chess960 suite",
-            run: |c| suite(c, "perft-chess960", "perft: Chess960 suite", CHESS960, 20),
+            run: |c, n| suite(c, n, CHESS960, 20),
         },
         Check {
             id: "perft-random",
@@ -178,13 +154,8 @@ fn count(
     )
 }
 
-fn suite(
-    context: &Context,
-    id: &'static str,
-    title: &'static str,
-    text: &str,
-    percent: u32,
-) -> CheckResult {
+fn suite(context: &Context, named: Named, text: &str, percent: u32) -> CheckResult {
+    let Named { id, title } = named;
     if let Some(skipped) = without_perft(context, id, title) {
         return skipped;
     }
@@ -269,8 +240,8 @@ fn random_positions(count: usize, chess960: bool) -> Vec<CheckPosition> {
     positions
 }
 
-fn random(context: &Context) -> CheckResult {
-    let (id, title) = ("perft-random", "perft: positions from seeded random games");
+fn random(context: &Context, named: Named) -> CheckResult {
+    let Named { id, title } = named;
     if let Some(skipped) = without_perft(context, id, title) {
         return skipped;
     }

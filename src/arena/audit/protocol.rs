@@ -4,7 +4,7 @@
 
 use super::options::option_problem;
 use super::positions::{MATE, STALEMATE, TRICKY};
-use super::{Check, CheckResult, Context, Failure};
+use super::{Check, CheckResult, Context, Failure, Named};
 use crate::arena::client::{EngineError, EngineProcess};
 use crate::notation::uci::parse_move;
 use crate::Position;
@@ -127,8 +127,8 @@ pub fn early_bestmove(engine: &mut EngineProcess, wait: Duration) -> Option<Stri
         .find(|line| line.starts_with("bestmove"))
 }
 
-fn uci(context: &Context) -> CheckResult {
-    let (id, title) = ("uci", "uci: id name, id author, uciok in time");
+fn uci(context: &Context, named: Named) -> CheckResult {
+    let Named { id, title } = named;
     let config = &context.request.engine;
     let mut engine = match spawned(context) {
         Ok(engine) => engine,
@@ -183,8 +183,8 @@ fn uci(context: &Context) -> CheckResult {
     }
 }
 
-fn options(context: &Context) -> CheckResult {
-    let (id, title) = ("options", "option lines well-formed");
+fn options(context: &Context, named: Named) -> CheckResult {
+    let Named { id, title } = named;
     let mut engine = match spawned(context) {
         Ok(engine) => engine,
         Err(failure) => return CheckResult::fail(id, title, failure, &[]),
@@ -213,8 +213,8 @@ fn options(context: &Context) -> CheckResult {
     CheckResult::fail(id, title, failure, engine.transcript())
 }
 
-fn isready(context: &Context) -> CheckResult {
-    let (id, title) = ("isready", "isready answered with readyok");
+fn isready(context: &Context, named: Named) -> CheckResult {
+    let Named { id, title } = named;
     let mut engine = start!(context, id, title);
     let mut slowest = Duration::ZERO;
     for _ in 0..5 {
@@ -280,11 +280,8 @@ fn shuffle(plies: usize) -> (String, Position) {
     (command, pos)
 }
 
-fn positions(context: &Context) -> CheckResult {
-    let (id, title) = (
-        "positions",
-        "position startpos / fen (4-6 fields) / moves (1 and 1,000 plies)",
-    );
+fn positions(context: &Context, named: Named) -> CheckResult {
+    let Named { id, title } = named;
     let mut engine = start!(context, id, title);
     engine.send("ucinewgame");
     let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -";
@@ -313,8 +310,8 @@ fn positions(context: &Context) -> CheckResult {
     )
 }
 
-fn tricky(context: &Context) -> CheckResult {
-    let (id, title) = ("tricky", "legal bestmove in tricky positions");
+fn tricky(context: &Context, named: Named) -> CheckResult {
+    let Named { id, title } = named;
     let mut engine = start!(context, id, title);
     for case in TRICKY {
         let pos = Position::from_fen(case.fen).expect("a valid FEN");
@@ -341,8 +338,8 @@ fn tricky(context: &Context) -> CheckResult {
     CheckResult::pass(id, title, format!("{} positions", TRICKY.len()))
 }
 
-fn no_move(context: &Context) -> CheckResult {
-    let (id, title) = ("no-move", "mate and stalemate: bestmove 0000 or (none)");
+fn no_move(context: &Context, named: Named) -> CheckResult {
+    let Named { id, title } = named;
     let mut engine = start!(context, id, title);
     let mut said = Vec::new();
     for (what, fen) in [("checkmate", MATE), ("stalemate", STALEMATE)] {
@@ -383,8 +380,8 @@ pub const GARBAGE: [&str; 8] = [
     "",
 ];
 
-fn garbage(context: &Context) -> CheckResult {
-    let (id, title) = ("garbage", "unknown commands and garbage ignored");
+fn garbage(context: &Context, named: Named) -> CheckResult {
+    let Named { id, title } = named;
     let mut engine = start!(context, id, title);
     // One line at a time, each followed by isready, so a failure names the line.
     for line in GARBAGE {
@@ -408,43 +405,47 @@ fn garbage(context: &Context) -> CheckResult {
     }
 }
 
-fn quit(context: &Context) -> CheckResult {
-    let (id, title) = ("quit", "quit ends the process");
-    let mut engine = start!(context, id, title);
-    engine.send("quit");
-    let started = Instant::now();
-    if engine.exited_within(Duration::from_secs(2)) {
-        return CheckResult::pass(
-            id,
-            title,
-            format!("ended in {} ms", started.elapsed().as_millis()),
-        );
-    }
-    let failure = Failure::new(
-        "still running 2 s after quit",
-        "the process ends at once",
-        "exit on `quit`",
-    );
-    CheckResult::fail(id, title, failure, engine.transcript())
+fn quit(context: &Context, named: Named) -> CheckResult {
+    ends_process(
+        context,
+        named,
+        |engine| engine.send("quit"),
+        Failure::new(
+            "still running 2 s after quit",
+            "the process ends at once",
+            "exit on `quit`",
+        ),
+    )
 }
 
-fn eof(context: &Context) -> CheckResult {
-    let (id, title) = ("eof", "closed input ends the process");
+fn eof(context: &Context, named: Named) -> CheckResult {
+    ends_process(
+        context,
+        named,
+        EngineProcess::close_input,
+        Failure::new(
+            "still running 2 s after its input closed",
+            "the process ends when its input does (the GUI is gone)",
+            "treat end of input as `quit`",
+        ),
+    )
+}
+
+/// Do `end` to a fresh engine: it passes when the process is gone within 2 s.
+fn ends_process(
+    context: &Context,
+    named: Named,
+    end: impl FnOnce(&mut EngineProcess),
+    failure: Failure,
+) -> CheckResult {
+    let Named { id, title } = named;
     let mut engine = start!(context, id, title);
-    engine.close_input();
+    end(&mut engine);
     let started = Instant::now();
     if engine.exited_within(Duration::from_secs(2)) {
-        return CheckResult::pass(
-            id,
-            title,
-            format!("ended in {} ms", started.elapsed().as_millis()),
-        );
+        let took = format!("ended in {} ms", started.elapsed().as_millis());
+        return CheckResult::pass(id, title, took);
     }
-    let failure = Failure::new(
-        "still running 2 s after its input closed",
-        "the process ends when its input does (the GUI is gone)",
-        "treat end of input as `quit`",
-    );
     CheckResult::fail(id, title, failure, engine.transcript())
 }
 

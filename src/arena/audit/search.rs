@@ -3,7 +3,7 @@
 //! and `ponder` with `ponderhit` when the engine offers `Ponder`.
 
 use super::protocol::{after, bestmove, early_bestmove, illegal, second_bestmove, start, ANSWER};
-use super::{Check, CheckResult, Context, Failure};
+use super::{Check, CheckResult, Context, Failure, Named};
 use crate::Position;
 use std::time::{Duration, Instant};
 
@@ -40,11 +40,8 @@ pub(super) fn checks() -> Vec<Check> {
 /// What a clock allows beyond itself for the process round trip (the runner's default margin).
 const MARGIN: Duration = Duration::from_millis(100);
 
-fn go_forms(context: &Context) -> CheckResult {
-    let (id, title) = (
-        "go-forms",
-        "go with clocks, movestogo, movetime, depth, nodes: one legal bestmove each",
-    );
+fn go_forms(context: &Context, named: Named) -> CheckResult {
+    let Named { id, title } = named;
     let mut engine = start!(context, id, title);
     let position = "position startpos moves e2e4 e7e5";
     let pos = after(&["e2e4", "e7e5"]);
@@ -107,11 +104,8 @@ fn go_forms(context: &Context) -> CheckResult {
     CheckResult::pass(id, title, format!("5 forms; {slowest}"))
 }
 
-fn small_clock(context: &Context) -> CheckResult {
-    let (id, title) = (
-        "small-clock",
-        "go wtime 100 winc 0: answered within the clock",
-    );
+fn small_clock(context: &Context, named: Named) -> CheckResult {
+    let Named { id, title } = named;
     let mut engine = start!(context, id, title);
     let mut slowest = Duration::ZERO;
     for _ in 0..3 {
@@ -158,11 +152,8 @@ fn small_clock(context: &Context) -> CheckResult {
     )
 }
 
-fn infinite_stop(context: &Context) -> CheckResult {
-    let (id, title) = (
-        "infinite-stop",
-        "go infinite: no bestmove until stop, then one",
-    );
+fn infinite_stop(context: &Context, named: Named) -> CheckResult {
+    let Named { id, title } = named;
     let mut engine = start!(context, id, title);
     engine.send("position startpos");
     engine.send("go infinite");
@@ -212,8 +203,8 @@ fn infinite_stop(context: &Context) -> CheckResult {
     }
 }
 
-fn isready_searching(context: &Context) -> CheckResult {
-    let (id, title) = ("isready-searching", "isready answered while searching");
+fn isready_searching(context: &Context, named: Named) -> CheckResult {
+    let Named { id, title } = named;
     let mut engine = start!(context, id, title);
     engine.send("position startpos");
     engine.send("go infinite");
@@ -244,8 +235,8 @@ fn isready_searching(context: &Context) -> CheckResult {
     }
 }
 
-fn ponder(context: &Context) -> CheckResult {
-    let (id, title) = ("ponder", "go ponder, then ponderhit or stop");
+fn ponder(context: &Context, named: Named) -> CheckResult {
+    let Named { id, title } = named;
     if !context.has_option("Ponder") {
         return CheckResult::skip(id, title, "the engine has no Ponder option");
     }

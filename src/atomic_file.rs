@@ -1,0 +1,30 @@
+//! Saving a file so that a kill or a power cut at any moment leaves either the old content or
+//! the new, never a mixture: write a temporary file beside it, sync it, rename it over the old
+//! one, and sync the folder (so the rename itself survives a power cut). Random-games
+//! checkpoints and match state files both save this way.
+
+use std::fs::File;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+/// Replace `path`'s content with `bytes`, atomically.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let mut temporary = path.as_os_str().to_owned();
+    temporary.push(".tmp");
+    let temporary = PathBuf::from(temporary);
+    {
+        let mut file = File::create(&temporary)?;
+        file.write_all(bytes)?;
+        file.sync_all()?;
+    }
+    std::fs::rename(&temporary, path)?;
+    let folder = match path.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent,
+        _ => Path::new("."),
+    };
+    if let Ok(folder) = File::open(folder) {
+        // Not every file system syncs a folder; the rename itself is atomic anyway.
+        let _ = folder.sync_all();
+    }
+    Ok(())
+}
