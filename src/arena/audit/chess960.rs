@@ -55,26 +55,25 @@ pub const CASTLINGS: [(&str, &str, &str); 3] = [
 /// Castling is White's only legal move, and the king stays on g1.
 pub const ONLY_CASTLING: &str = "k4r2/8/8/8/8/7p/7P/6KR w H - 0 1";
 
-/// Skip unless the engine plays Chess960 (a failure when the audit requires it).
-fn unsupported(context: &Context, id: &'static str, title: &'static str) -> Option<CheckResult> {
-    if context.has_option("UCI_Chess960") {
-        return None;
+/// A fresh engine in Chess960 mode; or, for an engine without `UCI_Chess960`, the check
+/// skipped (failed when the audit requires Chess960).
+fn chess960_engine(context: &Context, named: Named) -> Result<EngineProcess, Box<CheckResult>> {
+    let Named { id, title } = named;
+    if !context.has_option("UCI_Chess960") {
+        return Err(Box::new(if context.request.chess960 {
+            let failure = Failure::new(
+                "no UCI_Chess960 option",
+                "`option name UCI_Chess960 type check default false` (--chess960 requires it)",
+                "support Chess960 and announce the option",
+            );
+            CheckResult::fail(id, title, failure, &[])
+        } else {
+            CheckResult::skip(id, title, "the engine has no UCI_Chess960 option")
+        }));
     }
-    Some(if context.request.chess960 {
-        let failure = Failure::new(
-            "no UCI_Chess960 option",
-            "`option name UCI_Chess960 type check default false` (--chess960 requires it)",
-            "support Chess960 and announce the option",
-        );
-        CheckResult::fail(id, title, failure, &[])
-    } else {
-        CheckResult::skip(id, title, "the engine has no UCI_Chess960 option")
-    })
-}
-
-/// A fresh engine in Chess960 mode.
-fn chess960_engine(context: &Context) -> Result<EngineProcess, Failure> {
-    let mut engine = context.start()?;
+    let mut engine = context
+        .start()
+        .map_err(|failure| Box::new(CheckResult::fail(id, title, failure, &[])))?;
     engine.send("setoption name UCI_Chess960 value true");
     Ok(engine)
 }
@@ -96,12 +95,9 @@ fn perft_moves(engine: &mut EngineProcess, command: &str) -> Option<BTreeSet<Str
 
 fn positions(context: &Context, named: Named) -> CheckResult {
     let Named { id, title } = named;
-    if let Some(result) = unsupported(context, id, title) {
-        return result;
-    }
-    let mut engine = match chess960_engine(context) {
+    let mut engine = match chess960_engine(context, named) {
         Ok(engine) => engine,
-        Err(failure) => return CheckResult::fail(id, title, failure, &[]),
+        Err(result) => return *result,
     };
     let has_perft = matches!(context.perft, Some(Ok(())));
     let mut cases: Vec<(String, String, Position)> = STARTS
@@ -166,12 +162,9 @@ fn positions(context: &Context, named: Named) -> CheckResult {
 
 fn castling(context: &Context, named: Named) -> CheckResult {
     let Named { id, title } = named;
-    if let Some(result) = unsupported(context, id, title) {
-        return result;
-    }
-    let mut engine = match chess960_engine(context) {
+    let mut engine = match chess960_engine(context, named) {
         Ok(engine) => engine,
-        Err(failure) => return CheckResult::fail(id, title, failure, &[]),
+        Err(result) => return *result,
     };
     engine.send(&format!("position fen {ONLY_CASTLING}"));
     match bestmove(&mut engine, "go depth 1", ANSWER) {
