@@ -6,8 +6,11 @@ use crate::{CastlingSide, Color, PieceKind, Position, Square};
 
 /// One castling right: where the king and rook stand and go, the squares that must be empty
 /// (the king and rook themselves excepted) and the squares the king crosses or lands on.
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Copy)]
 pub(super) struct Castle {
+    /// The squares that must still be in [`Board::unmoved`] for the right to hold: the king's
+    /// and the rook's; every square for a right the root position did not have (never held).
+    pub(super) need: u64,
     pub(super) king: u64,
     pub(super) king_to: u64,
     pub(super) rook: u64,
@@ -16,12 +19,23 @@ pub(super) struct Castle {
     pub(super) path: u64,
 }
 
-/// What stays fixed below the root: the castling geometry and, per square, the rights kept when
-/// a move leaves or lands on it.
+/// What stays fixed below the root: the castling geometry.
 pub(crate) struct Rules {
     /// By right: White king side, White queen side, Black king side, Black queen side.
     pub(super) castles: [Castle; 4],
-    pub(super) keep: [u8; 64],
+}
+
+impl Castle {
+    /// A right the root position does not have.
+    const NONE: Castle = Castle {
+        need: !0,
+        king: 0,
+        king_to: 0,
+        rook: 0,
+        rook_to: 0,
+        empty: 0,
+        path: 0,
+    };
 }
 
 /// The counting board.
@@ -32,8 +46,11 @@ pub(crate) struct Board {
     pub(super) occupied: [u64; 2],
     /// The square a pawn just passed over in a double push, or 0.
     pub(super) en_passant: u64,
-    /// Castling rights, one bit per entry of [`Rules::castles`].
-    pub(super) castling: u8,
+    /// The home squares of the castling kings and rooks that no move has left or landed on yet.
+    /// A right holds while both its squares are in it, so a move only clears its two squares
+    /// (one `and`, no table of rights kept per square); this is exact, as the rights are lost
+    /// exactly when the king or that rook moves or something captures on the rook's square.
+    pub(super) unmoved: u64,
 }
 
 impl Board {
@@ -43,7 +60,7 @@ impl Board {
             pieces: [[0; 6]; 2],
             occupied: [pos.color_bb(Color::White).0, pos.color_bb(Color::Black).0],
             en_passant: pos.en_passant().map_or(0, |sq| 1 << sq.index()),
-            castling: 0,
+            unmoved: 0,
         };
         for color in Color::ALL {
             for (index, kind) in PieceKind::ALL.into_iter().enumerate() {
@@ -51,8 +68,7 @@ impl Board {
             }
         }
         let mut rules = Rules {
-            castles: [Castle::default(); 4],
-            keep: [0xF; 64],
+            castles: [Castle::NONE; 4],
         };
         for color in Color::ALL {
             let king_sq = pos.king_square(color);
@@ -67,6 +83,7 @@ impl Board {
                 let bit = |sq: Square| 1u64 << sq.index();
                 let path = between(king_sq, king_to).0 | bit(king_to);
                 rules.castles[right] = Castle {
+                    need: bit(king_sq) | bit(rook_sq),
                     king: bit(king_sq),
                     king_to: bit(king_to),
                     rook: bit(rook_sq),
@@ -75,9 +92,7 @@ impl Board {
                         & !(bit(king_sq) | bit(rook_sq)),
                     path,
                 };
-                board.castling |= 1 << right;
-                rules.keep[king_sq.index()] &= !(0b11 << (color.index() * 2));
-                rules.keep[rook_sq.index()] &= !(1 << right);
+                board.unmoved |= bit(king_sq) | bit(rook_sq);
             }
         }
         (board, rules)
@@ -110,26 +125,14 @@ impl Board {
     }
 
     #[inline(always)]
-    pub(super) fn update_castling(&mut self, r: &Rules, from: u32, to: u32) {
-        if self.castling != 0 {
-            self.castling &= r.keep[from as usize & 63] & r.keep[to as usize & 63];
-        }
-    }
-
-    #[inline(always)]
-    pub(super) fn after_piece<S: Side, const KIND: usize>(
-        &self,
-        r: &Rules,
-        from: u32,
-        to: u32,
-    ) -> Board {
+    pub(super) fn after_piece<S: Side, const KIND: usize>(&self, from: u32, to: u32) -> Board {
         let mut child = *self;
         let both = (1 << from) | (1 << to);
         child.clear::<S>(1 << to);
         child.pieces[S::US][KIND] ^= both;
         child.occupied[S::US] ^= both;
         child.en_passant = 0;
-        child.update_castling(r, from, to);
+        child.unmoved &= !both;
         child
     }
 
@@ -144,20 +147,15 @@ impl Board {
     }
 
     #[inline(always)]
-    pub(super) fn after_promotion<S: Side>(
-        &self,
-        r: &Rules,
-        from: u32,
-        to: u32,
-        kind: usize,
-    ) -> Board {
+    pub(super) fn after_promotion<S: Side>(&self, from: u32, to: u32, kind: usize) -> Board {
         let mut child = *self;
         child.clear::<S>(1 << to);
         child.pieces[S::US][PAWN] ^= 1 << from;
         child.pieces[S::US][kind] |= 1 << to;
-        child.occupied[S::US] ^= (1 << from) | (1 << to);
+        let both = (1 << from) | (1 << to);
+        child.occupied[S::US] ^= both;
         child.en_passant = 0;
-        child.update_castling(r, from, to);
+        child.unmoved &= !both;
         child
     }
 
@@ -184,7 +182,7 @@ impl Board {
         child.occupied[S::US] =
             (child.occupied[S::US] & !(c.king | c.rook)) | c.king_to | c.rook_to;
         child.en_passant = 0;
-        child.castling &= !S::RIGHTS;
+        child.unmoved &= !S::BACK_RANK;
         child
     }
 }

@@ -1,7 +1,8 @@
 //! The counting path of perft: nothing but what a leaf count needs, after Gigantua's design.
 //!
 //! - Copy-make of a small board ([`Board`]: twelve piece bitboards, the two occupancies, the en
-//!   passant square and the castling rights; no Zobrist key, no mailbox, no clocks).
+//!   passant square and the home squares of castling kings and rooks not yet moved from or
+//!   captured on, which stand for the castling rights; no Zobrist key, no mailbox, no clocks).
 //! - No move list: each group of moves (a piece and its destination set, or all pawns making one
 //!   kind of move) goes to a [`Visit`]or, which either counts it by population count (the last
 //!   ply) or plays each move and recurses.
@@ -9,12 +10,14 @@
 //!   is a constant.
 //! - Legal-only generation from masks computed once per node: the check mask, separate
 //!   orthogonal and diagonal pin masks (pinned pieces found by seeing through our own pieces from
-//!   the king), and the squares the enemy attacks with our king taken off the board.
+//!   the king), and which of the king's destinations and castling paths the enemy attacks with
+//!   our king taken off the board (square by square when there are two or fewer, else from a map
+//!   of all the enemy attacks).
 //!
 //! Everything stays exact in general: double checks of any kind, en passant decided by looking at
-//! the king's attackers after the capture, castling rights by rook square (Chess960 included),
-//! lost when the king or that rook moves or the rook is captured, and Chess960 castling tested
-//! with the castling rook taken off the board. The tests compare it to the position-based perft.
+//! the king's attackers after the capture, castling rights by king and rook square (Chess960
+//! included), lost when the king or that rook moves or the rook is captured, and Chess960
+//! castling tested with the castling rook taken off the board. The tests compare it to the position-based perft.
 
 use crate::attacks::{
     between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
@@ -36,8 +39,6 @@ pub(crate) trait Side {
     const COLOR: Color;
     const US: usize;
     const THEM: usize;
-    /// Our castling rights (bits of [`Board::castling`]).
-    const RIGHTS: u8;
     /// Our back rank.
     const BACK_RANK: u64;
     /// The rank a single push lands on when a double push is possible.
@@ -66,7 +67,6 @@ impl Side for White {
     const COLOR: Color = Color::White;
     const US: usize = 0;
     const THEM: usize = 1;
-    const RIGHTS: u8 = 0b0011;
     const BACK_RANK: u64 = 0xFF;
     const THIRD_RANK: u64 = 0xFF << 16;
     const LAST_RANK: u64 = 0xFF << 56;
@@ -93,7 +93,6 @@ impl Side for Black {
     const COLOR: Color = Color::Black;
     const US: usize = 1;
     const THEM: usize = 0;
-    const RIGHTS: u8 = 0b1100;
     const BACK_RANK: u64 = 0xFF << 56;
     const THIRD_RANK: u64 = 0xFF << 40;
     const LAST_RANK: u64 = 0xFF;
@@ -238,21 +237,36 @@ pub(crate) fn generate<S: Side, V: Visit>(b: &Board, r: &Rules, v: &mut V) {
     let check_rays = orth.check_rays | diag.check_rays;
     let (pin_orth, pin_diag) = (orth.pins, diag.pins);
 
-    // The king's destinations, tested with our king off the board (it cannot hide behind
-    // itself): one square at a time when there are few, else from a map of every square the
-    // enemy attacks (kept for the castling test).
+    // Castling rights that hold, out of check, with the squares between king and rook empty:
+    // their king paths still need testing for attacks.
+    // (Bit `i` of `castles` stands for right `S::US * 2 + i` of [`Rules::castles`].)
+    let mut castles = 0u64;
+    let mut probe = king(king_sq) & !ours;
+    if checkers == 0 && b.unmoved & S::BACK_RANK != 0 {
+        for side in 0..2 {
+            let c = &r.castles[S::US * 2 + side];
+            if b.unmoved & c.need == c.need && occupied & c.empty == 0 {
+                castles |= 1 << side;
+                probe |= c.path;
+            }
+        }
+    }
+
+    // Which of the king's destinations and castling paths the enemy attacks, tested with our
+    // king off the board (it cannot hide behind itself): one square at a time when there are
+    // few, else from a map of every square the enemy attacks.
     let without_king = occupied ^ king_bb;
-    let attacked = |sq: u32| {
-        (knight(sq) & enemy[KNIGHT])
-            | (pawn_attacks(S::COLOR, square(sq)).0 & enemy[PAWN])
-            | (king(sq) & enemy[KING])
-            | (rook(sq, without_king) & their_orth)
-            | (bishop(sq, without_king) & their_diag)
-            != 0
-    };
-    let candidates = king(king_sq) & !ours;
-    let danger = if candidates.count_ones() <= 2 {
-        None
+    let danger = if probe.count_ones() <= 2 {
+        let mut danger = 0;
+        for sq in squares(probe) {
+            let attackers = (knight(sq) & enemy[KNIGHT])
+                | (pawn_attacks(S::COLOR, square(sq)).0 & enemy[PAWN])
+                | (king(sq) & enemy[KING])
+                | (rook(sq, without_king) & their_orth)
+                | (bishop(sq, without_king) & their_diag);
+            danger |= u64::from(attackers != 0) << sq;
+        }
+        danger
     } else {
         let mut danger = <S::Other as Side>::west(enemy[PAWN])
             | <S::Other as Side>::east(enemy[PAWN])
@@ -266,20 +280,9 @@ pub(crate) fn generate<S: Side, V: Visit>(b: &Board, r: &Rules, v: &mut V) {
         for from in squares(their_orth) {
             danger |= rook(from, without_king);
         }
-        Some(danger)
+        danger
     };
-    let king_targets = match danger {
-        Some(danger) => candidates & !danger,
-        None => {
-            let mut safe = 0;
-            for to in squares(candidates) {
-                if !attacked(to) {
-                    safe |= 1 << to;
-                }
-            }
-            safe
-        }
-    };
+    let king_targets = king(king_sq) & !ours & !danger;
     v.piece::<S, KING>(b, r, king_sq, king_targets);
 
     let check = match checkers.count_ones() {
@@ -364,31 +367,20 @@ pub(crate) fn generate<S: Side, V: Visit>(b: &Board, r: &Rules, v: &mut V) {
         }
     }
 
-    if checkers == 0 && b.castling & S::RIGHTS != 0 {
-        for right in [S::US * 2, S::US * 2 + 1] {
-            if b.castling & (1 << right) == 0 {
-                continue;
-            }
-            let c = &r.castles[right];
-            if occupied & c.empty != 0 {
-                continue;
-            }
-            let path_attacked = match danger {
-                Some(danger) => danger & c.path != 0,
-                None => squares(c.path).any(attacked),
-            };
-            if path_attacked {
-                continue;
-            }
-            // The castling rook may have shielded its path from a rook or queen on the back
-            // rank (Chess960): look again with the king and that rook off the board.
-            let behind = their_orth & S::BACK_RANK;
-            let after = occupied ^ c.king ^ c.rook;
-            if squares(behind).any(|from| rook(from, after) & c.path != 0) {
-                continue;
-            }
-            v.castle::<S>(b, r, right);
+    for side in squares(castles) {
+        let right = S::US * 2 + side as usize;
+        let c = &r.castles[right];
+        if danger & c.path != 0 {
+            continue;
         }
+        // The castling rook may have shielded its path from a rook or queen on the back
+        // rank (Chess960): look again with the king and that rook off the board.
+        let behind = their_orth & S::BACK_RANK;
+        let after = occupied ^ c.king ^ c.rook;
+        if squares(behind).any(|from| rook(from, after) & c.path != 0) {
+            continue;
+        }
+        v.castle::<S>(b, r, right);
     }
 }
 
@@ -440,7 +432,7 @@ impl<T: Tier> Visit for Recurse<T> {
     #[inline(always)]
     fn piece<S: Side, const KIND: usize>(&mut self, b: &Board, r: &Rules, from: u32, targets: u64) {
         for to in squares(targets) {
-            self.below::<S>(&b.after_piece::<S, KIND>(r, from, to), r);
+            self.below::<S>(&b.after_piece::<S, KIND>(from, to), r);
         }
     }
     #[inline(always)]
@@ -465,7 +457,7 @@ impl<T: Tier> Visit for Recurse<T> {
     fn capture<S: Side>(&mut self, b: &Board, r: &Rules, targets: u64, delta: i32) {
         for to in squares(targets) {
             let from = (to as i32 - delta) as u32;
-            self.below::<S>(&b.after_piece::<S, PAWN>(r, from, to), r);
+            self.below::<S>(&b.after_piece::<S, PAWN>(from, to), r);
         }
     }
     #[inline(always)]
@@ -473,7 +465,7 @@ impl<T: Tier> Visit for Recurse<T> {
         for to in squares(targets) {
             let from = (to as i32 - delta) as u32;
             for kind in [QUEEN, ROOK, BISHOP, KNIGHT] {
-                self.below::<S>(&b.after_promotion::<S>(r, from, to, kind), r);
+                self.below::<S>(&b.after_promotion::<S>(from, to, kind), r);
             }
         }
     }
