@@ -96,6 +96,34 @@ fn find_magic(square: u8, directions: &[(i8, i8)], rng: &mut Rng, table: &mut Ve
     }
 }
 
+/// The attacks of a slider on `square` for every subset of its relevant occupancy, appended to
+/// `table` in the order of the subsets as numbers, which is the order of their PEXT indices
+/// (`pext(subset, mask)` counts up as the subset does).
+fn pext_block(square: u8, directions: &[(i8, i8)], table: &mut Vec<u64>) -> (u64, usize) {
+    let mask = relevant_occupancy(square, directions);
+    let offset = table.len();
+    let mut occupancies = subsets(mask);
+    occupancies.sort_unstable();
+    table.extend(
+        occupancies
+            .iter()
+            .map(|&occ| slider_attacks(square, occ, directions)),
+    );
+    (mask, offset)
+}
+
+fn write_pext(out: &mut String, name: &str, entries: &[(u64, usize)]) {
+    writeln!(out, "static {name}: [PextSquare; 64] = [").unwrap();
+    for (mask, offset) in entries {
+        writeln!(
+            out,
+            "    PextSquare {{ mask: {mask:#x}, offset: {offset} }},"
+        )
+        .unwrap();
+    }
+    writeln!(out, "];").unwrap();
+}
+
 fn write_array(out: &mut String, name: &str, ty: &str, values: &[u64]) {
     writeln!(out, "static {name}: [{ty}; {}] = [", values.len()).unwrap();
     for chunk in values.chunks(8) {
@@ -140,6 +168,17 @@ fn main() {
     write_magics(&mut out, "ROOK_MAGICS", &rook);
     write_magics(&mut out, "BISHOP_MAGICS", &bishop);
     write_array(&mut out, "SLIDING_ATTACKS", "u64", &table);
+
+    let mut pext_table = Vec::new();
+    let rook_pext: Vec<(u64, usize)> = (0..64)
+        .map(|sq| pext_block(sq, &ROOK_DIRECTIONS, &mut pext_table))
+        .collect();
+    let bishop_pext: Vec<(u64, usize)> = (0..64)
+        .map(|sq| pext_block(sq, &BISHOP_DIRECTIONS, &mut pext_table))
+        .collect();
+    write_pext(&mut out, "ROOK_PEXT", &rook_pext);
+    write_pext(&mut out, "BISHOP_PEXT", &bishop_pext);
+    write_array(&mut out, "PEXT_ATTACKS", "u64", &pext_table);
 
     let knight: Vec<u64> = (0..64)
         .map(|sq| leaper_attacks(sq, &KNIGHT_JUMPS))

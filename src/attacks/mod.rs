@@ -16,6 +16,12 @@ struct Magic {
     offset: usize,
 }
 
+/// One square's block of the PEXT table: the relevant occupancy mask and where the block starts.
+struct PextSquare {
+    mask: u64,
+    offset: usize,
+}
+
 include!(concat!(env!("OUT_DIR"), "/attack_tables.rs"));
 
 #[inline(always)]
@@ -34,6 +40,34 @@ pub fn rook_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
 #[inline(always)]
 pub fn bishop_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
     magic_lookup(&BISHOP_MAGICS[sq.index()], occupied)
+}
+
+/// Squares a rook on `sq` attacks, from the PEXT table: the same sets as [`rook_attacks`], found
+/// by `pext(occupied, mask)`, the parallel bit extract (BMI2's `PEXT`: the bits of `occupied`
+/// under `mask`, packed to the bottom). The caller brings the instruction, as only it knows
+/// whether the CPU has one; on CPUs where it is fast, this is fewer steps than a magic lookup.
+#[inline(always)]
+pub fn rook_attacks_pext(
+    sq: Square,
+    occupied: Bitboard,
+    pext: impl Fn(u64, u64) -> u64,
+) -> Bitboard {
+    pext_lookup(&ROOK_PEXT[sq.index()], occupied, pext)
+}
+
+/// Squares a bishop on `sq` attacks, from the PEXT table (see [`rook_attacks_pext`]).
+#[inline(always)]
+pub fn bishop_attacks_pext(
+    sq: Square,
+    occupied: Bitboard,
+    pext: impl Fn(u64, u64) -> u64,
+) -> Bitboard {
+    pext_lookup(&BISHOP_PEXT[sq.index()], occupied, pext)
+}
+
+#[inline(always)]
+fn pext_lookup(entry: &PextSquare, occupied: Bitboard, pext: impl Fn(u64, u64) -> u64) -> Bitboard {
+    Bitboard(PEXT_ATTACKS[entry.offset + pext(occupied.0, entry.mask) as usize])
 }
 
 /// Squares a queen on `sq` attacks, given the occupied squares.
@@ -97,6 +131,44 @@ mod tests {
                 assert_eq!(
                     bishop_attacks(sq, Bitboard(occ)).0,
                     reference::slider_attacks(i, occ, &reference::BISHOP_DIRECTIONS)
+                );
+            }
+        }
+    }
+
+    /// The parallel bit extract, one bit at a time (what BMI2's `PEXT` does in one instruction).
+    fn pext_by_bits(value: u64, mut mask: u64) -> u64 {
+        let mut packed = 0;
+        let mut bit = 0;
+        while mask != 0 {
+            let lowest = mask & mask.wrapping_neg();
+            if value & lowest != 0 {
+                packed |= 1 << bit;
+            }
+            bit += 1;
+            mask ^= lowest;
+        }
+        packed
+    }
+
+    #[test]
+    fn pext_tables_match_the_magic_tables() {
+        let mut rng = SplitMix::new(0x0bad_5eed_1234_5678);
+        for sq in Square::ALL {
+            for round in 0..2000 {
+                let r = rng.next_u64();
+                let occ = Bitboard(match round % 3 {
+                    0 => r & rng.next_u64() & rng.next_u64(),
+                    1 => r & rng.next_u64(),
+                    _ => r,
+                });
+                assert_eq!(
+                    rook_attacks_pext(sq, occ, pext_by_bits),
+                    rook_attacks(sq, occ)
+                );
+                assert_eq!(
+                    bishop_attacks_pext(sq, occ, pext_by_bits),
+                    bishop_attacks(sq, occ)
                 );
             }
         }

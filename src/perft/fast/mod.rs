@@ -216,7 +216,7 @@ fn snipers(snipers: u64, king_sq: u32, ours: u64) -> Snipers {
 
 /// Generates the legal moves of `b` (side `S` to move) into `v`.
 #[inline(always)]
-pub(crate) fn generate<S: Side, V: Visit>(b: &Board, r: &Rules, v: &mut V) {
+pub(crate) fn generate<S: Side, T: Tier, V: Visit>(b: &Board, r: &Rules, t: T, v: &mut V) {
     let (us, them) = (S::US, S::THEM);
     let ours = b.occupied[us];
     let theirs = b.occupied[them];
@@ -231,8 +231,8 @@ pub(crate) fn generate<S: Side, V: Visit>(b: &Board, r: &Rules, v: &mut V) {
     // with none of ours between checks, one with exactly one of ours pins it.
     let mut checkers = (knight(king_sq) & enemy[KNIGHT])
         | (pawn_attacks(S::COLOR, square(king_sq)).0 & enemy[PAWN]);
-    let orth = snipers(rook(king_sq, theirs) & their_orth, king_sq, ours);
-    let diag = snipers(bishop(king_sq, theirs) & their_diag, king_sq, ours);
+    let orth = snipers(t.rook(king_sq, theirs) & their_orth, king_sq, ours);
+    let diag = snipers(t.bishop(king_sq, theirs) & their_diag, king_sq, ours);
     checkers |= orth.checkers | diag.checkers;
     let check_rays = orth.check_rays | diag.check_rays;
     let (pin_orth, pin_diag) = (orth.pins, diag.pins);
@@ -262,8 +262,8 @@ pub(crate) fn generate<S: Side, V: Visit>(b: &Board, r: &Rules, v: &mut V) {
             let attackers = (knight(sq) & enemy[KNIGHT])
                 | (pawn_attacks(S::COLOR, square(sq)).0 & enemy[PAWN])
                 | (king(sq) & enemy[KING])
-                | (rook(sq, without_king) & their_orth)
-                | (bishop(sq, without_king) & their_diag);
+                | (t.rook(sq, without_king) & their_orth)
+                | (t.bishop(sq, without_king) & their_diag);
             danger |= u64::from(attackers != 0) << sq;
         }
         danger
@@ -275,10 +275,10 @@ pub(crate) fn generate<S: Side, V: Visit>(b: &Board, r: &Rules, v: &mut V) {
             danger |= knight(from);
         }
         for from in squares(their_diag) {
-            danger |= bishop(from, without_king);
+            danger |= t.bishop(from, without_king);
         }
         for from in squares(their_orth) {
-            danger |= rook(from, without_king);
+            danger |= t.rook(from, without_king);
         }
         danger
     };
@@ -299,28 +299,28 @@ pub(crate) fn generate<S: Side, V: Visit>(b: &Board, r: &Rules, v: &mut V) {
     }
     let bishops = mine[BISHOP] & !pin_orth;
     for from in squares(bishops & !pin_diag) {
-        v.piece::<S, BISHOP>(b, r, from, bishop(from, occupied) & movable);
+        v.piece::<S, BISHOP>(b, r, from, t.bishop(from, occupied) & movable);
     }
     for from in squares(bishops & pin_diag) {
-        v.piece::<S, BISHOP>(b, r, from, bishop(from, occupied) & movable & pin_diag);
+        v.piece::<S, BISHOP>(b, r, from, t.bishop(from, occupied) & movable & pin_diag);
     }
     let rooks = mine[ROOK] & !pin_diag;
     for from in squares(rooks & !pin_orth) {
-        v.piece::<S, ROOK>(b, r, from, rook(from, occupied) & movable);
+        v.piece::<S, ROOK>(b, r, from, t.rook(from, occupied) & movable);
     }
     for from in squares(rooks & pin_orth) {
-        v.piece::<S, ROOK>(b, r, from, rook(from, occupied) & movable & pin_orth);
+        v.piece::<S, ROOK>(b, r, from, t.rook(from, occupied) & movable & pin_orth);
     }
     let queens = mine[QUEEN];
     for from in squares(queens & !pinned) {
-        let targets = (bishop(from, occupied) | rook(from, occupied)) & movable;
+        let targets = (t.bishop(from, occupied) | t.rook(from, occupied)) & movable;
         v.piece::<S, QUEEN>(b, r, from, targets);
     }
     for from in squares(queens & pin_diag) {
-        v.piece::<S, QUEEN>(b, r, from, bishop(from, occupied) & movable & pin_diag);
+        v.piece::<S, QUEEN>(b, r, from, t.bishop(from, occupied) & movable & pin_diag);
     }
     for from in squares(queens & pin_orth) {
-        v.piece::<S, QUEEN>(b, r, from, rook(from, occupied) & movable & pin_orth);
+        v.piece::<S, QUEEN>(b, r, from, t.rook(from, occupied) & movable & pin_orth);
     }
 
     // Pawns as sets. A pawn pinned on a diagonal cannot push, one pinned on a line cannot
@@ -357,8 +357,8 @@ pub(crate) fn generate<S: Side, V: Visit>(b: &Board, r: &Rules, v: &mut V) {
         let ep_sq = ep.trailing_zeros();
         for from in squares(pawn_attacks(<S::Other as Side>::COLOR, square(ep_sq)).0 & pawns) {
             let after = occupied ^ (1 << from) ^ captured ^ ep;
-            let attackers = (rook(king_sq, after) & their_orth)
-                | (bishop(king_sq, after) & their_diag)
+            let attackers = (t.rook(king_sq, after) & their_orth)
+                | (t.bishop(king_sq, after) & their_diag)
                 | (knight(king_sq) & enemy[KNIGHT])
                 | (pawn_attacks(S::COLOR, square(king_sq)).0 & enemy[PAWN] & !captured);
             if attackers == 0 {
@@ -377,7 +377,7 @@ pub(crate) fn generate<S: Side, V: Visit>(b: &Board, r: &Rules, v: &mut V) {
         // rank (Chess960): look again with the king and that rook off the board.
         let behind = their_orth & S::BACK_RANK;
         let after = occupied ^ c.king ^ c.rook;
-        if squares(behind).any(|from| rook(from, after) & c.path != 0) {
+        if squares(behind).any(|from| t.rook(from, after) & c.path != 0) {
             continue;
         }
         v.castle::<S>(b, r, right);
@@ -485,7 +485,7 @@ impl<T: Tier> Visit for Recurse<T> {
 fn count_below<S: Side, T: Tier>(b: &Board, r: &Rules, depth: u32, tier: T) -> u64 {
     if depth <= 1 {
         let mut count = Count(0);
-        generate::<S, _>(b, r, &mut count);
+        generate::<S, T, _>(b, r, tier, &mut count);
         count.0
     } else {
         let mut recurse = Recurse {
@@ -493,7 +493,7 @@ fn count_below<S: Side, T: Tier>(b: &Board, r: &Rules, depth: u32, tier: T) -> u
             nodes: 0,
             tier,
         };
-        generate::<S, _>(b, r, &mut recurse);
+        generate::<S, T, _>(b, r, tier, &mut recurse);
         recurse.nodes
     }
 }
