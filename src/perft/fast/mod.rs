@@ -294,33 +294,36 @@ pub(crate) fn generate<S: Side, T: Tier, V: Visit>(b: &Board, r: &Rules, t: T, v
     let pinned = pin_orth | pin_diag;
     let mine = &b.pieces[us];
 
-    for from in squares(mine[KNIGHT] & !pinned) {
+    // Pieces that are not pinned go anywhere `movable`; a pinned one only along its pin (a
+    // pinned knight nowhere, a bishop pinned on a line nowhere, a rook pinned on a diagonal
+    // nowhere). Pins are rare, so their loops sit behind one test.
+    let free = !pinned;
+    for from in squares(mine[KNIGHT] & free) {
         v.piece::<S, KNIGHT>(b, r, from, knight(from) & movable);
     }
-    let bishops = mine[BISHOP] & !pin_orth;
-    for from in squares(bishops & !pin_diag) {
+    for from in squares(mine[BISHOP] & free) {
         v.piece::<S, BISHOP>(b, r, from, t.bishop(from, occupied) & movable);
     }
-    for from in squares(bishops & pin_diag) {
-        v.piece::<S, BISHOP>(b, r, from, t.bishop(from, occupied) & movable & pin_diag);
-    }
-    let rooks = mine[ROOK] & !pin_diag;
-    for from in squares(rooks & !pin_orth) {
+    for from in squares(mine[ROOK] & free) {
         v.piece::<S, ROOK>(b, r, from, t.rook(from, occupied) & movable);
     }
-    for from in squares(rooks & pin_orth) {
-        v.piece::<S, ROOK>(b, r, from, t.rook(from, occupied) & movable & pin_orth);
-    }
-    let queens = mine[QUEEN];
-    for from in squares(queens & !pinned) {
+    for from in squares(mine[QUEEN] & free) {
         let targets = (t.bishop(from, occupied) | t.rook(from, occupied)) & movable;
         v.piece::<S, QUEEN>(b, r, from, targets);
     }
-    for from in squares(queens & pin_diag) {
-        v.piece::<S, QUEEN>(b, r, from, t.bishop(from, occupied) & movable & pin_diag);
-    }
-    for from in squares(queens & pin_orth) {
-        v.piece::<S, QUEEN>(b, r, from, t.rook(from, occupied) & movable & pin_orth);
+    if pinned & !mine[PAWN] != 0 {
+        for from in squares(mine[BISHOP] & pin_diag) {
+            v.piece::<S, BISHOP>(b, r, from, t.bishop(from, occupied) & movable & pin_diag);
+        }
+        for from in squares(mine[ROOK] & pin_orth) {
+            v.piece::<S, ROOK>(b, r, from, t.rook(from, occupied) & movable & pin_orth);
+        }
+        for from in squares(mine[QUEEN] & pin_diag) {
+            v.piece::<S, QUEEN>(b, r, from, t.bishop(from, occupied) & movable & pin_diag);
+        }
+        for from in squares(mine[QUEEN] & pin_orth) {
+            v.piece::<S, QUEEN>(b, r, from, t.rook(from, occupied) & movable & pin_orth);
+        }
     }
 
     // Pawns as sets. A pawn pinned on a diagonal cannot push, one pinned on a line cannot
@@ -328,16 +331,27 @@ pub(crate) fn generate<S: Side, T: Tier, V: Visit>(b: &Board, r: &Rules, t: T, v
     // pinned elsewhere can reach).
     let pawns = mine[PAWN];
     let empty = !occupied;
-    let pushers = pawns & !pin_diag;
-    let single = (S::forward(pushers & !pin_orth) & empty)
-        | (S::forward(pushers & pin_orth) & empty & pin_orth);
+    let targets = theirs & check;
+    let (single, west, east) = if pawns & pinned == 0 {
+        (
+            S::forward(pawns) & empty,
+            S::west(pawns) & targets,
+            S::east(pawns) & targets,
+        )
+    } else {
+        let pushers = pawns & !pin_diag;
+        let single = (S::forward(pushers & !pin_orth) & empty)
+            | (S::forward(pushers & pin_orth) & empty & pin_orth);
+        let capturers = pawns & !pin_orth;
+        let (free, pinned_diag) = (capturers & !pin_diag, capturers & pin_diag);
+        (
+            single,
+            (S::west(free) | (S::west(pinned_diag) & pin_diag)) & targets,
+            (S::east(free) | (S::east(pinned_diag) & pin_diag)) & targets,
+        )
+    };
     let double = S::forward(single & S::THIRD_RANK) & empty & check;
     let single = single & check;
-    let capturers = pawns & !pin_orth;
-    let targets = theirs & check;
-    let (free, pinned_diag) = (capturers & !pin_diag, capturers & pin_diag);
-    let west = (S::west(free) | (S::west(pinned_diag) & pin_diag)) & targets;
-    let east = (S::east(free) | (S::east(pinned_diag) & pin_diag)) & targets;
     let last = S::LAST_RANK;
     v.push::<S, false>(b, r, single & !last, S::PUSH);
     v.push::<S, true>(b, r, double, 2 * S::PUSH);
