@@ -6,14 +6,16 @@
 //! rules. Add `RUSTFLAGS="-C target-cpu=native"` to compare both built for the host CPU.
 //! Options after `--`: `quick` (smaller depths, for a smoke run), `deep` (the start position to
 //! depth 7 and Kiwipete to depth 6, the depths of the goal in issue 14; one round unless told, and
-//! no copy-make comparison), `perft-only` (skip the playouts), `before` (also the counting path compiled for any CPU, and the
-//! position make/unmake path perft used before the counting path), `rounds=N` (best of N, default 3).
+//! no copy-make comparison), `perft-only` (skip the playouts), `before` (also the counting path
+//! compiled for each instruction set this CPU runs but the fastest (portable; BMI2 with magics
+//! where PEXT is fast), and the position make/unmake path perft used before the counting path),
+//! `rounds=N` (best of N, default 3).
 
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use shannon::experiment::{run, Experiment, Player, RuleSet, RunOptions, Shard, Start};
 use shannon::movegen::Generator;
-use shannon::perft::fast::perft_portable;
+use shannon::perft::fast::{perft_on, Instructions};
 use shannon::perft::{perft, perft_copy_make, perft_make_unmake};
 use shannon::perft::{KIWIPETE, PERFT_BENCH};
 use shannon::Position;
@@ -139,14 +141,21 @@ fn main() {
             m1 / m2
         );
         if before {
-            let (np, tp) = best_of(rounds, || perft_portable(&ours, depth));
-            assert_eq!(np, n1);
-            let mp = np as f64 / tp / 1e6;
-            println!(
-                "{:<10} {depth:>5} {np:>12} {mp:>7.1} Mnps (the counting path for any CPU) {:>6.2}x",
-                "  portable",
-                mp / m2
-            );
+            let fastest = Instructions::fastest();
+            for instructions in Instructions::available() {
+                if instructions == fastest {
+                    continue;
+                }
+                let (np, tp) = best_of(rounds, || perft_on(&ours, depth, instructions).unwrap());
+                assert_eq!(np, n1);
+                let mp = np as f64 / tp / 1e6;
+                println!(
+                    "{:<10} {depth:>5} {np:>12} {mp:>7.1} Mnps (the counting path for {}) {:>6.2}x",
+                    "  before",
+                    instructions.name(),
+                    mp / m2
+                );
+            }
             let (n0, t0) = best_of(rounds, || perft_make_unmake(&ours, depth));
             assert_eq!(n0, n1);
             let m0 = n0 as f64 / t0 / 1e6;

@@ -121,6 +121,8 @@ mod tests;
 mod tier;
 
 use board::{Board, Rules};
+use std::sync::OnceLock;
+pub use tier::Instructions;
 use tier::Tier;
 
 #[inline(always)]
@@ -512,19 +514,25 @@ fn count_below<S: Side, T: Tier>(b: &Board, r: &Rules, depth: u32, tier: T) -> u
     }
 }
 
-/// Perft of `pos` to `depth` on the counting path, with the fastest tier this CPU runs.
+/// Perft of `pos` to `depth` on the counting path, with the fastest instructions this CPU runs.
 pub fn perft(pos: &Position, depth: u32) -> u64 {
-    #[cfg(target_arch = "x86_64")]
-    if let Some(tier) = tier::Bmi2::detect() {
-        return perft_with(pos, depth, tier);
-    }
-    perft_portable(pos, depth)
+    static FASTEST: OnceLock<Instructions> = OnceLock::new();
+    let fastest = *FASTEST.get_or_init(Instructions::fastest);
+    perft_on(pos, depth, fastest).unwrap_or_else(|| perft_with(pos, depth, tier::Portable))
 }
 
-/// Perft of `pos` to `depth` on the counting path compiled for any CPU (the checked twin of the
-/// BMI2 tier, and what other CPUs run).
-pub fn perft_portable(pos: &Position, depth: u32) -> u64 {
-    perft_with(pos, depth, tier::Portable)
+/// Perft of `pos` to `depth` on the counting path compiled for `instructions` (each the checked
+/// twin of the others); `None` when this CPU does not have them.
+pub fn perft_on(pos: &Position, depth: u32, instructions: Instructions) -> Option<u64> {
+    match instructions {
+        Instructions::Portable => Some(perft_with(pos, depth, tier::Portable)),
+        #[cfg(target_arch = "x86_64")]
+        Instructions::Bmi2 => tier::Bmi2::<false>::detect().map(|t| perft_with(pos, depth, t)),
+        #[cfg(target_arch = "x86_64")]
+        Instructions::Bmi2Pext => tier::Bmi2::<true>::detect().map(|t| perft_with(pos, depth, t)),
+        #[cfg(not(target_arch = "x86_64"))]
+        _ => None,
+    }
 }
 
 fn perft_with<T: Tier>(pos: &Position, depth: u32, tier: T) -> u64 {

@@ -2,6 +2,7 @@
 //! every position of every suite under `tests/data/perft`, and positions reached from them by
 //! seeded random moves, at small depths; and the divide of a few positions.
 
+use crate::perft::fast::Instructions;
 use crate::perft::suite::parse_suite;
 use crate::perft::{divide, fast, perft_make_unmake, PerftOptions};
 use crate::types::splitmix::SplitMix;
@@ -29,8 +30,8 @@ fn suite_positions() -> Vec<Position> {
     positions
 }
 
-/// The counts at each depth while the reference stays under `budget` nodes: the fastest tier
-/// this CPU runs (BMI2 and PEXT where there are) and the portable one.
+/// The counts at each depth while the reference stays under `budget` nodes, compiled for every
+/// instruction set this CPU runs.
 fn agree(pos: &Position, max_depth: u32, budget: u64) {
     for depth in 0..=max_depth {
         let expected = perft_make_unmake(pos, depth);
@@ -40,12 +41,15 @@ fn agree(pos: &Position, max_depth: u32, budget: u64) {
             "{} depth {depth}",
             pos.fen()
         );
-        assert_eq!(
-            fast::perft_portable(pos, depth),
-            expected,
-            "portable: {} depth {depth}",
-            pos.fen()
-        );
+        for instructions in Instructions::available() {
+            assert_eq!(
+                fast::perft_on(pos, depth, instructions),
+                Some(expected),
+                "{}: {} depth {depth}",
+                instructions.name(),
+                pos.fen()
+            );
+        }
         if expected > budget {
             break;
         }
@@ -93,4 +97,26 @@ fn divide_is_unchanged() {
             );
         }
     }
+}
+
+#[test]
+fn pext_is_slow_only_on_amd_before_zen_3() {
+    use super::tier::pext_is_slow;
+    let (amd, hygon, intel) = (b"AuthenticAMD", b"HygonGenuine", b"GenuineIntel");
+    assert!(
+        pext_is_slow(amd, 0x0083_0F10),
+        "Zen 2 (EPYC 7002, family 17h)"
+    );
+    assert!(pext_is_slow(amd, 0x0080_0F12), "Zen 1 (family 17h)");
+    assert!(pext_is_slow(amd, 0x0066_0F01), "Excavator (family 15h)");
+    assert!(
+        pext_is_slow(hygon, 0x0090_0F01),
+        "Hygon Dhyana (family 18h)"
+    );
+    assert!(
+        !pext_is_slow(amd, 0x00A0_0F11),
+        "Zen 3 (EPYC 7003, family 19h)"
+    );
+    assert!(!pext_is_slow(amd, 0x00B4_0F40), "Zen 5 (family 1Ah)");
+    assert!(!pext_is_slow(intel, 0x0009_06EA), "Coffee Lake");
 }

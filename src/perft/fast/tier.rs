@@ -1,8 +1,8 @@
 //! The instructions the counting path is compiled with. [`Portable`] runs on any CPU; on x86-64,
 //! [`Bmi2`] is the same code compiled with POPCNT, BMI1 and BMI2 (hardware population count,
 //! trailing zero count and bit clearing instead of their generic instruction sequences), chosen
-//! at run time when the CPU has them, so the default build still runs on any x86-64. The BMI2
-//! tier also finds slider attacks with `PEXT` instead of a magic multiply.
+//! at run time when the CPU has them, so the default build still runs on any x86-64. Where BMI2's
+//! `PEXT` is fast, that tier also finds slider attacks by `PEXT` instead of a magic multiply.
 
 use super::{count_below, square, Board, Rules, Side};
 #[cfg(target_arch = "x86_64")]
@@ -10,8 +10,82 @@ use crate::attacks::{bishop_attacks_pext, rook_attacks_pext};
 #[cfg(target_arch = "x86_64")]
 use crate::Bitboard;
 
+/// The instruction sets the counting path can be compiled for, slowest first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Instructions {
+    /// Any CPU; slider attacks by magic multiply.
+    Portable,
+    /// POPCNT, BMI1 and BMI2; slider attacks by magic multiply.
+    Bmi2,
+    /// POPCNT, BMI1 and BMI2; slider attacks by `PEXT`.
+    Bmi2Pext,
+}
+
+impl Instructions {
+    /// Every one this CPU runs, slowest first.
+    pub fn available() -> Vec<Instructions> {
+        let mut found = vec![Instructions::Portable];
+        #[cfg(target_arch = "x86_64")]
+        if Bmi2::<false>::detect().is_some() {
+            found.extend([Instructions::Bmi2, Instructions::Bmi2Pext]);
+        }
+        found
+    }
+
+    /// The fastest on this CPU: `PEXT` wherever there is BMI2, except on AMD (and Hygon) CPUs
+    /// before Zen 3, whose `PEXT` is microcode taking tens to hundreds of cycles.
+    pub fn fastest() -> Instructions {
+        #[cfg(target_arch = "x86_64")]
+        if Bmi2::<false>::detect().is_some() {
+            return if slow_pext() {
+                Instructions::Bmi2
+            } else {
+                Instructions::Bmi2Pext
+            };
+        }
+        Instructions::Portable
+    }
+
+    /// A name for tables and figures.
+    pub fn name(self) -> &'static str {
+        match self {
+            Instructions::Portable => "portable",
+            Instructions::Bmi2 => "bmi2",
+            Instructions::Bmi2Pext => "bmi2+pext",
+        }
+    }
+}
+
+/// True when this CPU's `PEXT` is microcoded (see [`pext_is_slow`]).
+#[cfg(target_arch = "x86_64")]
+fn slow_pext() -> bool {
+    use std::arch::x86_64::__cpuid;
+    let vendor = __cpuid(0);
+    let mut name = [0u8; 12];
+    for (chunk, word) in name.chunks_mut(4).zip([vendor.ebx, vendor.edx, vendor.ecx]) {
+        chunk.copy_from_slice(&word.to_le_bytes());
+    }
+    pext_is_slow(&name, __cpuid(1).eax)
+}
+
+/// True for a CPU whose `PEXT` is microcoded: AMD and Hygon families before 19h (Zen 3), from
+/// the CPUID vendor string and processor signature (leaf 1, EAX).
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+pub(super) fn pext_is_slow(vendor: &[u8; 12], signature: u32) -> bool {
+    if vendor != b"AuthenticAMD" && vendor != b"HygonGenuine" {
+        return false;
+    }
+    let base_family = (signature >> 8) & 0xF;
+    let family = if base_family == 0xF {
+        base_family + ((signature >> 20) & 0xFF)
+    } else {
+        base_family
+    };
+    family < 0x19
+}
+
 /// A way of compiling the recursion: `below` counts the leaves below a board; `rook` and
-/// `bishop` are the slider attacks (the squares' indices, the occupied squares) it uses.
+/// `bishop` are the slider attacks (from a square's index, given the occupied squares).
 pub(crate) trait Tier: Copy {
     /// Leaves below `b` (side `S` to move) at `depth` ≥ 1.
     fn below<S: Side>(self, b: &Board, r: &Rules, depth: u32) -> u64;
@@ -42,42 +116,22 @@ fn count_portable<S: Side>(b: &Board, r: &Rules, depth: u32) -> u64 {
     count_below::<S, Portable>(b, r, depth, Portable)
 }
 
-/// Proof that this CPU has POPCNT, BMI1 and BMI2: only [`Bmi2::detect`] makes one.
+/// Proof that this CPU has POPCNT, BMI1 and BMI2: only [`Bmi2::detect`] makes one. `PEXT` says
+/// whether slider attacks come from the PEXT table or from the magic one.
 #[cfg(target_arch = "x86_64")]
 #[derive(Clone, Copy)]
-pub(crate) struct Bmi2(());
+pub(crate) struct Bmi2<const PEXT: bool>(());
 
 #[cfg(target_arch = "x86_64")]
-impl Bmi2 {
+impl<const PEXT: bool> Bmi2<PEXT> {
     /// The proof, when the CPU running this has the instructions.
-    pub(crate) fn detect() -> Option<Bmi2> {
+    pub(crate) fn detect() -> Option<Bmi2<PEXT>> {
         let found = std::arch::is_x86_feature_detected!("popcnt")
             && std::arch::is_x86_feature_detected!("bmi1")
             && std::arch::is_x86_feature_detected!("bmi2");
         found.then_some(Bmi2(()))
     }
-}
 
-#[cfg(target_arch = "x86_64")]
-impl Tier for Bmi2 {
-    #[inline(always)]
-    fn below<S: Side>(self, b: &Board, r: &Rules, depth: u32) -> u64 {
-        // SAFETY: `count_bmi2` only needs the CPU to have POPCNT, BMI1 and BMI2, and a `Bmi2`
-        // value exists only when `Bmi2::detect` found them on this CPU.
-        unsafe { count_bmi2::<S>(b, r, depth, self) }
-    }
-    #[inline(always)]
-    fn rook(self, sq: u32, occupied: u64) -> u64 {
-        rook_attacks_pext(square(sq), Bitboard(occupied), |x, mask| self.pext(x, mask)).0
-    }
-    #[inline(always)]
-    fn bishop(self, sq: u32, occupied: u64) -> u64 {
-        bishop_attacks_pext(square(sq), Bitboard(occupied), |x, mask| self.pext(x, mask)).0
-    }
-}
-
-#[cfg(target_arch = "x86_64")]
-impl Bmi2 {
     /// BMI2's parallel bit extract (inlined into `count_bmi2`, where it is one instruction).
     #[inline(always)]
     fn pext(self, x: u64, mask: u64) -> u64 {
@@ -88,7 +142,38 @@ impl Bmi2 {
 }
 
 #[cfg(target_arch = "x86_64")]
+impl<const PEXT: bool> Tier for Bmi2<PEXT> {
+    #[inline(always)]
+    fn below<S: Side>(self, b: &Board, r: &Rules, depth: u32) -> u64 {
+        // SAFETY: `count_bmi2` only needs the CPU to have POPCNT, BMI1 and BMI2, and a `Bmi2`
+        // value exists only when `Bmi2::detect` found them on this CPU.
+        unsafe { count_bmi2::<S, PEXT>(b, r, depth, self) }
+    }
+    #[inline(always)]
+    fn rook(self, sq: u32, occupied: u64) -> u64 {
+        if PEXT {
+            rook_attacks_pext(square(sq), Bitboard(occupied), |x, mask| self.pext(x, mask)).0
+        } else {
+            super::rook(sq, occupied)
+        }
+    }
+    #[inline(always)]
+    fn bishop(self, sq: u32, occupied: u64) -> u64 {
+        if PEXT {
+            bishop_attacks_pext(square(sq), Bitboard(occupied), |x, mask| self.pext(x, mask)).0
+        } else {
+            super::bishop(sq, occupied)
+        }
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt,bmi1,bmi2")]
-fn count_bmi2<S: Side>(b: &Board, r: &Rules, depth: u32, tier: Bmi2) -> u64 {
-    count_below::<S, Bmi2>(b, r, depth, tier)
+fn count_bmi2<S: Side, const PEXT: bool>(
+    b: &Board,
+    r: &Rules,
+    depth: u32,
+    tier: Bmi2<PEXT>,
+) -> u64 {
+    count_below::<S, Bmi2<PEXT>>(b, r, depth, tier)
 }
