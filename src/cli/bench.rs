@@ -3,6 +3,8 @@
 
 use super::{bench_uci, per_second, CliError, GeneratorArg};
 use shannon::experiment::{self, Category, Experiment, RuleSet, RunOptions, Shard, Start};
+use shannon::movegen::Generator;
+use shannon::perft::fast;
 use shannon::perft::{divide, PerftOptions, PERFT_BENCH};
 use shannon::Position;
 use std::io::{self, Write};
@@ -20,6 +22,13 @@ pub fn run_perft_bench(options: &PerftOptions, out: &mut impl Write) -> io::Resu
         options.threads.max(1),
         options.hash_mb
     )?;
+    if options.generator == Generator::Bitboard {
+        writeln!(
+            out,
+            "counting path built for: {}",
+            fast::instructions().name()
+        )?;
+    }
     for (name, fen, depth, expected) in PERFT_BENCH {
         let pos = Position::from_fen(fen).expect("benchmark FENs are valid");
         let started = Instant::now();

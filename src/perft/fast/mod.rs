@@ -514,11 +514,16 @@ fn count_below<S: Side, T: Tier>(b: &Board, r: &Rules, depth: u32, tier: T) -> u
     }
 }
 
-/// Perft of `pos` to `depth` on the counting path, with the fastest instructions this CPU runs.
+/// Perft of `pos` to `depth` on the counting path, with the fastest instructions this CPU runs
+/// (or those `SHANNON_PERFT_INSTRUCTIONS` names: [`Instructions::chosen`], read once).
 pub fn perft(pos: &Position, depth: u32) -> u64 {
-    static FASTEST: OnceLock<Instructions> = OnceLock::new();
-    let fastest = *FASTEST.get_or_init(Instructions::fastest);
-    perft_on(pos, depth, fastest).unwrap_or_else(|| perft_with(pos, depth, tier::Portable))
+    perft_on(pos, depth, instructions()).unwrap_or_else(|| perft_with(pos, depth, tier::Portable))
+}
+
+/// The instructions [`perft`] counts with.
+pub fn instructions() -> Instructions {
+    static CHOSEN: OnceLock<Instructions> = OnceLock::new();
+    *CHOSEN.get_or_init(Instructions::chosen)
 }
 
 /// Perft of `pos` to `depth` on the counting path compiled for `instructions` (each the checked

@@ -120,3 +120,17 @@ fn pext_is_slow_only_on_amd_before_zen_3() {
     assert!(!pext_is_slow(amd, 0x00B4_0F40), "Zen 5 (family 1Ah)");
     assert!(!pext_is_slow(intel, 0x0009_06EA), "Coffee Lake");
 }
+
+#[test]
+fn instructions_are_named_and_found_by_name() {
+    let available = Instructions::available();
+    assert_eq!(available[0], Instructions::Portable);
+    assert!(available.contains(&Instructions::fastest()));
+    for instructions in available {
+        assert_eq!(
+            Instructions::from_name(instructions.name()),
+            Some(instructions)
+        );
+    }
+    assert_eq!(Instructions::from_name("avx9000"), None);
+}

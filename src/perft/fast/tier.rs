@@ -46,12 +46,51 @@ impl Instructions {
         Instructions::Portable
     }
 
-    /// A name for tables and figures.
+    /// A name for tables and figures, and for `SHANNON_PERFT_INSTRUCTIONS`.
     pub fn name(self) -> &'static str {
         match self {
             Instructions::Portable => "portable",
             Instructions::Bmi2 => "bmi2",
             Instructions::Bmi2Pext => "bmi2+pext",
+        }
+    }
+
+    /// The one with this [`name`](Instructions::name).
+    pub fn from_name(name: &str) -> Option<Instructions> {
+        [
+            Instructions::Portable,
+            Instructions::Bmi2,
+            Instructions::Bmi2Pext,
+        ]
+        .into_iter()
+        .find(|instructions| instructions.name() == name)
+    }
+
+    /// What [`perft`](super::perft) counts with: the fastest, unless `SHANNON_PERFT_INSTRUCTIONS`
+    /// names another this CPU runs (to compare the builds, or to overrule the guess about
+    /// `PEXT`); a name that is unknown or not available here is refused with a warning.
+    pub fn chosen() -> Instructions {
+        let fastest = Instructions::fastest();
+        let Ok(requested) = std::env::var("SHANNON_PERFT_INSTRUCTIONS") else {
+            return fastest;
+        };
+        match Instructions::from_name(&requested) {
+            Some(instructions) if Instructions::available().contains(&instructions) => instructions,
+            Some(_) => {
+                log::warn!(
+                    "SHANNON_PERFT_INSTRUCTIONS={requested}: this CPU lacks them; counting with {}",
+                    fastest.name()
+                );
+                fastest
+            }
+            None => {
+                log::warn!(
+                    "SHANNON_PERFT_INSTRUCTIONS={requested}: not one of portable, bmi2, bmi2+pext; \
+                     counting with {}",
+                    fastest.name()
+                );
+                fastest
+            }
         }
     }
 }
