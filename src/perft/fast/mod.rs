@@ -17,7 +17,8 @@
 //! Everything stays exact in general: double checks of any kind, en passant decided by looking at
 //! the king's attackers after the capture, castling rights by king and rook square (Chess960
 //! included), lost when the king or that rook moves or the rook is captured, and Chess960
-//! castling tested with the castling rook taken off the board. The tests compare it to the position-based perft.
+//! castling tested with the castling rook taken off the board. The tests compare it to the
+//! position-based perft.
 
 use crate::attacks::{
     between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
