@@ -1,6 +1,6 @@
 //! The counting board and its moves (copy-make), and the castling geometry fixed at the root.
 
-use super::{Side, BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
+use super::{Side, KING, PAWN, ROOK};
 use crate::attacks::between;
 use crate::{CastlingSide, Color, PieceKind, Position, Square};
 
@@ -63,8 +63,8 @@ impl Board {
             unmoved: 0,
         };
         for color in Color::ALL {
-            for (index, kind) in PieceKind::ALL.into_iter().enumerate() {
-                board.pieces[color.index()][kind_slot(kind, index)] = pos.pieces(color, kind).0;
+            for kind in PieceKind::ALL {
+                board.pieces[color.index()][kind.index()] = pos.pieces(color, kind).0;
             }
         }
         let mut rules = Rules {
@@ -97,20 +97,6 @@ impl Board {
         }
         (board, rules)
     }
-}
-
-/// The slot of a kind in [`Board::pieces`], checked against the constants above.
-fn kind_slot(kind: PieceKind, index: usize) -> usize {
-    let slot = match kind {
-        PieceKind::Pawn => PAWN,
-        PieceKind::Knight => KNIGHT,
-        PieceKind::Bishop => BISHOP,
-        PieceKind::Rook => ROOK,
-        PieceKind::Queen => QUEEN,
-        PieceKind::King => KING,
-    };
-    debug_assert_eq!(slot, index);
-    slot
 }
 
 impl Board {

@@ -23,14 +23,15 @@
 use crate::attacks::{
     between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
 };
-use crate::{Bitboard, Color, Position, Square};
+use crate::{Bitboard, Color, PieceKind, Position, Square};
 
-const PAWN: usize = 0;
-const KNIGHT: usize = 1;
-const BISHOP: usize = 2;
-const ROOK: usize = 3;
-const QUEEN: usize = 4;
-const KING: usize = 5;
+// Slots of [`Board::pieces`]: the kinds' own indices, as constants for the const generics.
+const PAWN: usize = PieceKind::Pawn.index();
+const KNIGHT: usize = PieceKind::Knight.index();
+const BISHOP: usize = PieceKind::Bishop.index();
+const ROOK: usize = PieceKind::Rook.index();
+const QUEEN: usize = PieceKind::Queen.index();
+const KING: usize = PieceKind::King.index();
 
 const FILE_A: u64 = 0x0101_0101_0101_0101;
 const FILE_H: u64 = FILE_A << 7;
