@@ -214,6 +214,14 @@ impl Config {
                 known: self.engines.iter().map(|e| e.name.clone()).collect(),
             })
     }
+
+    /// The engine called `name`, its command found (so that a typo is reported before any
+    /// work starts).
+    pub fn runnable_engine(&self, name: &str) -> Result<EngineConfig, ConfigError> {
+        let engine = self.engine(name)?;
+        engine.resolve_command()?;
+        Ok(engine.clone())
+    }
 }
 
 impl EngineConfig {

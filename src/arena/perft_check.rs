@@ -354,9 +354,7 @@ pub fn run_perft_check_command(
     request: &PerftCheckRequest,
     out: &mut impl Write,
 ) -> Result<bool, ArenaError> {
-    let config = Config::load(request.config.as_deref())?;
-    let engine = config.engine(&request.engine)?.clone();
-    engine.resolve_command()?;
+    let engine = Config::load(request.config.as_deref())?.runnable_engine(&request.engine)?;
     let mut positions = Vec::new();
     if let Some(fen) = &request.fen {
         let position =

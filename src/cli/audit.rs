@@ -2,7 +2,7 @@
 //! engines.toml (the work is [`shannon::arena::audit`]); this file adds the progress bar, the
 //! table, the failures' exchanges and the JSON file.
 
-use super::CliError;
+use super::{CliError, EngineChoice};
 use indicatif::{ProgressBar, ProgressStyle};
 use shannon::arena::audit::{run_audit, AuditReport, AuditRequest, Level, Verdict};
 use shannon::arena::config::Config;
@@ -12,12 +12,8 @@ use std::path::PathBuf;
 /// `shannon audit`'s arguments.
 #[derive(clap::Args)]
 pub struct Args {
-    /// The engine, by name in engines.toml.
-    #[arg(long)]
-    engine: String,
-    /// The engines file (default: ./engines.toml, else the built-in one).
-    #[arg(long)]
-    config: Option<PathBuf>,
+    #[command(flatten)]
+    choice: EngineChoice,
     /// About a minute of perft (the default).
     #[arg(long, conflicts_with = "full")]
     quick: bool,
@@ -41,9 +37,9 @@ pub struct Args {
 
 /// Run `shannon audit`: true when no check failed.
 pub fn run(args: Args, out: &mut impl Write) -> Result<bool, CliError> {
-    let config = Config::load(args.config.as_deref()).map_err(CliError::new)?;
-    let engine = config.engine(&args.engine).map_err(CliError::new)?.clone();
-    engine.resolve_command().map_err(CliError::new)?;
+    let engine = Config::load(args.choice.config.as_deref())
+        .and_then(|config| config.runnable_engine(&args.choice.engine))
+        .map_err(CliError::new)?;
     let request = AuditRequest {
         engine,
         level: if args.full { Level::Full } else { Level::Quick },

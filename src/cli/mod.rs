@@ -184,6 +184,18 @@ impl From<GeneratorArg> for Generator {
     }
 }
 
+/// `--engine NAME [--config FILE]`: one engine of an engines file, for the commands that test
+/// one engine (audit, perft-check).
+#[derive(clap::Args)]
+pub struct EngineChoice {
+    /// The engine, by name in engines.toml.
+    #[arg(long)]
+    pub engine: String,
+    /// The engines file (default: ./engines.toml, else the built-in one).
+    #[arg(long)]
+    pub config: Option<std::path::PathBuf>,
+}
+
 /// Nodes (or anything) per second, guarding against a zero duration.
 pub fn per_second(count: u64, seconds: f64) -> f64 {
     if seconds > 0.0 {

@@ -1,21 +1,16 @@
 //! `shannon perft-check`: an engine's `go perft` against ours (the work is
 //! [`shannon::arena::perft_check::run_perft_check_command`]).
 
-use super::CliError;
+use super::{CliError, EngineChoice};
 use shannon::arena::perft_check::{run_perft_check_command, PerftCheckRequest};
 use shannon::CastlingMode;
 use std::io::Write;
-use std::path::PathBuf;
 
 /// `shannon perft-check`'s arguments.
 #[derive(clap::Args)]
 pub struct Args {
-    /// The engine, by name in engines.toml.
-    #[arg(long)]
-    engine: String,
-    /// The engines file (default: ./engines.toml, else the built-in one).
-    #[arg(long)]
-    config: Option<PathBuf>,
+    #[command(flatten)]
+    choice: EngineChoice,
     /// One position.
     #[arg(long, conflicts_with = "epd")]
     fen: Option<String>,
@@ -36,8 +31,8 @@ pub struct Args {
 /// Run `shannon perft-check`: true when every count agrees.
 pub fn run(args: Args, out: &mut impl Write) -> Result<bool, CliError> {
     let request = PerftCheckRequest {
-        config: args.config,
-        engine: args.engine,
+        config: args.choice.config,
+        engine: args.choice.engine,
         fen: args.fen,
         epd: args.epd,
         depth: args.depth,
