@@ -126,7 +126,7 @@ fn perft_with(
     }
     // Small subtrees go to the fast path whole: counting them is about as quick as looking them
     // up, and the table keeps the big ones (the stop flag is looked at between them).
-    if generator == Generator::Bitboard && depth <= STOPPABLE_GRAIN {
+    if generator == Generator::Bitboard && depth <= WHOLE_SUBTREE_DEPTH {
         return Some(perft_bitboard(pos, depth));
     }
     if let Some(count) = table.and_then(|t| t.get(pos.key(), depth)) {
@@ -144,27 +144,10 @@ fn perft_with(
     Some(nodes)
 }
 
-/// The fast path with a stop flag (`go perft`, which `stop` must end): the top plies walk the
-/// position and look at the flag before each move; subtrees of [`STOPPABLE_GRAIN`] plies or
-/// fewer (milliseconds each) are counted by the fast path at once.
-fn perft_stoppable(pos: &Position, depth: u32, stop: &AtomicBool) -> Option<u64> {
-    // As the table path: a count of one ply (or none) is never stopped.
-    if depth >= 2 && stop.load(Ordering::Relaxed) {
-        return None;
-    }
-    if depth <= STOPPABLE_GRAIN {
-        return Some(perft_bitboard(pos, depth));
-    }
-    let mut nodes = 0;
-    for &mv in pos.legal_moves().iter() {
-        nodes += perft_stoppable(&pos.play(mv), depth - 1, stop)?;
-    }
-    Some(nodes)
-}
-
-/// The depth below which a stoppable count does not look at its flag: a depth-4 subtree is a few
-/// million nodes at most, a few milliseconds of the fast path.
-const STOPPABLE_GRAIN: u32 = 4;
+/// The depth at and below which a count with a table or a stop flag (`go perft`, which `stop`
+/// must end) hands the subtree whole to the fast path, without looking at the flag: a depth-4
+/// subtree is a few million nodes at most, a few milliseconds of the fast path.
+const WHOLE_SUBTREE_DEPTH: u32 = 4;
 
 /// Counts below each root move. Returns `None` if `stop` was raised before the end.
 pub fn divide(
@@ -191,14 +174,10 @@ pub fn divide(
     let generator = options.generator;
     let count_root = |mv: Move| -> Option<u64> {
         let child = pos.play(mv);
-        match (table, stop) {
-            (None, None) if generator == Generator::Bitboard => {
-                Some(perft_bitboard(&child, depth - 1))
-            }
-            (None, Some(stop)) if generator == Generator::Bitboard => {
-                perft_stoppable(&child, depth - 1, stop)
-            }
-            _ => perft_with(&child, depth - 1, generator, table, stop),
+        if table.is_none() && stop.is_none() && generator == Generator::Bitboard {
+            Some(perft_bitboard(&child, depth - 1))
+        } else {
+            perft_with(&child, depth - 1, generator, table, stop)
         }
     };
     let threads = options.threads.max(1).min(roots.len().max(1));
