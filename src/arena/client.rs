@@ -92,18 +92,15 @@ impl fmt::Display for Said {
             Said::Sent(line) => ('>', line),
             Said::Received(line) => ('<', line),
         };
-        let shown: String = line
-            .chars()
-            .flat_map(|c| {
-                let escaped: Vec<char> = if c.is_control() {
-                    c.escape_default().collect()
-                } else {
-                    vec![c]
-                };
-                escaped
-            })
-            .collect();
-        write!(f, "{mark} {shown}")
+        write!(f, "{mark} ")?;
+        for c in line.chars() {
+            if c.is_control() {
+                write!(f, "{}", c.escape_default())?;
+            } else {
+                write!(f, "{c}")?;
+            }
+        }
+        Ok(())
     }
 }
 
