@@ -2,20 +2,18 @@
 //! of `shannon-faulty-engine` fails the checks it should and no others; Stockfish (Debian's
 //! 15.1) runs the whole audit and fails only where it deviates from the specification.
 
-use crate::common::{peer_missing, peers_required};
+use crate::common::{peer_missing, peers_required, Scratch};
 use serde_json::Value;
 use std::collections::BTreeSet;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
 const SHANNON: &str = env!("CARGO_BIN_EXE_shannon");
 const FAULTY: &str = env!("CARGO_BIN_EXE_shannon-faulty-engine");
 
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("shannon-audit-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// A scratch directory for one test (removed when it ends, kept when it fails).
+fn scratch(name: &str) -> Scratch {
+    Scratch::new(&format!("audit-{name}"))
 }
 
 /// Run the audit of `engine` (an `[[engine]]` table's body) with `perft_seconds` of perft:

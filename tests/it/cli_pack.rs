@@ -2,7 +2,7 @@
 
 use crate::common;
 
-use crate::common::data_path;
+use crate::common::{data_path, Scratch};
 use shannon::chess960::{scharnagl_back_rank, start_position};
 use shannon::game::{GameRecord, Outcome};
 use shannon::notation::pgn::{read_games, write_game, Comments, PgnGame};
@@ -101,10 +101,10 @@ fn unpack_rejects_bad_files() {
 fn codec_report_prints_its_table() {
     let (text, expected) = sample();
     let good: String = text.replace("\n[Event \"bad\"]\n\n1. e4 e5 2. Ke3 *\n\n", "\n");
-    let path = std::env::temp_dir().join(format!("shannon-report-{}.pgn", std::process::id()));
+    let dir = Scratch::new("codec-report");
+    let path = dir.join("report.pgn");
     std::fs::write(&path, good).unwrap();
     let report = shannon(&["codec-report", path.to_str().unwrap()], b"");
-    let _ = std::fs::remove_file(&path);
     let out = String::from_utf8(report.stdout).unwrap();
     assert!(report.status.success(), "{out}");
     assert!(
@@ -136,7 +136,8 @@ fn codec_report_prints_its_table() {
 /// no hint of which path was meant.
 #[test]
 fn codec_report_names_a_file_it_cannot_read() {
-    let missing = std::env::temp_dir().join(format!("shannon-missing-{}.pgn", std::process::id()));
+    let dir = Scratch::new("codec-report-missing");
+    let missing = dir.join("missing.pgn");
     let report = shannon(&["codec-report", missing.to_str().unwrap()], b"");
     let err = String::from_utf8_lossy(&report.stderr);
     assert_eq!(report.status.code(), Some(2), "{err}");

@@ -1,5 +1,6 @@
 //! The `perft`, `perft-suite` and `bench` subcommands, run as a user runs them.
 
+use crate::common::Scratch;
 use std::process::Command;
 
 fn shannon(args: &[&str]) -> (bool, String, String) {
@@ -75,8 +76,7 @@ fn a_bad_fen_is_a_clear_error() {
 
 #[test]
 fn perft_suite_passes_and_fails_with_the_details() {
-    let dir = std::env::temp_dir().join(format!("shannon-suite-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = Scratch::new("suite");
     let good = dir.join("good.epd");
     std::fs::write(
         &good,
@@ -104,7 +104,6 @@ fn perft_suite_passes_and_fails_with_the_details() {
 
     let (ok, _, err) = shannon(&["perft-suite", dir.join("missing.epd").to_str().unwrap()]);
     assert!(!ok && err.contains("cannot read"), "{err}");
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
@@ -161,11 +160,9 @@ fn impossible_castling_rights_and_hash_sizes_are_warnings_not_failures() {
     );
 }
 
-/// A fresh scratch directory for one test's suite files.
-fn scratch(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("shannon-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// A scratch directory for one test (removed when it ends, kept when it fails).
+fn scratch(name: &str) -> Scratch {
+    Scratch::new(name)
 }
 
 /// Issue 9 item 5: `perft 20000` recursed until the stack overflowed and the process aborted.
@@ -211,7 +208,6 @@ fn perft_suite_depth_over_the_limit_fails_that_entry() {
     );
     assert!(out.contains("ok    line 2"), "{out}");
     assert!(out.contains("passed 1 of 2"), "{out}");
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 /// Issue 9 item 11: an empty file, a line without counts, or `--max-nodes 0` printed "passed N of
@@ -258,5 +254,4 @@ fn perft_suite_that_checks_nothing_says_so_and_fails() {
         ok && out.contains("passed 1 of 1, skipped 0; 2 counts checked"),
         "{out}"
     );
-    std::fs::remove_dir_all(&dir).ok();
 }

@@ -7,7 +7,7 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use shannon::perft::suite::{parse_suite, SuiteEntry};
 use shannon::Position;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// True when `SHANNON_REQUIRE_PEERS=1`: every outside program (python-chess, Stockfish, XBoard,
 /// polyglot, Xvfb, Slurm with munge) must be there and work, so a broken install fails CI instead
@@ -141,4 +141,59 @@ pub fn random_moves(start: &Position, rng: &mut SmallRng, plies: usize) -> Vec<s
         moves.push(mv);
     }
     moves
+}
+
+/// A scratch directory for one test: removed when the test ends, kept (and its path printed) when
+/// the test fails, so what it wrote can be read.
+pub struct Scratch {
+    dir: Option<tempfile::TempDir>,
+}
+
+impl Scratch {
+    /// A new, empty directory under the system's temporary folder, named after the test.
+    pub fn new(name: &str) -> Scratch {
+        let dir = tempfile::Builder::new()
+            .prefix(&format!("shannon-{name}-"))
+            .tempdir()
+            .expect("a scratch directory can be made");
+        Scratch { dir: Some(dir) }
+    }
+
+    /// The directory's path.
+    pub fn path(&self) -> &Path {
+        self.dir.as_ref().expect("present until dropped").path()
+    }
+}
+
+impl std::ops::Deref for Scratch {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        self.path()
+    }
+}
+
+impl AsRef<Path> for Scratch {
+    fn as_ref(&self) -> &Path {
+        self.path()
+    }
+}
+
+impl AsRef<std::ffi::OsStr> for Scratch {
+    fn as_ref(&self) -> &std::ffi::OsStr {
+        self.path().as_os_str()
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        if let Some(dir) = self.dir.take() {
+            if std::thread::panicking() {
+                let kept = dir.keep();
+                eprintln!(
+                    "the failed test's scratch directory is kept: {}",
+                    kept.display()
+                );
+            }
+        }
+    }
 }

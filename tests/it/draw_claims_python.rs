@@ -5,7 +5,7 @@
 //! Skipped, with the reason printed, when python-chess is not installed; failing instead when the
 //! environment sets `SHANNON_REQUIRE_PEERS=1`.
 
-use crate::common::{peer_missing, peers_required, python_chess_missing};
+use crate::common::{peer_missing, peers_required, python_chess_missing, Scratch};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use shannon::game::{DrawClaim, Game, Status};
@@ -54,8 +54,7 @@ fn threefold_and_fifty_move_claims_match_python_chess() {
     }
     let mut rng = SmallRng::seed_from_u64(9_12);
     let games: Vec<(Vec<String>, String)> = (0..300).map(|_| random_game(&mut rng, 600)).collect();
-    let dir = std::env::temp_dir().join(format!("shannon-claims-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = Scratch::new("claims");
     let file = dir.join("games.txt");
     let text: Vec<String> = games.iter().map(|(moves, _)| moves.join(" ")).collect();
     std::fs::write(&file, text.join("\n") + "\n").unwrap();
@@ -65,7 +64,6 @@ fn threefold_and_fifty_move_claims_match_python_chess() {
         .arg(&file)
         .output()
         .expect("python3 runs");
-    let _ = std::fs::remove_dir_all(&dir);
     assert!(
         out.status.success(),
         "the script failed: {}",

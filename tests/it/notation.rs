@@ -313,17 +313,13 @@ fn run_python(script: &str, pgn: &str) -> PythonRun {
         return PythonRun::Missing(reason);
     }
     // Tests run in parallel threads of one process: each run gets its own folder.
-    static RUNS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-    let run = RUNS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let dir = std::env::temp_dir().join(format!("shannon-notation-{}-{run}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::Scratch::new("notation");
     let path = dir.join("games.pgn");
     std::fs::write(&path, pgn).unwrap();
     let output = std::process::Command::new("python3")
         .args(["-c", script])
         .arg(&path)
         .output();
-    let _ = std::fs::remove_dir_all(&dir);
     match output {
         Ok(out) if out.status.success() => PythonRun::Lines(
             String::from_utf8_lossy(&out.stdout)

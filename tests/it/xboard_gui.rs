@@ -5,7 +5,7 @@
 //! Skipped, with the reason printed, when any of the three programs is missing; failing instead
 //! when `SHANNON_REQUIRE_PEERS=1` (CI installs them and sets it).
 
-use crate::common::{peer_missing, peers_required};
+use crate::common::{peer_missing, peers_required, Scratch};
 use shannon::game::{is_insufficient_material, Ending, Game};
 use shannon::notation::uci::parse_move;
 use shannon::Color;
@@ -31,9 +31,7 @@ fn xboard_plays_shannon_against_shannon_through_polyglot() {
         let reason = format!("{missing} is not installed (apt-get install xboard polyglot xvfb)");
         return peer_missing(&reason, peers_required());
     }
-    let dir = std::env::temp_dir().join(format!("shannon-xboard-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = Scratch::new("xboard");
     let display = format!(":{}", 100 + std::process::id() % 400);
     let mut xvfb = Command::new(programs[2].1.as_ref().unwrap())
         .args([
@@ -102,7 +100,6 @@ fn xboard_plays_shannon_against_shannon_through_polyglot() {
         std::fs::read_to_string(&games)
     );
     check_saved_game(&games);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 fn check_saved_game(path: &Path) {

@@ -150,7 +150,6 @@ fn polyglot_make_book_agrees_with_our_keys_moves_and_weights() {
         .collect();
     assert!(ours.iter().any(|(mv, _)| mv == "e2e4"), "{ours:?}");
     assert_eq!(ours, theirs);
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
@@ -216,7 +215,6 @@ fn a_match_from_a_polyglot_book_opens_with_book_lines() {
         lines.iter().any(|line| line.len() >= 2),
         "some line goes past the first move: {lines:?}"
     );
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 /// An engine's own book (`book`/`book_depth` in engines.toml): its first moves are book moves,

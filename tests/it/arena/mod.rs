@@ -16,7 +16,7 @@ mod signals;
 mod sprt_reference;
 mod tournaments;
 
-use crate::common::{peer_missing, peers_required};
+use crate::common::{peer_missing, peers_required, Scratch};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -36,12 +36,9 @@ fn run(args: &[&str], dir: &Path) -> (bool, String, String) {
     )
 }
 
-/// A fresh scratch directory for one test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("shannon-arena-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// A scratch directory for one test (removed when it ends, kept when it fails).
+fn scratch(name: &str) -> Scratch {
+    Scratch::new(&format!("arena-{name}"))
 }
 
 /// Read a PGN file with our reader; every game must parse and replay legally.

@@ -137,7 +137,6 @@ fn a_run_killed_with_sigkill_resumes_from_its_checkpoint_to_the_same_result() {
         result_of(&b),
         "killed and resumed vs uninterrupted"
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -178,5 +177,4 @@ fn a_checkpoint_of_another_experiment_is_refused_and_left_alone() {
     // The same experiment resumes from it (all done) to the same report.
     let again = shannon_ok(&first.iter().map(String::as_str).collect::<Vec<_>>());
     assert!(again.contains("resumed after 3000 games"), "{again}");
-    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -56,5 +56,4 @@ fn threads_and_shards_do_not_change_the_result() {
     assert!(ending_count(&automatic, "ply-limit") > 100);
     assert_eq!(ending_count(&automatic, "threefold"), 0);
     assert_eq!(ending_count(&automatic, "fifty-move"), 0);
-    let _ = std::fs::remove_dir_all(&dir);
 }

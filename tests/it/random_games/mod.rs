@@ -11,19 +11,14 @@ mod determinism;
 mod output;
 mod python;
 
+use crate::common::Scratch;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
-/// A fresh folder of this test's own (tests run in parallel threads of one process).
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "shannon-random-games-{name}-{}",
-        std::process::id()
-    ));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// A scratch directory for one test (removed when it ends, kept when it fails).
+fn scratch(name: &str) -> Scratch {
+    Scratch::new(&format!("random-games-{name}"))
 }
 
 fn command(args: &[&str]) -> Command {

@@ -18,7 +18,6 @@ fn plot_writes_an_svg() {
     ]);
     let svg = std::fs::read_to_string(&plot).expect("the plot is written");
     assert!(svg.contains("<svg"), "{}", &svg[..svg.len().min(300)]);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -65,7 +64,6 @@ fn game_counts_accept_exponents() {
     assert_eq!(report["experiment"]["games"], 10_000);
     let stderr = shannon_refused(&["random-games", "--games", "1.5e0", "--seed", "2"]);
     assert!(stderr.contains("whole number"), "{stderr}");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -129,7 +127,6 @@ fn merge_refuses_missing_duplicated_or_foreign_shards() {
         text(&out),
     ]);
     assert_eq!(read_json(&out)["games"], 3000);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -177,5 +174,4 @@ fn the_table_has_wilson_intervals_and_a_command_that_reproduces_it() {
     line.extend(["--quiet", "--json", text(&again)]);
     shannon_ok(&line);
     assert_eq!(result_of(&first), result_of(&again));
-    let _ = std::fs::remove_dir_all(&dir);
 }

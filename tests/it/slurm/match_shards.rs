@@ -6,6 +6,7 @@
 //! comes from `--shard` or from the Slurm variables.
 
 use super::cluster::{Cluster, SHANNON};
+use crate::common::Scratch;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -231,9 +232,7 @@ pub(super) fn check(cluster: &Cluster, dir: &Path) {
 /// refused with `--shard`, and with a shard from the Slurm variables alike, before any game.
 #[test]
 fn match_refuses_an_sprt_on_shards() {
-    let dir = std::env::temp_dir().join(format!("shannon-slurm-sprt-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = Scratch::new("slurm-sprt");
     let config = write_engines(&dir);
     // Few, fast games, so that a run that is wrongly not refused still ends soon.
     let sprt = |shard: &[&str], variables: &[(&str, &str)]| -> Output {
@@ -274,5 +273,4 @@ fn match_refuses_an_sprt_on_shards() {
         .filter(|p| p != &config)
         .collect();
     assert!(written.is_empty(), "a refused match wrote {written:?}");
-    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -2,6 +2,7 @@
 //! and the debug log, logging to stderr, and how the process ends.
 
 use super::{bestmoves, errors, script, BIN};
+use crate::common::Scratch;
 use std::io::Write;
 use std::process::{Command, Stdio};
 
@@ -52,8 +53,7 @@ fn setoption_names_ignore_case_and_trailing_spaces_are_trimmed() {
 
 #[test]
 fn debug_log_file_mirrors_traffic_and_empty_turns_it_off() {
-    let dir = std::env::temp_dir().join(format!("shannon-uci-log-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = Scratch::new("uci-log");
     let path = dir.join("traffic.log");
     let _ = std::fs::remove_file(&path);
     script(&format!(
@@ -68,7 +68,6 @@ fn debug_log_file_mirrors_traffic_and_empty_turns_it_off() {
     );
     let lines = script("setoption name Debug Log File value /nonexistent-dir/x.log\n");
     assert_eq!(errors(&lines).len(), 1, "{lines:?}");
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
