@@ -17,6 +17,7 @@ mod fen;
 mod fuzz_seeds;
 mod game_codecs;
 mod generators_agree;
+mod hygiene;
 mod notation;
 mod perft_suites;
 mod position_formats;

@@ -23,7 +23,7 @@ mod cluster;
 mod match_shards;
 mod random_games;
 
-use crate::common::{peer_missing, peers_required};
+use crate::common::{peer_missing, peers_required, Scratch};
 use cluster::{missing, processes_of, start_cluster};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -43,7 +43,9 @@ fn slurm_job_arrays_of_shards_merge_into_the_unsharded_results() {
         return peer_missing(&reason, peers_required());
     }
     let started = Instant::now();
-    let dir = std::env::temp_dir().join(format!("shannon-slurm-{}", std::process::id()));
+    // The cluster's folder: the cluster removes it when it stops (checked below).
+    let scratch = Scratch::new("slurm");
+    let dir = scratch.to_path_buf();
     // Dropped at the end, or while unwinding from a failed assertion: stops the daemons.
     let cluster = start_cluster(&dir);
 
