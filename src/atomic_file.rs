@@ -1,7 +1,8 @@
 //! Saving a file so that a kill or a power cut at any moment leaves either the old content or
 //! the new, never a mixture: write a temporary file beside it, sync it, rename it over the old
 //! one, and sync the folder (so the rename itself survives a power cut). Random-games
-//! checkpoints and match state files both save this way.
+//! checkpoints and match state files both save this way. And checking, before long work, that a
+//! file can be written at all.
 
 use std::fs::File;
 use std::io::{self, Write};
@@ -27,4 +28,20 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
         let _ = folder.sync_all();
     }
     Ok(())
+}
+
+/// Check that `path` can be written, changing nothing: an existing file is opened for writing
+/// (and left as it is), a new one is made and removed again.
+pub fn check_writable(path: &Path) -> io::Result<()> {
+    if path.exists() {
+        std::fs::OpenOptions::new()
+            .append(true)
+            .open(path)
+            .map(drop)
+    } else {
+        File::create_new(path).and_then(|file| {
+            drop(file);
+            std::fs::remove_file(path)
+        })
+    }
 }

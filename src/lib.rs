@@ -14,6 +14,7 @@
 pub mod types;
 
 pub mod atomic_file;
+pub mod run_lock;
 
 pub mod attacks;
 pub mod position;

@@ -1,6 +1,7 @@
 //! The one error of the arena's commands: why a match or a check cannot start or go on.
 
 use super::config::ConfigError;
+use crate::run_lock::RunLockError;
 use std::fmt;
 use std::io;
 use std::path::PathBuf;
@@ -20,6 +21,8 @@ pub enum ArenaError {
     Output(io::Error),
     /// A state file (`--state`, `--resume`, `shannon merge`) cannot be read, written or used.
     State(PathBuf, String),
+    /// Another runner holds the state file.
+    Locked(RunLockError),
 }
 
 impl fmt::Display for ArenaError {
@@ -31,6 +34,7 @@ impl fmt::Display for ArenaError {
             ArenaError::Pgn(path, e) => write!(f, "cannot write the PGN file {path}: {e}"),
             ArenaError::Output(e) => write!(f, "cannot write the report: {e}"),
             ArenaError::State(path, why) => write!(f, "state file {}: {why}", path.display()),
+            ArenaError::Locked(e) => write!(f, "{e}"),
         }
     }
 }
@@ -40,6 +44,12 @@ impl std::error::Error for ArenaError {}
 impl From<ConfigError> for ArenaError {
     fn from(e: ConfigError) -> Self {
         ArenaError::Config(e)
+    }
+}
+
+impl From<RunLockError> for ArenaError {
+    fn from(e: RunLockError) -> Self {
+        ArenaError::Locked(e)
     }
 }
 

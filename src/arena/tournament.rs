@@ -13,6 +13,8 @@ use super::state::{Appendix, DoneGames, MatchState, STATE_FORMAT};
 use super::stats::{Pentanomial, Score, Sprt, SprtVerdict};
 use super::tables::write_tables;
 use super::ArenaError;
+use crate::atomic_file::check_writable;
+use crate::run_lock::RunLock;
 use std::collections::HashMap;
 use std::fs::File;
 use std::io::Write;
@@ -85,6 +87,17 @@ pub fn run_match_with(
     progress: &mut dyn FnMut(&MatchProgress),
 ) -> Result<MatchSummary, ArenaError> {
     let prepared = prepare(config, request)?;
+    // A wrong folder is named as the PGN's or EPD's before the state's lock file is tried there.
+    if let Some(path) = &prepared.pgn {
+        check_writable(path).map_err(|e| ArenaError::Pgn(path.display().to_string(), e))?;
+    }
+    if let Some(path) = &prepared.epd {
+        check_writable(path).map_err(|e| {
+            ArenaError::Setting(format!("cannot write the EPD file {}: {e}", path.display()))
+        })?;
+    }
+    // Held until the run ends: a second runner on this state is refused before it writes.
+    let _lock = lock(prepared.state.as_deref())?;
     let pgn = match &prepared.pgn {
         Some(path) => Some(
             Appendix::create(path).map_err(|e| ArenaError::Pgn(path.display().to_string(), e))?,
@@ -137,6 +150,7 @@ pub fn resume_match(
     out: &mut impl Write,
     progress: &mut dyn FnMut(&MatchProgress),
 ) -> Result<MatchSummary, ArenaError> {
+    let _lock = lock(Some(path))?;
     let mut state = MatchState::load(path)?;
     let config = Config::load_saved(state.request.config.as_deref())?;
     let mut request = state.request.clone();
@@ -166,6 +180,16 @@ pub fn resume_match(
     let files = [reopen(&mut state.pgn)?, reopen(&mut state.epd)?];
     let resumed = state.done.len();
     play(prepared, state, files, Some(resumed), out, progress)
+}
+
+/// Take the lock of a run's state file, if it has one (see [`crate::run_lock`]).
+fn lock(state: Option<&Path>) -> Result<Option<RunLock>, ArenaError> {
+    let Some(path) = state else { return Ok(None) };
+    let lock = RunLock::acquire(path)?;
+    if let Some(warning) = lock.takeover_warning() {
+        log::warn!("{warning}");
+    }
+    Ok(Some(lock))
 }
 
 /// Play the games of `prepared` that `state` does not hold yet, recording each in the state, the

@@ -4,10 +4,12 @@
 //! - [`rules`]: the rule sets (`claims`, `automatic`, and the switches to build others).
 //! - [`play`]: one random game, fast.
 //! - [`tally`]: integer counts by length and ending, which add exactly.
-//! - [`run`]: an experiment (seed, count, start, rules, shard) on threads, with checkpoints.
+//! - [`run`]: an experiment (seed, count, start, rules, shard) on threads, with checkpoints;
+//!   [`checkpoint`]: the saved progress, checked before a run continues from it.
 //! - [`report`]: the figures people read (shares with Wilson intervals, length statistics) and
 //!   the JSON that machines read and `shannon merge` adds up.
 
+pub mod checkpoint;
 pub mod play;
 pub mod report;
 pub mod rules;

@@ -6,10 +6,12 @@
 //! and the tally of a run is the same however it was split. Shard `I` of `N` plays the games `i`
 //! with `i mod N = I`.
 
+use super::checkpoint::{Checkpoint, CheckpointError};
 use super::play::Player;
 use super::rules::RuleSet;
 use super::tally::Tally;
 use crate::chess960::{scharnagl_back_rank, start_position};
+use crate::run_lock::RunLock;
 use crate::types::splitmix::{below, mix};
 pub use crate::types::Shard;
 use crate::Position;
@@ -75,7 +77,7 @@ pub enum ExperimentError {
     /// No rule ends every game (no move rule, no repetition rule, no ply limit).
     Endless,
     /// The checkpoint cannot be read, written or used.
-    Checkpoint(String),
+    Checkpoint(CheckpointError),
 }
 
 impl fmt::Display for ExperimentError {
@@ -98,7 +100,20 @@ impl fmt::Display for ExperimentError {
     }
 }
 
-impl std::error::Error for ExperimentError {}
+impl std::error::Error for ExperimentError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            ExperimentError::Checkpoint(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+impl From<CheckpointError> for ExperimentError {
+    fn from(e: CheckpointError) -> Self {
+        ExperimentError::Checkpoint(e)
+    }
+}
 
 /// Games handed to a thread at a time: small enough for a checkpoint every few seconds to lose
 /// little, large enough that handing them out costs nothing.
@@ -177,49 +192,6 @@ impl Experiment {
     }
 }
 
-/// Saved progress: the experiment, how many of its shard's games are done (a prefix, in whole
-/// blocks), and their tally.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Checkpoint {
-    /// What is being played.
-    pub experiment: Experiment,
-    /// Shard-local games `0..done` are in `lengths`.
-    pub done: u64,
-    /// Seconds spent so far (over all the runs that made this checkpoint).
-    pub seconds: f64,
-    /// Their tally.
-    pub lengths: Vec<super::tally::LengthRow>,
-}
-
-impl Checkpoint {
-    /// Read a checkpoint file; `Ok(None)` when it does not exist.
-    pub fn load(path: &Path) -> Result<Option<Checkpoint>, ExperimentError> {
-        let text = match std::fs::read_to_string(path) {
-            Ok(text) => text,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-            Err(e) => {
-                return Err(ExperimentError::Checkpoint(format!(
-                    "cannot read {}: {e}",
-                    path.display()
-                )))
-            }
-        };
-        serde_json::from_str(&text).map(Some).map_err(|e| {
-            ExperimentError::Checkpoint(format!("{} is not a checkpoint: {e}", path.display()))
-        })
-    }
-
-    /// Write it atomically: to a temporary file beside `path`, synced, then renamed over it, so a
-    /// kill at any moment leaves either the old checkpoint or the new one.
-    pub fn save(&self, path: &Path) -> Result<(), ExperimentError> {
-        let failed = |e: std::io::Error| {
-            ExperimentError::Checkpoint(format!("cannot write {}: {e}", path.display()))
-        };
-        let text = serde_json::to_string(self).expect("a checkpoint serialises");
-        crate::atomic_file::write_atomically(path, text.as_bytes()).map_err(failed)
-    }
-}
-
 /// How to run.
 pub struct RunOptions<'a> {
     /// Worker threads (at least 1).
@@ -251,20 +223,23 @@ pub struct RunResult {
 pub fn run(experiment: &Experiment, options: &RunOptions) -> Result<RunResult, ExperimentError> {
     experiment.validate()?;
     let total = experiment.shard_games();
-    let (mut tally, mut done, earlier_seconds) = match options.checkpoint {
-        Some(path) => match Checkpoint::load(path)? {
-            Some(saved) if saved.experiment == *experiment => {
-                (Tally::from_rows(&saved.lengths), saved.done, saved.seconds)
+    // Held until the run ends: a second runner on this checkpoint is refused before it plays.
+    let _lock = match options.checkpoint {
+        Some(path) => {
+            let lock = RunLock::acquire(path).map_err(CheckpointError::Locked)?;
+            if let Some(warning) = lock.takeover_warning() {
+                log::warn!("{warning}");
             }
-            Some(saved) => {
-                return Err(ExperimentError::Checkpoint(format!(
-                    "{} holds another experiment ({}); remove it or run that one",
-                    path.display(),
-                    describe(&saved.experiment)
-                )))
-            }
-            None => (Tally::new(), 0, 0.0),
-        },
+            Some(lock)
+        }
+        None => None,
+    };
+    let saved = match options.checkpoint {
+        Some(path) => Checkpoint::load_for(path, experiment)?,
+        None => None,
+    };
+    let (mut tally, mut done, earlier_seconds) = match saved {
+        Some(saved) => (Tally::from_rows(&saved.lengths), saved.done, saved.seconds),
         None => (Tally::new(), 0, 0.0),
     };
     let resumed = done;
@@ -340,13 +315,7 @@ fn save(
     seconds: f64,
     tally: &Tally,
 ) -> Result<(), ExperimentError> {
-    Checkpoint {
-        experiment: experiment.clone(),
-        done,
-        seconds,
-        lengths: tally.rows(),
-    }
-    .save(path)
+    Ok(Checkpoint::new(experiment, done, seconds, tally).save(path)?)
 }
 
 /// One line naming an experiment: seed, games, start, rules, shard.

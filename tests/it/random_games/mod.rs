@@ -8,6 +8,7 @@
 
 mod checkpoint;
 mod determinism;
+mod one_runner;
 mod output;
 mod python;
 
