@@ -124,6 +124,13 @@ pub enum ConfigError {
         /// The names the file has.
         known: Vec<String>,
     },
+    /// A name asked for is neither in the file nor a program (a path, or a name on PATH).
+    NoEngineOrCommand {
+        /// The name asked for.
+        name: String,
+        /// The names the file has.
+        known: Vec<String>,
+    },
     /// An engine's program cannot be found.
     CommandNotFound {
         /// The engine.
@@ -146,6 +153,12 @@ impl fmt::Display for ConfigError {
             ConfigError::UnknownEngine { name, known } => write!(
                 f,
                 "no engine named '{name}' in the configuration (it has: {})",
+                known.join(", ")
+            ),
+            ConfigError::NoEngineOrCommand { name, known } => write!(
+                f,
+                "no engine named '{name}' in the configuration (it has: {}), and no program \
+                 '{name}' (a path, or a name on PATH)",
                 known.join(", ")
             ),
             ConfigError::CommandNotFound { engine, command } => write!(
@@ -216,15 +229,59 @@ impl Config {
     }
 
     /// The engine called `name`, its command found (so that a typo is reported before any
-    /// work starts).
-    pub fn runnable_engine(&self, name: &str) -> Result<EngineConfig, ConfigError> {
-        let engine = self.engine(name)?;
-        engine.resolve_command()?;
-        Ok(engine.clone())
+    /// work starts). A name the file does not have is taken as a command, as cutechess-cli's
+    /// `cmd=` is: a path, or a program on PATH (`shannon audit --engine stockfish`).
+    pub fn runnable_engine(&self, name: &str) -> Result<(EngineConfig, EngineOrigin), ConfigError> {
+        if let Ok(engine) = self.engine(name) {
+            engine.resolve_command()?;
+            return Ok((engine.clone(), EngineOrigin::Configured));
+        }
+        let engine = EngineConfig::from_command(name);
+        match engine.resolve_command() {
+            Ok(path) => Ok((engine, EngineOrigin::Command(path))),
+            Err(_) => Err(ConfigError::NoEngineOrCommand {
+                name: name.to_string(),
+                known: self.engines.iter().map(|e| e.name.clone()).collect(),
+            }),
+        }
     }
 }
 
+/// Where [`Config::runnable_engine`] found an engine.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum EngineOrigin {
+    /// An `[[engine]]` table of the configuration.
+    Configured,
+    /// Not in the configuration: the name was taken as a command, and this program runs.
+    Command(PathBuf),
+}
+
+/// Folders where Debian installs chess engines (`stockfish`, `fairymax`): on ordinary users'
+/// PATH but not on root's, so a bare command is looked for there after PATH.
+#[cfg(unix)]
+const GAMES_FOLDERS: [&str; 2] = ["/usr/games", "/usr/local/games"];
+#[cfg(not(unix))]
+const GAMES_FOLDERS: [&str; 0] = [];
+
 impl EngineConfig {
+    /// An engine that is only a command (a path or a program's name), with every setting at
+    /// its default; named after the program's file name.
+    pub fn from_command(command: &str) -> EngineConfig {
+        let name = Path::new(command)
+            .file_name()
+            .map_or_else(|| command.to_string(), |n| n.to_string_lossy().into_owned());
+        EngineConfig {
+            name,
+            command: command.to_string(),
+            args: Vec::new(),
+            dir: None,
+            options: BTreeMap::new(),
+            init_timeout_ms: default_init_timeout(),
+            book: None,
+            book_depth: None,
+        }
+    }
+
     /// The program to start: `self` resolved to the running executable, a bare name searched on
     /// PATH, a path checked to exist.
     pub fn resolve_command(&self) -> Result<PathBuf, ConfigError> {
@@ -250,6 +307,7 @@ impl EngineConfig {
         std::env::var_os("PATH")
             .into_iter()
             .flat_map(|paths| std::env::split_paths(&paths).collect::<Vec<_>>())
+            .chain(GAMES_FOLDERS.iter().map(PathBuf::from))
             .map(|dir| dir.join(command))
             .find(|candidate| candidate.is_file())
             .ok_or_else(not_found)
@@ -283,6 +341,34 @@ impl EngineConfig {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue 26: `--engine stockfish` failed when the engines file had no such name.
+    #[cfg(unix)]
+    #[test]
+    fn a_name_the_file_lacks_is_taken_as_a_command() {
+        let config = Config::parse(DEFAULT_ENGINES_TOML, "engines.toml").unwrap();
+        let (engine, origin) = config.runnable_engine("shannon-a").unwrap();
+        assert_eq!(
+            (engine.name.as_str(), origin),
+            ("shannon-a", EngineOrigin::Configured)
+        );
+        let (engine, origin) = config.runnable_engine("sh").unwrap();
+        assert_eq!(engine.name, "sh");
+        assert!(matches!(origin, EngineOrigin::Command(path) if path.ends_with("sh")));
+        let (engine, _) = config.runnable_engine("/bin/sh").unwrap();
+        assert_eq!(
+            (engine.name.as_str(), engine.command.as_str()),
+            ("sh", "/bin/sh")
+        );
+        let err = config
+            .runnable_engine("no-such-engine-anywhere")
+            .unwrap_err();
+        assert!(matches!(err, ConfigError::NoEngineOrCommand { .. }));
+        assert!(
+            err.to_string().contains("(it has: shannon-a, shannon-b"),
+            "{err}"
+        );
+    }
 
     #[test]
     fn the_shipped_file_parses_and_names_two_shannons() {

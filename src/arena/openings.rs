@@ -339,8 +339,8 @@ mod tests {
 
     #[test]
     fn cutechess_settings_order_cut_and_start_the_openings() {
-        let dir = std::env::temp_dir().join(format!("shannon-openings-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let scratch = tempfile::tempdir().unwrap();
+        let dir = scratch.path();
         let pgn = dir.join("lines.pgn");
         std::fs::write(
             &pgn,
@@ -385,7 +385,6 @@ mod tests {
                 "{bad}"
             );
         }
-        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]
@@ -402,8 +401,8 @@ mod tests {
 
     #[test]
     fn epd_lines_with_operations() {
-        let dir = std::env::temp_dir().join(format!("shannon-epd-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let scratch = tempfile::tempdir().unwrap();
+        let dir = scratch.path();
         let path = dir.join("o.epd");
         std::fs::write(
             &path,
@@ -418,7 +417,6 @@ mod tests {
         std::fs::write(&path, "not a fen\n").unwrap();
         let err = load_openings(path.to_str().unwrap(), 1, 0, 1).unwrap_err();
         assert!(err.to_string().contains(":1:"), "{err}");
-        std::fs::remove_dir_all(&dir).ok();
     }
 
     #[test]
@@ -442,8 +440,8 @@ mod tests {
                 e
             })
             .collect();
-        let dir = std::env::temp_dir().join(format!("shannon-book-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let scratch = tempfile::tempdir().unwrap();
+        let dir = scratch.path();
         let path = dir.join("small.BIN");
         std::fs::write(&path, &bytes).unwrap();
         let path = path.to_str().unwrap();
@@ -464,6 +462,5 @@ mod tests {
         std::fs::write(dir.join("bad.bin"), [1u8; 20]).unwrap();
         let err = load_openings(dir.join("bad.bin").to_str().unwrap(), 1, 0, 8).unwrap_err();
         assert!(err.to_string().contains("20 bytes"), "{err}");
-        std::fs::remove_dir_all(&dir).ok();
     }
 }

@@ -3,7 +3,7 @@
 //! generators disagree, naming the moves one side has and the other lacks.
 
 use super::client::{EngineError, EngineProcess};
-use super::config::{Config, EngineConfig};
+use super::config::EngineConfig;
 use super::openings::castling_for;
 use super::ArenaError;
 use crate::notation::uci::{format_move, parse_move};
@@ -12,7 +12,6 @@ use crate::perft::{divide, PerftOptions};
 use crate::{CastlingMode, Position};
 use std::collections::BTreeMap;
 use std::io::{self, Write};
-use std::path::PathBuf;
 use std::time::Duration;
 
 /// One position to check.
@@ -333,10 +332,8 @@ fn report(d: &Disagreement, out: &mut impl Write) -> io::Result<()> {
 /// What `shannon perft-check` was asked.
 #[derive(Debug, Clone)]
 pub struct PerftCheckRequest {
-    /// engines.toml.
-    pub config: Option<PathBuf>,
     /// The engine to check.
-    pub engine: String,
+    pub engine: EngineConfig,
     /// One position.
     pub fen: Option<String>,
     /// A suite file (EPD or .perft).
@@ -354,7 +351,7 @@ pub fn run_perft_check_command(
     request: &PerftCheckRequest,
     out: &mut impl Write,
 ) -> Result<bool, ArenaError> {
-    let engine = Config::load(request.config.as_deref())?.runnable_engine(&request.engine)?;
+    let engine = &request.engine;
     let mut positions = Vec::new();
     if let Some(fen) = &request.fen {
         let position =
@@ -390,7 +387,7 @@ pub fn run_perft_check_command(
         ));
     }
     Ok(run_perft_check(
-        &engine,
+        engine,
         &positions,
         request.depth,
         request.timeout,

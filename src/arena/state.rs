@@ -214,8 +214,8 @@ mod tests {
 
     #[test]
     fn a_reopened_file_holds_the_committed_games_and_the_pending_one_once() {
-        let dir = std::env::temp_dir().join(format!("shannon-appendix-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let scratch = tempfile::tempdir().unwrap();
+        let dir = scratch.path();
         let path = dir.join("games.txt");
         let (mut appendix, mut file) = Appendix::create(&path).unwrap();
         appendix.pending = "game 1\n".into();
@@ -236,6 +236,5 @@ mod tests {
         assert_eq!(again.committed, 14);
         std::fs::write(&path, "short").unwrap();
         assert!(resumed.reopen().is_err(), "a file shorter than the state");
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

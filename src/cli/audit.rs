@@ -5,7 +5,6 @@
 use super::{CliError, EngineChoice};
 use indicatif::{ProgressBar, ProgressStyle};
 use shannon::arena::audit::{run_audit, AuditReport, AuditRequest, Level, Verdict};
-use shannon::arena::config::Config;
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -37,9 +36,8 @@ pub struct Args {
 
 /// Run `shannon audit`: true when no check failed.
 pub fn run(args: Args, out: &mut impl Write) -> Result<bool, CliError> {
-    let engine = Config::load(args.choice.config.as_deref())
-        .and_then(|config| config.runnable_engine(&args.choice.engine))
-        .map_err(CliError::new)?;
+    let engine = args.choice.resolve()?;
+    super::check_outputs([("the JSON report", args.json.as_deref())])?;
     let request = AuditRequest {
         engine,
         level: if args.full { Level::Full } else { Level::Quick },

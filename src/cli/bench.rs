@@ -158,8 +158,8 @@ pub enum Command {
     ///
     /// Example: shannon bench playout --games 10000 --seed 1
     Playout {
-        /// Number of games.
-        #[arg(long, default_value_t = 10_000)]
+        /// Number of games (at least 1).
+        #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u32).range(1..))]
         games: u32,
         /// Seed of the random moves.
         #[arg(long, default_value_t = 1)]
@@ -167,10 +167,10 @@ pub enum Command {
     },
     /// One engine process answering N position + go requests; its memory must stay flat.
     ///
-    /// Example: shannon bench soak --requests 1000000
+    /// Example: shannon bench soak --requests 100000
     Soak {
-        /// Number of requests.
-        #[arg(long, default_value_t = 1_000_000)]
+        /// Number of requests (at least 1).
+        #[arg(long, default_value_t = 1_000_000, value_parser = clap::value_parser!(u64).range(1..))]
         requests: u64,
     },
     /// The match runner's overhead: Shannon vs Shannon at nodes=1, games per minute.
@@ -189,9 +189,9 @@ pub enum Command {
     ///
     /// Example: shannon bench uci --rounds 200
     Uci {
-        /// Timed rounds per figure (medians are printed).
-        #[arg(long, default_value_t = 200)]
-        rounds: usize,
+        /// Timed rounds per figure (medians are printed; at least 1).
+        #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u64).range(1..))]
+        rounds: u64,
     },
 }
 
@@ -218,7 +218,7 @@ pub fn run(command: Command, out: &mut impl Write) -> Result<bool, CliError> {
             .and_then(|engine| bench_uci::run_soak(&engine, requests, out))
             .map(|()| true),
         Command::Uci { rounds } => std::env::current_exe()
-            .and_then(|engine| bench_uci::run_uci_bench(&engine, rounds, out))
+            .and_then(|engine| bench_uci::run_uci_bench(&engine, rounds as usize, out))
             .map(|()| true),
     }
     .map_err(CliError::new)

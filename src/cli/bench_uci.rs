@@ -132,7 +132,6 @@ fn round_trip(
 
 /// Run the benchmark against the engine binary at `engine`.
 pub fn run_uci_bench(engine: &Path, rounds: usize, out: &mut impl Write) -> io::Result<()> {
-    let rounds = rounds.max(1);
     writeln!(
         out,
         "UCI benchmark over pipes: {rounds} rounds each, medians"

@@ -128,6 +128,7 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<bool, CliError> {
     // Installed here, not in the library, because a process has one set of signal handlers and
     // only this command wants them.
     let interrupt = interrupt_on_signals()?;
+    super::check_outputs([("the report", args.report.as_deref())])?;
     let shard = super::shard::resolve_shard(args.shard, args.shards, false, &|name| {
         std::env::var(name).ok()
     })?;

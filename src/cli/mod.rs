@@ -85,12 +85,14 @@ pub enum Command {
     CodecReport(codec_report::Args),
     /// Chess960 start positions: by number, the numbers of a FEN, or a random one.
     ///
-    /// Example: shannon chess960 518; shannon chess960 --fen "..."; shannon chess960 --random --seed 7
+    /// Examples: shannon chess960 518; shannon chess960 --fen
+    /// "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1"; shannon chess960 --random --seed 7
     Chess960(chess960::Args),
     /// Print a position in a classic board format, or read one back.
     ///
     /// Formats: matrix, shannon, mailbox10x12, 0x88, bitboards, pieces, fen.
-    /// Example: shannon show --format matrix --fen "..." | shannon show --from matrix --side b
+    /// Example: shannon show --format matrix --fen "4k3/8/8/8/8/8/8/4K2R b K - 0 1" | shannon show
+    /// --from matrix --side b
     Show(show::Args),
     /// Encode a complete position with a position codec: prints hex and the length in bits.
     ///
@@ -103,7 +105,7 @@ pub enum Command {
     Decode(decode::Args),
     /// Play random games to their end and count how they ended (Shannon's experiment at scale).
     ///
-    /// Example: shannon random-games --games 1e6 --seed 1950 --json run.json --plot lengths.svg
+    /// Example: shannon random-games --games 1e5 --seed 1950 --json run.json --plot lengths.svg
     RandomGames(random_games::Args),
     /// Merge the shards of one sharded run: random-games --json reports, or the state files of
     /// `shannon match --shard I/N`.
@@ -165,6 +167,20 @@ impl From<std::io::Error> for CliError {
     }
 }
 
+/// Check, before any long work starts, that each output file can be written: an existing file is
+/// opened for writing (and left as it is), a new one is made and removed again. So a wrong path
+/// is an error at once, not after hours of games whose results are then lost.
+pub fn check_outputs<'a>(
+    outputs: impl IntoIterator<Item = (&'a str, Option<&'a std::path::Path>)>,
+) -> Result<(), CliError> {
+    for (what, path) in outputs {
+        let Some(path) = path else { continue };
+        shannon::atomic_file::check_writable(path)
+            .map_err(|e| CliError::new(format!("cannot write {what} {}: {e}", path.display())))?;
+    }
+    Ok(())
+}
+
 /// `--generator`: which move generator.
 #[derive(Clone, Copy, ValueEnum)]
 pub enum GeneratorArg {
@@ -188,12 +204,31 @@ impl From<GeneratorArg> for Generator {
 /// one engine (audit, perft-check).
 #[derive(clap::Args)]
 pub struct EngineChoice {
-    /// The engine, by name in engines.toml.
+    /// The engine: a name in engines.toml, else a command (a path, or a program on PATH).
     #[arg(long)]
     pub engine: String,
     /// The engines file (default: ./engines.toml, else the built-in one).
     #[arg(long)]
     pub config: Option<std::path::PathBuf>,
+}
+
+impl EngineChoice {
+    /// The engine asked for, its program found; says on stderr when the name was taken as a
+    /// command because the engines file does not have it.
+    pub fn resolve(&self) -> Result<shannon::arena::config::EngineConfig, CliError> {
+        use shannon::arena::config::{Config, EngineOrigin};
+        let (engine, origin) = Config::load(self.config.as_deref())
+            .and_then(|config| config.runnable_engine(&self.engine))
+            .map_err(CliError::new)?;
+        if let EngineOrigin::Command(path) = origin {
+            eprintln!(
+                "shannon: '{}' is not in the engines file: running it as a command ({})",
+                self.engine,
+                path.display()
+            );
+        }
+        Ok(engine)
+    }
 }
 
 /// Nodes (or anything) per second, guarding against a zero duration.
@@ -202,5 +237,33 @@ pub fn per_second(count: u64, seconds: f64) -> f64 {
         count as f64 / seconds
     } else {
         0.0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::check_outputs;
+
+    #[test]
+    fn outputs_are_checked_without_changing_or_leaving_files() {
+        let dir = tempfile::tempdir().unwrap();
+        let existing = dir.path().join("kept.json");
+        std::fs::write(&existing, "old").unwrap();
+        let new = dir.path().join("new.json");
+        check_outputs([
+            ("the JSON file", Some(existing.as_path())),
+            ("the plot", Some(new.as_path())),
+        ])
+        .unwrap();
+        assert_eq!(std::fs::read_to_string(&existing).unwrap(), "old");
+        assert!(!new.exists(), "the check left {}", new.display());
+        let missing = dir.path().join("no-folder").join("x.json");
+        let err = check_outputs([
+            ("the JSON file", Some(missing.as_path())),
+            ("the plot", None),
+        ])
+        .unwrap_err()
+        .to_string();
+        assert!(err.starts_with("cannot write the JSON file "), "{err}");
     }
 }

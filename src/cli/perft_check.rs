@@ -23,16 +23,15 @@ pub struct Args {
     /// Treat every position as Chess960 (sets UCI_Chess960).
     #[arg(long)]
     chess960: bool,
-    /// How long one `go perft` may take, in seconds.
-    #[arg(long, default_value_t = 600)]
+    /// How long one `go perft` may take, in seconds (at least 1).
+    #[arg(long, default_value_t = 600, value_parser = clap::value_parser!(u64).range(1..))]
     timeout: u64,
 }
 
 /// Run `shannon perft-check`: true when every count agrees.
 pub fn run(args: Args, out: &mut impl Write) -> Result<bool, CliError> {
     let request = PerftCheckRequest {
-        config: args.choice.config,
-        engine: args.choice.engine,
+        engine: args.choice.resolve()?,
         fen: args.fen,
         epd: args.epd,
         depth: args.depth,

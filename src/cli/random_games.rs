@@ -101,15 +101,19 @@ Rules, in the order they are checked after every move (the first that applies en
 Each game i is played from its own stream (Xoshiro256++ seeded from seed and i), so the result
 depends only on seed, games, start and rules: not on threads, shards or interruptions.";
 
-/// `1000`, `1e9`, `2.5e6`: a whole number of games.
+/// `1000`, `1e9`, `2.5e6`: a whole number of games, at least 1.
 fn parse_count(text: &str) -> Result<u64, String> {
     if let Ok(n) = text.parse::<u64>() {
-        return Ok(n);
+        return if n == 0 {
+            Err("an experiment needs at least 1 game".into())
+        } else {
+            Ok(n)
+        };
     }
     let value: f64 = text
         .parse()
         .map_err(|_| format!("'{text}' is not a number of games"))?;
-    if value >= 0.0 && value.fract() == 0.0 && value <= 1e18 {
+    if value >= 1.0 && value.fract() == 0.0 && value <= 1e18 {
         Ok(value as u64)
     } else {
         Err(format!("'{text}' is not a whole number of games"))
@@ -213,6 +217,10 @@ pub fn run_command(args: Args, out: &mut impl Write) -> Result<bool, CliError> {
         write!(out, "{}", sbatch_script(&experiment, shards)).map_err(CliError::new)?;
         return Ok(true);
     }
+    super::check_outputs([
+        ("the JSON file", args.json.as_deref()),
+        ("the plot", args.plot.as_deref()),
+    ])?;
     if args.seed.is_none() {
         writeln!(
             out,

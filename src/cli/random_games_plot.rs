@@ -410,14 +410,10 @@ mod tests {
             finish: fifty,
         });
         let report = Report::new(&experiment(2001), &tally, "test".into(), 1.0, 1);
-        let path = std::env::temp_dir().join(format!(
-            "shannon-plot-test-{}-{:?}.svg",
-            std::process::id(),
-            std::thread::current().id()
-        ));
+        let scratch = tempfile::tempdir().unwrap();
+        let path = scratch.path().join("lengths.svg");
         write_length_histogram(&path, &report).unwrap();
         let svg = std::fs::read_to_string(&path).unwrap();
-        std::fs::remove_file(&path).unwrap();
         assert!(svg.contains("<svg"));
         for name in [
             "checkmate, white wins",

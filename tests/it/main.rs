@@ -8,6 +8,7 @@
 mod common;
 
 mod arena;
+mod arguments;
 mod audit;
 mod chess960;
 mod cli_pack;
@@ -17,6 +18,7 @@ mod fen;
 mod fuzz_seeds;
 mod game_codecs;
 mod generators_agree;
+mod help_examples;
 mod hygiene;
 mod notation;
 mod perft_suites;

@@ -8,6 +8,8 @@ mod adjudication;
 mod books;
 mod faults;
 mod matches;
+mod one_runner;
+mod outputs;
 mod peers;
 mod perft_check;
 mod report;
