@@ -3,7 +3,7 @@
 //! must hold the same experiment, and its counts must fit each other and the experiment, so a
 //! damaged or edited file is refused by name instead of silently losing or inventing games.
 
-use super::run::{describe, Experiment, BLOCK};
+use super::spec::{describe, Experiment, BLOCK};
 use super::tally::{LengthRow, Tally};
 use crate::run_lock::RunLockError;
 use serde::{Deserialize, Serialize};

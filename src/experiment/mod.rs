@@ -4,7 +4,8 @@
 //! - [`rules`]: the rule sets (`claims`, `automatic`, and the switches to build others).
 //! - [`play`]: one random game, fast.
 //! - [`tally`]: integer counts by length and ending, which add exactly.
-//! - [`run`]: an experiment (seed, count, start, rules, shard) on threads, with checkpoints;
+//! - [`spec`]: what an experiment is (seed, count, start, rules, shard);
+//! - [`run`]: an experiment played on threads, with checkpoints;
 //!   [`checkpoint`]: the saved progress, checked before a run continues from it.
 //! - [`report`]: the figures people read (shares with Wilson intervals, length statistics) and
 //!   the JSON that machines read and `shannon merge` adds up.
@@ -14,6 +15,7 @@ pub mod play;
 pub mod report;
 pub mod rules;
 pub mod run;
+pub mod spec;
 pub mod tally;
 
 pub use play::{GameSummary, Player};
