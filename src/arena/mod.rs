@@ -5,7 +5,7 @@
 //! - [`time_control`], [`openings`], [`match_game`]: what a match is made of; [`polyglot`]:
 //!   Polyglot `.bin` opening books, one source of openings; [`adjudication`]: ending games early
 //!   from the engines' scores.
-//! - [`runner`]: the match itself; [`stats`]: Elo, LOS, game-pair counts and SPRT.
+//! - [`runner`]: the match itself (its statistics are [`crate::stats`]).
 //! - [`perft_check`]: an engine's `go perft` against ours, down to the first disagreement;
 //!   [`audit`]: every protocol check and the perft suites against one engine.
 //! - [`schedule`]: who plays whom (round robin, gauntlet), colours and openings, shards;
@@ -34,7 +34,6 @@ pub mod runner;
 pub mod schedule;
 pub mod standings;
 pub mod state;
-pub mod stats;
 pub mod tables;
 pub mod time_control;
 pub mod tournament;

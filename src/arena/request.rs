@@ -9,9 +9,9 @@ use super::openings::load_openings_spec;
 use super::polyglot::Book;
 use super::runner::MatchPlan;
 use super::schedule::{Schedule, TournamentKind};
-use super::stats::Sprt;
 use super::time_control::TimeControl;
 use super::ArenaError;
+use crate::stats::Sprt;
 use crate::types::splitmix::mix;
 use crate::types::Shard;
 use serde::{Deserialize, Serialize};
@@ -178,27 +178,25 @@ pub(super) fn prepare(config: &Config, request: &MatchRequest) -> Result<Prepare
                 ArenaError::Setting(e.to_string())
             })?;
     let shard = request.shard.unwrap_or(Shard::WHOLE);
-    let sprt = match &request.sprt {
-        Some(_) if schedule.encounters.len() > 1 => {
-            return Err(ArenaError::Setting(
-                "--sprt tests one engine against another: it needs exactly two engines".into(),
-            ))
-        }
-        Some(_) if shard.is_partial() => {
-            return Err(ArenaError::Setting(
+    let sprt =
+        match &request.sprt {
+            Some(_) if schedule.encounters.len() > 1 => {
+                return Err(ArenaError::Setting(
+                    "--sprt tests one engine against another: it needs exactly two engines".into(),
+                ))
+            }
+            Some(_) if shard.is_partial() => return Err(ArenaError::Setting(
                 "--sprt cannot run on shards: the test is sequential (it stops at the first game \
                  that decides it), and shards play in parallel without seeing each other's \
                  results. Run an SPRT in one process, or shard a fixed number of games"
                     .into(),
-            ))
-        }
-        Some(text) => Some(Sprt::parse(text).ok_or_else(|| {
-            ArenaError::Setting(format!(
-                "--sprt '{text}': expected elo0,elo1,alpha,beta with elo0 < elo1, e.g. 0,10,0.05,0.05"
-            ))
-        })?),
-        None => None,
-    };
+            )),
+            Some(text) => Some(
+                text.parse::<Sprt>()
+                    .map_err(|e| ArenaError::Setting(format!("--sprt {e}")))?,
+            ),
+            None => None,
+        };
     let concurrency = match request.concurrency.unwrap_or(defaults.concurrency) {
         0 => std::thread::available_parallelism().map_or(2, |n| n.get()),
         n => n,

@@ -5,8 +5,8 @@
 
 use super::match_game::MatchGame;
 use super::schedule::{Schedule, ScheduledGame};
-use super::stats::{GameScore, PairTally, Score};
 use crate::game::Outcome;
+use crate::stats::{GameScore, PairTally, Score};
 use crate::Color;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;

@@ -6,7 +6,7 @@
 //! its 95% margin), a crosstable, and every encounter with its pair statistics.
 
 use super::standings::Standings;
-use super::stats::Score;
+use crate::stats::Score;
 use std::io::{self, Write};
 
 /// Print the tables for `standings`, played in `seconds`.

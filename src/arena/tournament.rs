@@ -10,11 +10,11 @@ use super::match_game::MatchGame;
 use super::request::{prepare, Prepared};
 use super::standings::Standings;
 use super::state::{Appendix, DoneGames, MatchState, STATE_FORMAT};
-use super::stats::{Pentanomial, Score, Sprt, SprtVerdict};
 use super::tables::write_tables;
 use super::ArenaError;
 use crate::atomic_file::check_writable;
 use crate::run_lock::RunLock;
+use crate::stats::{Pentanomial, Score, Sprt, SprtVerdict};
 use std::collections::HashMap;
 use std::fs::File;
 use std::io::Write;
@@ -479,13 +479,10 @@ fn score_words(standings: &Standings) -> String {
 
 /// (median, 99th percentile) of `micros`, nearest rank.
 fn percentiles(micros: &mut [u64]) -> Option<(Duration, Duration)> {
-    if micros.is_empty() {
-        return None;
-    }
     micros.sort_unstable();
     let rank = |p: f64| {
-        let index = ((p * micros.len() as f64).ceil() as usize).clamp(1, micros.len()) - 1;
-        Duration::from_micros(micros[index])
+        let sample = micros.iter().map(|&m| (m, 1));
+        crate::stats::nearest_rank(p, micros.len() as u64, sample).map(Duration::from_micros)
     };
-    Some((rank(0.5), rank(0.99)))
+    Some((rank(50.0)?, rank(99.0)?))
 }

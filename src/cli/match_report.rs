@@ -5,8 +5,8 @@
 //! are SVG drawn by plotters into the page.
 
 use plotters::prelude::*;
-use shannon::arena::stats::Score;
 use shannon::arena::tournament::MatchSummary;
+use shannon::stats::Score;
 use std::fmt::Write as _;
 use std::path::Path;
 

@@ -59,16 +59,10 @@ impl Bins {
         let games: u64 = rows.iter().map(|row| row.1.iter().sum::<u64>()).sum();
         let max = rows.last().map_or(0, |row| row.0);
         // The nearest-rank percentile, as the report's are.
-        let rank = ((RANGE_PERCENTILE / 100.0) * games as f64).ceil().max(1.0) as u64;
-        let mut seen = 0;
-        let mut top = max;
-        for LengthRow(plies, counts) in &rows {
-            seen += counts.iter().sum::<u64>();
-            if seen >= rank {
-                top = *plies;
-                break;
-            }
-        }
+        let lengths = rows
+            .iter()
+            .map(|LengthRow(plies, counts)| (*plies, counts.iter().sum()));
+        let top = shannon::stats::nearest_rank(RANGE_PERCENTILE, games, lengths).unwrap_or(max);
         let width = bin_width(top + 1);
         let count = (top / width + 1) as usize;
         let mut bins = Bins {

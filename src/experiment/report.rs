@@ -3,7 +3,8 @@
 //! up to exactly the report of the whole run.
 
 use super::run::{describe, Experiment, Shard};
-use super::tally::{wilson_interval, Category, LengthRow, LengthStats, Tally};
+use super::tally::{Category, LengthRow, LengthStats, Tally};
+use crate::stats::wilson_interval;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::io::{self, Write};

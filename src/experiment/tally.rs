@@ -4,6 +4,7 @@
 
 use super::play::GameSummary;
 use crate::game::{DrawClaim, Ending, Finish};
+use crate::stats::nearest_rank;
 use crate::Color;
 use serde::{Deserialize, Serialize};
 
@@ -229,15 +230,7 @@ impl Tally {
 
     /// The nearest-rank percentile: the smallest length at least `p`% of games do not exceed.
     fn percentile(&self, p: f64, games: u64) -> u64 {
-        let rank = ((p / 100.0) * games as f64).ceil().max(1.0) as u64;
-        let mut seen = 0;
-        for (plies, n) in self.lengths() {
-            seen += n;
-            if seen >= rank {
-                return plies;
-            }
-        }
-        0
+        nearest_rank(p, games, self.lengths()).unwrap_or(0)
     }
 }
 
@@ -259,21 +252,6 @@ pub struct LengthStats {
     pub median: u64,
     /// (percent, length) pairs, nearest rank.
     pub percentiles: Vec<(f64, u64)>,
-}
-
-/// The Wilson score interval for `successes` out of `trials` at 95% (z = 1.959964): unlike the
-/// normal approximation it stays inside [0, 1] and is sound for rare endings.
-pub fn wilson_interval(successes: u64, trials: u64) -> (f64, f64) {
-    if trials == 0 {
-        return (0.0, 1.0);
-    }
-    const Z: f64 = 1.959_963_984_540_054;
-    let n = trials as f64;
-    let p = successes as f64 / n;
-    let denominator = 1.0 + Z * Z / n;
-    let centre = (p + Z * Z / (2.0 * n)) / denominator;
-    let half = Z * (p * (1.0 - p) / n + Z * Z / (4.0 * n * n)).sqrt() / denominator;
-    ((centre - half).max(0.0), (centre + half).min(1.0))
 }
 
 #[cfg(test)]
@@ -320,18 +298,5 @@ mod tests {
         let mut other_order = b.clone();
         other_order.merge(&a);
         assert_eq!(other_order, both);
-    }
-
-    #[test]
-    fn wilson_matches_published_values() {
-        // Wilson 95% for 81 of 263 (Newcombe 1998, Table I, example): 0.2553 to 0.3662.
-        let (lo, hi) = wilson_interval(81, 263);
-        assert!(
-            (lo - 0.2553).abs() < 5e-4 && (hi - 0.3662).abs() < 5e-4,
-            "{lo} {hi}"
-        );
-        let (lo, hi) = wilson_interval(0, 10);
-        assert_eq!(lo, 0.0);
-        assert!((hi - 0.2775).abs() < 5e-4, "{hi}");
     }
 }

@@ -7,7 +7,7 @@
 //! makes that a failure.
 
 use crate::common::{data_path, peer_missing, peers_required};
-use shannon::arena::stats::{Pentanomial, Score, Sprt};
+use shannon::stats::{Pentanomial, Score, Sprt};
 use std::io::Write;
 use std::process::{Command, Stdio};
 
@@ -82,7 +82,7 @@ fn sprt_llr_matches_a_python_transcription_of_fishtest() {
         "elo0", "elo1", "counts", "Rust", "Python"
     );
     for ((elo0, elo1, counts), python) in cases.iter().zip(expected) {
-        let sprt = Sprt::parse(&format!("{elo0},{elo1},0.05,0.05")).unwrap();
+        let sprt = format!("{elo0},{elo1},0.05,0.05").parse::<Sprt>().unwrap();
         let rust = match counts[..] {
             [losses, draws, wins] => sprt.llr(&Score {
                 wins,

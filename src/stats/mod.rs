@@ -1,17 +1,20 @@
-//! Match statistics: score, Elo difference with its 95% error margin, likelihood of superiority,
-//! the pentanomial counts of game pairs, and the sequential probability ratio test (SPRT) that
-//! stops a match once it is decided.
+//! The statistics of matches and experiments: score, Elo difference with its 95% error margin,
+//! likelihood of superiority, the pentanomial counts of game pairs, the sequential probability
+//! ratio test (SPRT) that stops a match once it is decided, the Wilson interval of a share and
+//! the nearest-rank percentile. Numbers in, numbers out: nothing here plays or prints.
 //!
 //! The Elo figures use the logistic model and the trinomial (win/draw/loss) variance of a
 //! game's score, as Cute Chess and fishtest do. [`pentanomial`] counts the game pairs (the two
 //! games of one opening, colours swapped) by their score. [`sprt`] is fishtest's generalised
 //! SPRT in logistic Elo on those pairs, or on single games while no pair is complete.
 
+mod interval;
 pub mod pentanomial;
 pub mod sprt;
 
+pub use interval::{nearest_rank, wilson_interval};
 pub use pentanomial::{PairTally, Pentanomial};
-pub use sprt::{Sprt, SprtModel, SprtVerdict, REGULARISATION};
+pub use sprt::{Sprt, SprtError, SprtModel, SprtVerdict, REGULARISATION};
 
 use serde::{Deserialize, Serialize};
 

@@ -20,6 +20,8 @@
 //! equation solved to the last bit, where the normalised one is a fixed-point iteration.
 
 use super::{expected_score, Pentanomial, Score};
+use std::fmt;
+use std::str::FromStr;
 
 /// What an outcome never observed counts as in the SPRT (fishtest's regularisation).
 pub const REGULARISATION: f64 = 1e-3;
@@ -109,9 +111,33 @@ pub enum SprtVerdict {
     AcceptH1,
 }
 
+/// Why a text is not an SPRT's settings.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SprtError(pub String);
+
+impl fmt::Display for SprtError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "'{}': expected elo0,elo1,alpha,beta with elo0 < elo1, e.g. 0,10,0.05,0.05",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for SprtError {}
+
+impl FromStr for Sprt {
+    type Err = SprtError;
+
+    /// `elo0,elo1,alpha,beta`.
+    fn from_str(text: &str) -> Result<Sprt, SprtError> {
+        Sprt::parse_values(text).ok_or_else(|| SprtError(text.to_string()))
+    }
+}
+
 impl Sprt {
-    /// Parse `elo0,elo1,alpha,beta`.
-    pub fn parse(text: &str) -> Option<Sprt> {
+    fn parse_values(text: &str) -> Option<Sprt> {
         let values: Vec<f64> = text
             .split(',')
             .map(|v| v.trim().parse().ok())
@@ -216,7 +242,7 @@ mod tests {
 
     #[test]
     fn sprt_decides_clear_cases() {
-        let sprt = Sprt::parse("0,10,0.05,0.05").unwrap();
+        let sprt = "0,10,0.05,0.05".parse::<Sprt>().unwrap();
         let (lower, upper) = sprt.bounds();
         assert!((upper - 2.944).abs() < 0.01 && (lower + 2.944).abs() < 0.01);
         let strong = Score {
@@ -237,11 +263,11 @@ mod tests {
             losses: 1,
         };
         assert_eq!(sprt.verdict(&early), SprtVerdict::Continue);
-        assert!(Sprt::parse("10,0,0.05,0.05").is_none());
-        assert!(Sprt::parse("-inf,0,0.05,0.05").is_none());
-        assert!(Sprt::parse("0,5000,0.05,0.05").is_none());
-        assert!(Sprt::parse("-5,5,0.05,0.05").is_some());
-        assert!(Sprt::parse("0,10,0.05").is_none());
+        assert!("10,0,0.05,0.05".parse::<Sprt>().is_err());
+        assert!("-inf,0,0.05,0.05".parse::<Sprt>().is_err());
+        assert!("0,5000,0.05,0.05".parse::<Sprt>().is_err());
+        assert!("-5,5,0.05,0.05".parse::<Sprt>().is_ok());
+        assert!("0,10,0.05".parse::<Sprt>().is_err());
     }
 
     fn score(wins: u32, draws: u32, losses: u32) -> Score {
@@ -269,7 +295,7 @@ mod tests {
 
     #[test]
     fn llr_matches_an_independent_computation() {
-        let sprt = Sprt::parse("0,10,0.05,0.05").unwrap();
+        let sprt = "0,10,0.05,0.05".parse::<Sprt>().unwrap();
         for ((w, d, l), expected) in REFERENCE_0_10 {
             let llr = sprt.llr(&score(w, d, l));
             assert!(
@@ -278,7 +304,7 @@ mod tests {
             );
         }
         // The same script: all wins with elo0 -5, elo1 5.
-        let sprt = Sprt::parse("-5,5,0.05,0.05").unwrap();
+        let sprt = "-5,5,0.05,0.05".parse::<Sprt>().unwrap();
         assert!((sprt.llr(&score(200, 0, 0)) - 5.756462732197207).abs() < 1e-9);
         assert_eq!(sprt.llr(&Score::default()), 0.0);
     }
@@ -286,7 +312,7 @@ mod tests {
     /// Issue 9: a score with no variance (every game the same result) gave LLR 0 for ever.
     #[test]
     fn one_sided_scores_decide() {
-        let sprt = Sprt::parse("0,10,0.05,0.05").unwrap();
+        let sprt = "0,10,0.05,0.05".parse::<Sprt>().unwrap();
         assert_eq!(sprt.verdict(&score(200, 0, 0)), SprtVerdict::AcceptH1);
         assert_eq!(sprt.verdict(&score(0, 200, 0)), SprtVerdict::AcceptH0);
         assert_eq!(sprt.verdict(&score(0, 0, 200)), SprtVerdict::AcceptH0);
@@ -339,7 +365,7 @@ mod tests {
     ];
 
     fn sprt_of(elo0: f64, elo1: f64) -> Sprt {
-        Sprt::parse(&format!("{elo0},{elo1},0.05,0.05")).unwrap()
+        format!("{elo0},{elo1},0.05,0.05").parse::<Sprt>().unwrap()
     }
 
     #[test]
