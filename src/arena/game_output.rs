@@ -4,6 +4,7 @@
 use super::match_game::MatchGame;
 use super::time_control::TimeControl;
 use crate::notation::pgn::{write_game, Comments, PgnGame};
+use crate::position::epd::{Epd, Operation};
 
 /// The PGN of one finished game: each engine move with its comment as cutechess-cli writes it
 /// (`{+0.31/12 0.052s}`: score in pawns from the mover's side, depth, time) and the termination
@@ -54,15 +55,12 @@ pub fn game_pgn(played: &MatchGame, time_control: &TimeControl, minimal: bool) -
 /// as `hmvc`/`fmvn` and the game as `id`.
 pub fn game_epd(played: &MatchGame) -> String {
     let end = played.record.end_position();
-    let fen = end.fen();
-    let fields: Vec<&str> = fen.split_whitespace().take(4).collect();
-    format!(
-        "{} hmvc {}; fmvn {}; id \"round {}\";\n",
-        fields.join(" "),
-        end.halfmove_clock(),
-        end.fullmove_number(),
-        played.round
-    )
+    let operations = vec![
+        Operation::new("hmvc", end.halfmove_clock().to_string()),
+        Operation::new("fmvn", end.fullmove_number().to_string()),
+        Operation::new("id", format!("\"round {}\"", played.round)),
+    ];
+    format!("{}\n", Epd::of(&end, operations))
 }
 
 /// Today's date as PGN writes it (UTC), from the system clock without a date library.

@@ -2,9 +2,9 @@
 //!
 //! - [`config`]: the `engines.toml` file.
 //! - [`client`]: one engine process (reader and writer threads, timeouts).
-//! - [`time_control`], [`openings`], [`match_game`]: what a match is made of; [`polyglot`]:
-//!   Polyglot `.bin` opening books, one source of openings; [`adjudication`]: ending games early
-//!   from the engines' scores.
+//! - [`time_control`], [`openings`], [`match_game`]: what a match is made of (Polyglot books,
+//!   one source of openings, are [`crate::notation::polyglot`]); [`adjudication`]: ending games
+//!   early from the engines' scores.
 //! - [`runner`]: the match itself (its statistics are [`crate::stats`]).
 //! - [`perft_check`]: an engine's `go perft` against ours, down to the first disagreement;
 //!   [`audit`]: every protocol check and the perft suites against one engine.
@@ -27,8 +27,6 @@ pub mod match_game;
 pub mod merge;
 pub mod openings;
 pub mod perft_check;
-pub mod polyglot;
-mod polyglot_random;
 mod request;
 pub mod runner;
 pub mod schedule;

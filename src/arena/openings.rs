@@ -2,10 +2,11 @@
 //! positions of an EPD or PGN file (a PGN game's moves are played as the opening line), or lines
 //! drawn from a Polyglot `.bin` book.
 
-use super::polyglot::{Book, BookError};
 use crate::chess960::{scharnagl_back_rank, start_position};
+use crate::notation::polyglot::{Book, BookError};
+use crate::position::epd::epd_lines;
 use crate::types::splitmix::mix;
-use crate::{CastlingMode, CastlingSide, Color, File, Move, Position};
+use crate::{CastlingMode, Move, Position};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use std::fmt;
@@ -69,35 +70,6 @@ impl fmt::Display for OpeningsError {
 }
 
 impl std::error::Error for OpeningsError {}
-
-/// `wanted`, or Chess960 when the position needs it (see [`needs_chess960`]).
-pub fn castling_for(pos: &Position, wanted: CastlingMode) -> CastlingMode {
-    if needs_chess960(pos) {
-        CastlingMode::Chess960
-    } else {
-        wanted
-    }
-}
-
-/// True when the position's castling rights only make sense in Chess960 (king off the e-file
-/// or a castling rook off the corner).
-pub fn needs_chess960(pos: &Position) -> bool {
-    Color::ALL.into_iter().any(|color| {
-        CastlingSide::ALL
-            .into_iter()
-            .any(|side| match pos.castling_rights().rook(color, side) {
-                None => false,
-                Some(file) => {
-                    let corner = if side == CastlingSide::King {
-                        File::H
-                    } else {
-                        File::A
-                    };
-                    file != corner || pos.king_square(color).file() != File::E
-                }
-            })
-    })
-}
 
 /// How many plies a line drawn from a Polyglot book may have when `book_depth` is not set: a
 /// few moves of theory each, after which the engines play on their own.
@@ -279,36 +251,20 @@ pub fn book_openings(
         .collect())
 }
 
-/// EPD: one position per line (the first four to six fields; `;` operations are ignored).
+/// EPD: one position per line (its operations are not used).
 fn epd_openings(path: &str, text: &str) -> Result<Vec<Opening>, OpeningsError> {
     let mut openings = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        // Four FEN fields, then the two counters if they are there, then EPD operations.
-        let words: Vec<&str> = line
-            .split(';')
-            .next()
-            .unwrap_or("")
-            .split_whitespace()
-            .collect();
-        let mut fields = words.len().min(4);
-        while fields < words.len().min(6) && words[fields].parse::<u32>().is_ok() {
-            fields += 1;
-        }
-        let fields = &words[..fields];
-        let start = Position::from_fen(&fields.join(" ")).map_err(|error| OpeningsError::Epd {
+    for (line, epd) in epd_lines(text) {
+        let start = epd.position().map_err(|error| OpeningsError::Epd {
             path: path.to_string(),
-            line: i + 1,
+            line,
             error,
         })?;
         openings.push(Opening {
-            castling: castling_for(&start, CastlingMode::Standard),
+            castling: start.castling_mode(CastlingMode::Standard),
             start,
             moves: Vec::new(),
-            label: format!("{path}:{}", i + 1),
+            label: format!("{path}:{line}"),
         });
     }
     Ok(openings)
@@ -324,7 +280,7 @@ fn pgn_openings(path: &str, text: &str) -> Result<Vec<Opening>, OpeningsError> {
         let game = game.map_err(|e| OpeningsError::Pgn(path.to_string(), e.to_string()))?;
         let record = game.record;
         openings.push(Opening {
-            castling: castling_for(&record.start, record.castling),
+            castling: record.start.castling_mode(record.castling),
             start: record.start,
             moves: record.moves,
             label: format!("{path} game {}", i + 1),
@@ -396,7 +352,7 @@ mod tests {
         assert!(a
             .iter()
             .all(|o| o.castling == CastlingMode::Chess960 && o.moves.is_empty()));
-        assert!(!needs_chess960(&Position::startpos()));
+        assert!(!Position::startpos().needs_chess960());
     }
 
     #[test]
@@ -421,7 +377,7 @@ mod tests {
 
     #[test]
     fn book_lines_are_seeded_and_bounded() {
-        use crate::arena::polyglot::{encode_move, polyglot_key};
+        use crate::notation::polyglot::{encode_move, polyglot_key};
         let start = Position::startpos();
         let e4 = crate::notation::uci::parse_move(&start, "e2e4").unwrap();
         let after = start.play(e4);

@@ -4,7 +4,6 @@
 
 use super::client::{EngineError, EngineProcess};
 use super::config::EngineConfig;
-use super::openings::castling_for;
 use super::ArenaError;
 use crate::notation::uci::{format_move, parse_move};
 use crate::perft::suite::parse_suite;
@@ -358,7 +357,7 @@ pub fn run_perft_check_command(
             Position::from_fen(fen).map_err(|e| ArenaError::Setting(format!("--fen: {e}")))?;
         positions.push(CheckPosition {
             label: "--fen".into(),
-            castling: castling_for(&position, request.castling),
+            castling: position.castling_mode(request.castling),
             position,
         });
     }
@@ -376,7 +375,7 @@ pub fn run_perft_check_command(
             };
             positions.push(CheckPosition {
                 label: format!("{path} {}", entry.id),
-                castling: castling_for(&position, wanted),
+                castling: position.castling_mode(wanted),
                 position,
             });
         }

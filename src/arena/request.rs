@@ -6,11 +6,11 @@
 use super::adjudication::{Adjudication, DrawRule, ResignRule};
 use super::config::{Config, ConfigError, EngineConfig};
 use super::openings::load_openings_spec;
-use super::polyglot::Book;
 use super::runner::MatchPlan;
 use super::schedule::{Schedule, TournamentKind};
 use super::time_control::TimeControl;
 use super::ArenaError;
+use crate::notation::polyglot::Book;
 use crate::stats::Sprt;
 use crate::types::splitmix::mix;
 use crate::types::Shard;

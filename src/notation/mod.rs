@@ -1,5 +1,5 @@
 //! Notation for people and files: SAN moves ([`san`]), PGN games ([`pgn`]) and the classic
-//! board representations ([`boards`]).
+//! board representations ([`boards`]); Polyglot opening books ([`polyglot`]). EPD lines are [`crate::position::epd`], beside FEN.
 //!
 //! Both sit on top of the rules core: every move read is checked against the legal moves of its
 //! position, and every move written must be legal. Moves stay king-takes-rook inside; SAN's
@@ -8,6 +8,7 @@
 
 pub mod boards;
 pub mod pgn;
+pub mod polyglot;
 pub mod san;
 pub mod uci;
 

@@ -9,6 +9,7 @@
 
 use crate::movegen::Generator;
 use crate::perft::{perft, MAX_PERFT_DEPTH};
+use crate::position::epd::epd_lines;
 use crate::{CastlingMode, Position};
 use std::fmt;
 
@@ -64,37 +65,32 @@ pub fn parse_suite(text: &str) -> Result<Vec<SuiteEntry>, SuiteError> {
 
 fn parse_epd_format(text: &str) -> Result<Vec<SuiteEntry>, SuiteError> {
     let mut entries = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let error = |text: &str, reason| SuiteError {
-            line: i + 1,
-            text: text.to_string(),
-            reason,
-        };
-        let mut parts = line.split(';');
-        let fen = parts.next().unwrap_or_default().trim().to_string();
+    for (line, epd) in epd_lines(text) {
         let mut counts = Vec::new();
-        for part in parts {
-            let part = part.trim();
-            let mut words = part.split_whitespace();
-            let depth = words
-                .next()
-                .and_then(|d| d.strip_prefix('D'))
+        for op in &epd.operations {
+            let written = format!("{} {}", op.opcode, op.operand);
+            let error = |reason| SuiteError {
+                line,
+                text: written.trim().to_string(),
+                reason,
+            };
+            let depth = op
+                .opcode
+                .strip_prefix('D')
                 .and_then(|d| d.parse().ok())
-                .ok_or_else(|| error(part, "expected 'D<depth> <nodes>'"))?;
-            let nodes = words
+                .ok_or_else(|| error("expected 'D<depth> <nodes>'"))?;
+            let nodes = op
+                .operand
+                .split_whitespace()
                 .next()
                 .and_then(|n| n.parse().ok())
-                .ok_or_else(|| error(part, "expected a node count after the depth"))?;
+                .ok_or_else(|| error("expected a node count after the depth"))?;
             counts.push((depth, nodes));
         }
         entries.push(SuiteEntry {
-            id: format!("line {}", i + 1),
-            castling: CastlingMode::from_chess960(uses_file_letters(&fen)),
-            fen,
+            id: format!("line {line}"),
+            castling: CastlingMode::from_chess960(uses_file_letters(&epd.fen)),
+            fen: epd.fen,
             counts,
         });
     }

@@ -7,8 +7,11 @@
 //! - **Fritz9** (1-960, 359 is the standard position): the same 16 bishop codes, then the knights'
 //!   pair among the six non-bishop squares (15 pairs in lexicographic order), then the queen among
 //!   the four squares left: id = 1 + bishops + 16 x (knights + 15 x queen).
+//!
+//! And the question any position may raise: whether its castling rights can only be read as
+//! Chess960's ([`Position::needs_chess960`]).
 
-use crate::{PieceKind, Position};
+use crate::{CastlingMode, CastlingSide, Color, File, PieceKind, Position};
 use std::fmt;
 
 /// White's back rank, file a first.
@@ -231,6 +234,37 @@ pub fn start_back_rank_of(pos: &Position) -> Option<BackRank> {
     let expected = start_position(&rank);
     let same = |p: &Position| p.shredder_fen().rsplitn(3, ' ').nth(2).map(String::from);
     (same(&expected) == same(pos)).then_some(rank)
+}
+
+impl Position {
+    /// True when the position's castling rights only make sense in Chess960 (king off the
+    /// e-file or a castling rook off the corner).
+    pub fn needs_chess960(&self) -> bool {
+        Color::ALL.into_iter().any(|color| {
+            CastlingSide::ALL.into_iter().any(|side| {
+                match self.castling_rights().rook(color, side) {
+                    None => false,
+                    Some(file) => {
+                        let corner = if side == CastlingSide::King {
+                            File::H
+                        } else {
+                            File::A
+                        };
+                        file != corner || self.king_square(color).file() != File::E
+                    }
+                }
+            })
+        })
+    }
+
+    /// `wanted`, or Chess960 when the position needs it (see [`Position::needs_chess960`]).
+    pub fn castling_mode(&self, wanted: CastlingMode) -> CastlingMode {
+        if self.needs_chess960() {
+            CastlingMode::Chess960
+        } else {
+            wanted
+        }
+    }
 }
 
 #[cfg(test)]

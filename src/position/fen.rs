@@ -241,7 +241,22 @@ impl Position {
         }
     }
 
+    /// The four position fields of the FEN (placement, side to move, castling as [`Position::fen`]
+    /// writes it, en passant) without the move counters: the position of an EPD line.
+    pub fn epd_fields(&self) -> String {
+        self.position_fields(CastlingLetters::XFen)
+    }
+
     fn fen_with(&self, notation: CastlingLetters) -> String {
+        let mut out = self.position_fields(notation);
+        out.push_str(&format!(
+            " {} {}",
+            self.halfmove_clock, self.fullmove_number
+        ));
+        out
+    }
+
+    fn position_fields(&self, notation: CastlingLetters) -> String {
         let mut out = placement_field(|sq| self.piece_at(sq));
         out.push(' ');
         out.push(self.side.to_char());
@@ -253,10 +268,6 @@ impl Position {
             Some(sq) => out.push_str(&sq.to_string()),
             None => out.push('-'),
         }
-        out.push_str(&format!(
-            " {} {}",
-            self.halfmove_clock, self.fullmove_number
-        ));
         out
     }
 

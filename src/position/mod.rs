@@ -9,6 +9,7 @@
 //! README). This module does not generate moves; it trusts the move it is given to be legal.
 
 pub mod chess960;
+pub mod epd;
 mod fen;
 mod setup;
 mod zobrist;

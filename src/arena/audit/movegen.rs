@@ -6,7 +6,6 @@
 
 use super::{Check, CheckResult, Context, Failure, Level, Named};
 use crate::arena::client::EngineProcess;
-use crate::arena::openings::castling_for;
 use crate::arena::perft_check::{check_position, probe_perft, CheckOutcome, CheckPosition};
 use crate::chess960::{scharnagl_back_rank, start_position};
 use crate::perft::suite::parse_suite;
@@ -184,7 +183,7 @@ fn suite(context: &Context, named: Named, text: &str, percent: u32) -> CheckResu
         let castling = if chess960_suite {
             entry.castling
         } else {
-            castling_for(&position, CastlingMode::Standard)
+            position.castling_mode(CastlingMode::Standard)
         };
         // An engine without Chess960 is not asked about positions that need it.
         if castling.is_chess960() && !plays_chess960 {

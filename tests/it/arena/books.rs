@@ -4,9 +4,9 @@
 
 use super::{read_pgn, run, scratch, tag};
 use crate::common::{data_path, peer_missing, peers_required};
-use shannon::arena::polyglot::{encode_move, polyglot_key, Book};
 use shannon::game::Outcome;
 use shannon::notation::pgn::{read_games, write_game, Comments, PgnGame};
+use shannon::notation::polyglot::{encode_move, polyglot_key, Book};
 use shannon::{Color, Position};
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
@@ -98,7 +98,7 @@ fn polyglot_make_book_agrees_with_our_keys_moves_and_weights() {
             .get(&entry.key)
             .unwrap_or_else(|| panic!("book key {:016x} is no position of the games", entry.key));
         assert!(
-            shannon::arena::polyglot::decode_move(pos, entry.raw_move).is_some(),
+            shannon::notation::polyglot::decode_move(pos, entry.raw_move).is_some(),
             "move {:04x} is not legal in {}",
             entry.raw_move,
             pos.fen()

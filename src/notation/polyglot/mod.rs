@@ -4,7 +4,7 @@
 //! Polyglot books are the common currency of opening books (Cute Chess, fastchess, most GUIs
 //! read them), so a match can start from the same lines other tools use. The format is fixed by
 //! its standard, which is why the key is computed here from the standard's own table
-//! (`polyglot_random.rs`) and not from Shannon's Zobrist keys:
+//! (`polyglot/random.rs`) and not from Shannon's Zobrist keys:
 //!
 //! - pieces: `Random64[64 * kind + 8 * row + file]`, kinds `bp wp bn wn bb wb br wr bq wq bk wk`;
 //! - castling rights at 768..772: white short, white long, black short, black long;
@@ -24,11 +24,13 @@
 //! rook (`e1h1`), which is how Shannon stores it. An entry whose move is not legal in the
 //! position (a key collision, or a broken book) is skipped, never played.
 
-use super::polyglot_random::RANDOM64;
+mod random;
+
 use crate::game::{Game, Status};
 use crate::notation::uci::parse_move;
 use crate::{CastlingSide, Color, Move, PieceKind, Position, Square};
 use rand::Rng;
+use random::RANDOM64;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
