@@ -7,7 +7,7 @@
 // Each fuzz target uses one of these functions; the others are unused there.
 #![allow(dead_code)]
 
-use shannon::arena::config::Config;
+use shannon::client::Config;
 use shannon::codec::bits::Bits;
 use shannon::codec::position::PositionCodec;
 use shannon::codec::GameCodec;

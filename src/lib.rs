@@ -29,6 +29,7 @@ pub mod notation;
 pub mod perft;
 
 pub mod arena;
+pub mod client;
 pub mod stats;
 pub mod uci;
 

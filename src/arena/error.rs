@@ -1,6 +1,6 @@
 //! The one error of the arena's commands: why a match or a check cannot start or go on.
 
-use super::config::ConfigError;
+use crate::client::ConfigError;
 use crate::run_lock::RunLockError;
 use std::fmt;
 use std::io;

@@ -1,7 +1,5 @@
 //! The arena: other engines as child processes, driven over UCI, with our rules as the arbiter.
 //!
-//! - [`config`]: the `engines.toml` file.
-//! - [`client`]: one engine process (reader and writer threads, timeouts).
 //! - [`time_control`], [`openings`], [`match_game`]: what a match is made of (Polyglot books,
 //!   one source of openings, are [`crate::notation::polyglot`]); [`adjudication`]: ending games
 //!   early from the engines' scores.
@@ -19,8 +17,6 @@
 
 pub mod adjudication;
 pub mod audit;
-pub mod client;
-pub mod config;
 mod error;
 pub mod game_output;
 pub mod match_game;

@@ -71,10 +71,6 @@ impl fmt::Display for OpeningsError {
 
 impl std::error::Error for OpeningsError {}
 
-/// How many plies a line drawn from a Polyglot book may have when `book_depth` is not set: a
-/// few moves of theory each, after which the engines play on their own.
-pub const DEFAULT_BOOK_DEPTH: u32 = 16;
-
 /// How the openings of a file are taken (cutechess-cli's `-openings` settings).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OpeningsSpec {
@@ -292,6 +288,7 @@ fn pgn_openings(path: &str, text: &str) -> Result<Vec<Opening>, OpeningsError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::client::config::DEFAULT_BOOK_DEPTH;
 
     #[test]
     fn cutechess_settings_order_cut_and_start_the_openings() {

@@ -2,9 +2,8 @@
 //! own counts, and on a mismatch walk down the tree to the exact position where the two move
 //! generators disagree, naming the moves one side has and the other lacks.
 
-use super::client::{EngineError, EngineProcess};
-use super::config::EngineConfig;
 use super::ArenaError;
+use crate::client::{EngineConfig, EngineError, EngineProcess};
 use crate::notation::uci::{format_move, parse_move};
 use crate::perft::suite::parse_suite;
 use crate::perft::{divide, PerftOptions};

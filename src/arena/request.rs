@@ -4,12 +4,12 @@
 //! resumed run resolves it to the same schedule, openings and seeds.
 
 use super::adjudication::{Adjudication, DrawRule, ResignRule};
-use super::config::{Config, ConfigError, EngineConfig};
 use super::openings::load_openings_spec;
 use super::runner::MatchPlan;
 use super::schedule::{Schedule, TournamentKind};
 use super::time_control::TimeControl;
 use super::ArenaError;
+use crate::client::{Config, ConfigError, EngineConfig};
 use crate::notation::polyglot::Book;
 use crate::stats::Sprt;
 use crate::types::splitmix::mix;

@@ -17,12 +17,11 @@
 //! lets every worker drop, and so kill, its engines.
 
 use super::adjudication::{Adjudication, Adjudicator, MoveInfo, Verdict};
-use super::client::{EngineError, EngineProcess};
-use super::config::EngineConfig;
 use super::match_game::{MatchGame, Termination};
 use super::openings::Opening;
 use super::schedule::Schedule;
 use super::time_control::TimeControl;
+use crate::client::{EngineConfig, EngineError, EngineProcess};
 use crate::game::{Finish, Game, GameRecord, Outcome};
 use crate::notation::polyglot::Book;
 use crate::notation::uci::{format_move, parse_move};

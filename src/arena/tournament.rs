@@ -4,7 +4,6 @@
 //! game (so `--resume` continues after a kill), and the result tables. The command line only
 //! parses its arguments into a [`MatchRequest`], shows progress and catches signals.
 
-use super::config::Config;
 use super::game_output::{game_epd, game_pgn};
 use super::match_game::MatchGame;
 use super::request::{prepare, Prepared};
@@ -13,6 +12,7 @@ use super::state::{Appendix, DoneGames, MatchState, STATE_FORMAT};
 use super::tables::write_tables;
 use super::ArenaError;
 use crate::atomic_file::check_writable;
+use crate::client::Config;
 use crate::run_lock::RunLock;
 use crate::stats::{Pentanomial, Score, Sprt, SprtVerdict};
 use std::collections::HashMap;

@@ -100,8 +100,8 @@ pub fn run_playout_bench(games: u32, seed: u64, out: &mut impl Write) -> io::Res
 /// `nodes=1`, so the engines answer at once and the time is the runner's: process pipes, move
 /// validation, clocks, PGN. Prints games and plies per minute.
 pub fn run_match_bench(games: u32, concurrency: usize, out: &mut impl Write) -> io::Result<()> {
-    use shannon::arena::config::{Config, DEFAULT_ENGINES_TOML};
     use shannon::arena::tournament::{run_match_with, MatchRequest};
+    use shannon::client::config::{Config, DEFAULT_ENGINES_TOML};
     let config = Config::parse(DEFAULT_ENGINES_TOML, "built-in engines.toml")
         .expect("the built-in engines.toml parses");
     let request = MatchRequest {

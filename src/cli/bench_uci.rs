@@ -9,68 +9,40 @@
 
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
+use shannon::client::{EngineConfig, EngineProcess};
 use shannon::notation::uci::format_move;
+use shannon::stats::nearest_rank;
 use shannon::CastlingMode;
 use shannon::Position;
-use std::io::{self, BufRead, BufReader, Write};
+use std::io::{self, Write};
 use std::path::Path;
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::time::{Duration, Instant};
 
 /// The game lengths measured.
 pub const PLIES: [usize; 3] = [0, 100, 5_000];
 
-/// An engine process over pipes.
-struct Piped {
-    child: Child,
-    stdin: ChildStdin,
-    stdout: BufReader<ChildStdout>,
-    line: String,
+/// How long any answer may take before the benchmark gives up.
+const PATIENCE: Duration = Duration::from_secs(60);
+
+/// The engine at `program`, started (no `uci` sent yet): the arena's engine process, so the
+/// figures include what the match runner's reader and writer threads add.
+fn start(program: &Path) -> io::Result<EngineProcess> {
+    let config = EngineConfig::from_command(&program.to_string_lossy());
+    EngineProcess::spawn(&config, None).map_err(io::Error::other)
 }
 
-impl Piped {
-    fn start(engine: &Path) -> io::Result<Piped> {
-        let mut child = Command::new(engine)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()?;
-        let stdin = child.stdin.take().expect("stdin is piped");
-        let stdout = BufReader::new(child.stdout.take().expect("stdout is piped"));
-        Ok(Piped {
-            child,
-            stdin,
-            stdout,
-            line: String::new(),
-        })
+/// Send each line of `text`.
+fn send(engine: &mut EngineProcess, text: &str) {
+    for line in text.lines() {
+        engine.send(line);
     }
+}
 
-    fn send(&mut self, text: &str) -> io::Result<()> {
-        self.stdin.write_all(text.as_bytes())?;
-        self.stdin.flush()
-    }
-
-    /// Read lines until one starts with `prefix`.
-    fn wait_for(&mut self, prefix: &str) -> io::Result<()> {
-        loop {
-            self.line.clear();
-            if self.stdout.read_line(&mut self.line)? == 0 {
-                return Err(io::Error::new(
-                    io::ErrorKind::UnexpectedEof,
-                    format!("the engine closed its output before '{prefix}'"),
-                ));
-            }
-            if self.line.starts_with(prefix) {
-                return Ok(());
-            }
-        }
-    }
-
-    fn quit(mut self) -> io::Result<()> {
-        self.send("quit\n")?;
-        self.child.wait()?;
-        Ok(())
-    }
+/// Read lines until one starts with `prefix`; that line.
+fn wait_for(engine: &mut EngineProcess, prefix: &str) -> io::Result<String> {
+    engine
+        .wait_for(prefix, PATIENCE, |line| line.starts_with(prefix))
+        .map_err(io::Error::other)
 }
 
 /// A random game of `plies` moves in UCI text, played past the end of the game when needed; a
@@ -95,9 +67,11 @@ pub fn long_random_game(plies: usize, seed: u64) -> Vec<String> {
     }
 }
 
+/// The median (nearest rank) of the samples.
 fn median(mut samples: Vec<Duration>) -> Duration {
     samples.sort();
-    samples[samples.len() / 2]
+    let total = samples.len() as u64;
+    nearest_rank(50.0, total, samples.into_iter().map(|d| (d, 1))).unwrap_or_default()
 }
 
 fn position_command(moves: &[String]) -> String {
@@ -111,7 +85,7 @@ fn position_command(moves: &[String]) -> String {
 /// Median round trip of a `position` command of `plies` plies, extending the held game by one
 /// ply, plus `go`, over `rounds` rounds.
 fn round_trip(
-    engine: &mut Piped,
+    engine: &mut EngineProcess,
     game: &[String],
     plies: usize,
     rounds: usize,
@@ -120,18 +94,18 @@ fn round_trip(
     let timed = position_command(&game[..plies]) + "go\n";
     let before = position_command(&game[..plies.saturating_sub(1)]) + "isready\n";
     for _ in 0..rounds {
-        engine.send(&before)?;
-        engine.wait_for("readyok")?;
+        send(engine, &before);
+        wait_for(engine, "readyok")?;
         let started = Instant::now();
-        engine.send(&timed)?;
-        engine.wait_for("bestmove")?;
+        send(engine, &timed);
+        wait_for(engine, "bestmove")?;
         samples.push(started.elapsed());
     }
     Ok(median(samples))
 }
 
 /// Run the benchmark against the engine binary at `engine`.
-pub fn run_uci_bench(engine: &Path, rounds: usize, out: &mut impl Write) -> io::Result<()> {
+pub fn run_uci_bench(program: &Path, rounds: usize, out: &mut impl Write) -> io::Result<()> {
     writeln!(
         out,
         "UCI benchmark over pipes: {rounds} rounds each, medians"
@@ -139,11 +113,10 @@ pub fn run_uci_bench(engine: &Path, rounds: usize, out: &mut impl Write) -> io::
     let mut startups = Vec::with_capacity(rounds.min(50));
     for _ in 0..rounds.min(50) {
         let started = Instant::now();
-        let mut piped = Piped::start(engine)?;
-        piped.send("uci\n")?;
-        piped.wait_for("uciok")?;
+        let mut process = start(program)?;
+        process.send("uci");
+        wait_for(&mut process, "uciok")?;
         startups.push(started.elapsed());
-        piped.quit()?;
     }
     writeln!(
         out,
@@ -151,11 +124,11 @@ pub fn run_uci_bench(engine: &Path, rounds: usize, out: &mut impl Write) -> io::
         median(startups).as_secs_f64() * 1e6
     )?;
     let game = long_random_game(PLIES[PLIES.len() - 1], 1);
-    let mut piped = Piped::start(engine)?;
-    piped.send("setoption name Seed value 1\n")?;
+    let mut engine = start(program)?;
+    engine.send("setoption name Seed value 1");
     let mut figures = Vec::new();
     for plies in PLIES {
-        let time = round_trip(&mut piped, &game, plies, rounds)?;
+        let time = round_trip(&mut engine, &game, plies, rounds)?;
         figures.push(time);
         writeln!(
             out,
@@ -163,7 +136,6 @@ pub fn run_uci_bench(engine: &Path, rounds: usize, out: &mut impl Write) -> io::
             time.as_secs_f64() * 1e6
         )?;
     }
-    piped.quit()?;
     if let [_, hundred, long] = figures[..] {
         writeln!(
             out,
@@ -188,13 +160,13 @@ fn resident_kib(pid: u32) -> Option<u64> {
 /// `position startpos moves ...` + `go`, playing its own moves into games the way a GUI does
 /// (each game to its end by the rules, then `ucinewgame`), and the engine's resident memory is
 /// printed at the start, every tenth of the way, and at the end: it must stay flat.
-pub fn run_soak(engine: &Path, requests: u64, out: &mut impl Write) -> io::Result<()> {
+pub fn run_soak(program: &Path, requests: u64, out: &mut impl Write) -> io::Result<()> {
     use shannon::game::{Game, Status};
     use shannon::notation::uci::parse_move;
-    let mut piped = Piped::start(engine)?;
-    let pid = piped.child.id();
-    piped.send("uci\nsetoption name Seed value 1\nisready\n")?;
-    piped.wait_for("readyok")?;
+    let mut engine = start(program)?;
+    let pid = engine.id();
+    send(&mut engine, "uci\nsetoption name Seed value 1\nisready");
+    wait_for(&mut engine, "readyok")?;
     let rss = || resident_kib(pid).map_or("unknown".to_string(), |k| format!("{k} KiB"));
     writeln!(
         out,
@@ -206,14 +178,9 @@ pub fn run_soak(engine: &Path, requests: u64, out: &mut impl Write) -> io::Resul
     let mut texts: Vec<String> = Vec::new();
     let (mut games, step) = (0u64, (requests / 10).max(1));
     for request in 1..=requests {
-        piped.send(&(position_command(&texts) + "go\n"))?;
-        piped.wait_for("bestmove")?;
-        let answer = piped
-            .line
-            .split_whitespace()
-            .nth(1)
-            .unwrap_or("")
-            .to_string();
+        send(&mut engine, &(position_command(&texts) + "go"));
+        let line = wait_for(&mut engine, "bestmove")?;
+        let answer = line.split_whitespace().nth(1).unwrap_or("").to_string();
         let mv = parse_move(game.position(), &answer)
             .map_err(|e| io::Error::other(format!("request {request}: the engine answered {e}")))?;
         game.play(mv);
@@ -222,7 +189,7 @@ pub fn run_soak(engine: &Path, requests: u64, out: &mut impl Write) -> io::Resul
             games += 1;
             game = Game::new(Position::startpos());
             texts.clear();
-            piped.send("ucinewgame\n")?;
+            engine.send("ucinewgame");
         }
         if request % step == 0 {
             writeln!(
@@ -237,8 +204,7 @@ pub fn run_soak(engine: &Path, requests: u64, out: &mut impl Write) -> io::Resul
         out,
         "{requests} requests in {seconds:.1} s ({:.1} us each)",
         seconds * 1e6 / requests.max(1) as f64
-    )?;
-    piped.quit()
+    )
 }
 
 #[cfg(test)]

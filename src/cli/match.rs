@@ -6,13 +6,13 @@
 use super::CliError;
 use indicatif::{ProgressBar, ProgressStyle};
 use shannon::arena::adjudication::{DrawRule, ResignRule};
-use shannon::arena::config::Config;
 use shannon::arena::schedule::TournamentKind;
 use shannon::arena::state::MatchState;
 use shannon::arena::tournament::{
     resume_match, run_match_with, MatchProgress, MatchRequest, MatchSummary,
 };
 use shannon::arena::ArenaError;
+use shannon::client::Config;
 use shannon::types::Shard;
 use std::io::Write;
 use std::path::{Path, PathBuf};

@@ -215,8 +215,8 @@ pub struct EngineChoice {
 impl EngineChoice {
     /// The engine asked for, its program found; says on stderr when the name was taken as a
     /// command because the engines file does not have it.
-    pub fn resolve(&self) -> Result<shannon::arena::config::EngineConfig, CliError> {
-        use shannon::arena::config::{Config, EngineOrigin};
+    pub fn resolve(&self) -> Result<shannon::client::EngineConfig, CliError> {
+        use shannon::client::{Config, EngineOrigin};
         let (engine, origin) = Config::load(self.config.as_deref())
             .and_then(|config| config.runnable_engine(&self.engine))
             .map_err(CliError::new)?;

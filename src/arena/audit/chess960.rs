@@ -6,8 +6,8 @@
 
 use super::protocol::{bestmove, illegal, ANSWER};
 use super::{Check, CheckResult, Context, Failure, Named};
-use crate::arena::client::EngineProcess;
 use crate::arena::perft_check::read_divide;
+use crate::client::EngineProcess;
 use crate::notation::uci::{format_move, parse_move};
 use crate::{CastlingMode, Position};
 use std::collections::BTreeSet;

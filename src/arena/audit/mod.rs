@@ -13,8 +13,7 @@ pub mod positions;
 pub mod protocol;
 pub mod search;
 
-use super::client::{EngineError, EngineProcess, Said};
-use super::config::EngineConfig;
+use crate::client::{EngineConfig, EngineError, EngineProcess, Said};
 use serde::Serialize;
 use std::fmt;
 use std::time::Duration;

@@ -5,9 +5,9 @@
 //! down to the first wrong node by `perft-check`'s machinery.
 
 use super::{Check, CheckResult, Context, Failure, Level, Named};
-use crate::arena::client::EngineProcess;
 use crate::arena::perft_check::{check_position, probe_perft, CheckOutcome, CheckPosition};
 use crate::chess960::{scharnagl_back_rank, start_position};
+use crate::client::EngineProcess;
 use crate::perft::suite::parse_suite;
 use crate::{CastlingMode, Position};
 use rand::rngs::SmallRng;

@@ -5,7 +5,7 @@
 use super::options::option_problem;
 use super::positions::{MATE, STALEMATE, TRICKY};
 use super::{Check, CheckResult, Context, Failure, Named};
-use crate::arena::client::{EngineError, EngineProcess};
+use crate::client::{EngineError, EngineProcess};
 use crate::notation::uci::parse_move;
 use crate::Position;
 use std::time::{Duration, Instant};

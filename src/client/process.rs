@@ -11,8 +11,8 @@
 //! than seeing engines die mid-game and scoring that as crashes. A client given an interrupt
 //! flag stops waiting as soon as the flag is raised.
 
-use super::adjudication::{InfoLine, MoveInfo};
 use super::config::EngineConfig;
+use super::info::{InfoLine, MoveInfo};
 use crate::CastlingMode;
 use std::fmt;
 use std::io::{BufRead, BufReader, Write};
@@ -234,6 +234,11 @@ impl EngineProcess {
             interrupt,
             transcript: None,
         })
+    }
+
+    /// The process id.
+    pub fn id(&self) -> u32 {
+        self.child.id()
     }
 
     /// Start keeping the exchange (anew).

@@ -46,6 +46,10 @@ fn default_init_timeout() -> u64 {
     5_000
 }
 
+/// How many plies a line drawn from a Polyglot book may have when `book_depth` is not set: a
+/// few moves of theory each, after which the engines play on their own.
+pub const DEFAULT_BOOK_DEPTH: u32 = 16;
+
 /// The `[match]` table: defaults for `shannon match`, each overridable on the command line.
 #[derive(Debug, Clone, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields, default)]
@@ -85,7 +89,7 @@ impl Default for MatchConfig {
             concurrency: 0,
             tc: "10+0.1".to_string(),
             openings: "startpos".to_string(),
-            book_depth: super::openings::DEFAULT_BOOK_DEPTH,
+            book_depth: DEFAULT_BOOK_DEPTH,
             pgn: String::new(),
             seed: None,
             max_plies: 0,
