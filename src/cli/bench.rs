@@ -1,7 +1,7 @@
 //! `shannon bench`: speed figures that are printed, never asserted (machines are shared and
 //! noisy; compare against a peer measured in the same run, see `benches/perft.rs`).
 
-use super::{bench_uci, per_second, CliError, GeneratorArg};
+use super::{bench_uci, generator_parser, per_second, CliError};
 use shannon::experiment::{self, Category, Experiment, RuleSet, RunOptions, Shard, Start};
 use shannon::movegen::Generator;
 use shannon::perft::fast;
@@ -151,8 +151,8 @@ pub enum Command {
         #[arg(long, default_value_t = 0)]
         hash: usize,
         /// Which move generator to time.
-        #[arg(long, value_enum, default_value = "bitboard")]
-        generator: GeneratorArg,
+        #[arg(long, value_parser = generator_parser(), default_value = "bitboard")]
+        generator: Generator,
     },
     /// Random games under all the rules: games and plies per second.
     ///
@@ -204,7 +204,7 @@ pub fn run(command: Command, out: &mut impl Write) -> Result<bool, CliError> {
             generator,
         } => {
             let options = PerftOptions {
-                generator: generator.into(),
+                generator,
                 threads,
                 hash_mb: hash,
             };

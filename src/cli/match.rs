@@ -16,8 +16,6 @@ use shannon::client::Config;
 use shannon::types::Shard;
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
 
 /// `shannon match`'s arguments: each overrides the engines file's `[match]` table.
 #[derive(clap::Args)]
@@ -125,9 +123,9 @@ pub struct Args {
 
 /// Run `shannon match` with a progress bar (unless `--quiet`), ending cleanly on Ctrl-C/SIGTERM.
 pub fn run(args: Args, out: &mut impl Write) -> Result<bool, CliError> {
-    // Installed here, not in the library, because a process has one set of signal handlers and
-    // only this command wants them.
-    let interrupt = interrupt_on_signals()?;
+    let interrupt = super::signals::interrupt_flag(
+        "ending the running games and stopping the engines (interrupt again to exit at once)",
+    )?;
     super::check_outputs([("the report", args.report.as_deref())])?;
     let shard = super::shard::resolve_shard(args.shard, args.shards, false, &|name| {
         std::env::var(name).ok()
@@ -212,26 +210,4 @@ fn resume(
         );
     }
     resume_match(&path, request, out, show)
-}
-
-/// Catch Ctrl-C (SIGINT), SIGTERM and SIGHUP for a match: the first raises the returned flag
-/// (the match ends its running games as unfinished, stops its engines and reports the finished
-/// games); a second exits at once with status 130, for when even that takes too long.
-/// Without this the default action killed the runner mid-write with no summary and left any
-/// engine that had stopped reading running as an orphan.
-fn interrupt_on_signals() -> Result<Arc<AtomicBool>, CliError> {
-    let flag = Arc::new(AtomicBool::new(false));
-    let raised = Arc::clone(&flag);
-    ctrlc::set_handler(move || {
-        if raised.swap(true, Ordering::SeqCst) {
-            eprintln!("shannon: interrupted again: exiting now");
-            std::process::exit(130);
-        }
-        eprintln!(
-            "shannon: interrupted: ending the running games and stopping the engines \
-             (interrupt again to exit at once)"
-        );
-    })
-    .map_err(|e| CliError::new(format!("cannot handle Ctrl-C and SIGTERM: {e}")))?;
-    Ok(flag)
 }

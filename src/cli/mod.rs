@@ -20,9 +20,11 @@ mod random_games;
 mod random_games_plot;
 mod shard;
 mod show;
+mod signals;
 mod unpack;
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::builder::TypedValueParser;
+use clap::{Parser, Subcommand};
 use shannon::movegen::Generator;
 use std::fmt;
 use std::io::Write;
@@ -181,23 +183,13 @@ pub fn check_outputs<'a>(
     Ok(())
 }
 
-/// `--generator`: which move generator.
-#[derive(Clone, Copy, ValueEnum)]
-pub enum GeneratorArg {
-    /// The fast legal generator on bitboards.
-    Bitboard,
-    /// The 0x88 mailbox reference generator.
-    #[value(name = "0x88")]
-    Mailbox,
-}
-
-impl From<GeneratorArg> for Generator {
-    fn from(arg: GeneratorArg) -> Generator {
-        match arg {
-            GeneratorArg::Bitboard => Generator::Bitboard,
-            GeneratorArg::Mailbox => Generator::Mailbox0x88,
-        }
-    }
+/// `--generator`: which move generator, by the names [`Generator`] reads and writes, each with
+/// its description in `--help`.
+pub fn generator_parser() -> impl TypedValueParser<Value = Generator> {
+    let names =
+        Generator::ALL.map(|g| clap::builder::PossibleValue::new(g.name()).help(g.description()));
+    clap::builder::PossibleValuesParser::new(names)
+        .map(|name| name.parse::<Generator>().expect("a generator's own name"))
 }
 
 /// `--engine NAME [--config FILE]`: one engine of an engines file, for the commands that test

@@ -1,6 +1,7 @@
 //! `shannon perft`: count the leaves of the legal move tree, optionally divided by root move.
 
-use super::{per_second, CliError, GeneratorArg};
+use super::{generator_parser, per_second, CliError};
+use shannon::movegen::Generator;
 use shannon::notation::uci::format_move;
 use shannon::perft::{divide, plan_hash, PerftOptions, MAX_PERFT_DEPTH};
 use shannon::CastlingMode;
@@ -23,8 +24,8 @@ pub struct Args {
     #[arg(long)]
     divide: bool,
     /// Which move generator counts.
-    #[arg(long, value_enum, default_value = "bitboard")]
-    generator: GeneratorArg,
+    #[arg(long, value_parser = generator_parser(), default_value = "bitboard")]
+    generator: Generator,
     /// Worker threads (root moves are shared out).
     #[arg(long, default_value_t = 1)]
     threads: usize,
@@ -94,7 +95,7 @@ fn run_perft(request: &Args, out: &mut impl Write) -> Result<u64, PerftCommandEr
     }
     let mode = CastlingMode::from_chess960(request.chess960);
     let options = PerftOptions {
-        generator: request.generator.into(),
+        generator: request.generator,
         threads: request.threads,
         hash_mb: request.hash,
     };

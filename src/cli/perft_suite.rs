@@ -1,6 +1,6 @@
 //! `shannon perft-suite`: check every count of a suite file.
 
-use super::{CliError, GeneratorArg};
+use super::{generator_parser, CliError};
 use shannon::movegen::Generator;
 use shannon::perft::suite::{check_entry, parse_suite, CheckError};
 use std::io::Write;
@@ -18,8 +18,8 @@ pub struct Args {
     #[arg(long, default_value_t = u64::MAX)]
     max_nodes: u64,
     /// Which move generator to check.
-    #[arg(long, value_enum, default_value = "bitboard")]
-    generator: GeneratorArg,
+    #[arg(long, value_parser = generator_parser(), default_value = "bitboard")]
+    generator: Generator,
     /// Treat every entry as Chess960 (castling rights are read by rook file either way, so this
     /// only changes how entries are labelled).
     #[arg(long)]
@@ -35,7 +35,7 @@ pub fn run(request: Args, out: &mut impl Write) -> Result<bool, CliError> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| CliError::new(format!("cannot read {path}: {e}")))?;
     let entries = parse_suite(&text).map_err(|e| CliError::new(format!("{path}: {e}")))?;
-    let generator: Generator = request.generator.into();
+    let generator: Generator = request.generator;
     let started = Instant::now();
     let (mut passed, mut failed, mut skipped, mut counts_checked) = (0, 0, 0, 0);
     for entry in &entries {

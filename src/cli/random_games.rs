@@ -9,8 +9,6 @@ use shannon::experiment::{
 };
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
 use std::time::Duration;
 
 /// The rule presets.
@@ -231,7 +229,9 @@ pub fn run_command(args: Args, out: &mut impl Write) -> Result<bool, CliError> {
     let threads = args
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    let stop = stop_on_signals()?;
+    let stop = super::signals::interrupt_flag(
+        "finishing the games in hand (interrupt again to exit now)",
+    )?;
     let bar = if args.quiet {
         ProgressBar::hidden()
     } else {
@@ -302,23 +302,6 @@ fn finish(
         super::random_games_plot::write_length_histogram(path, report).map_err(CliError::new)?;
     }
     Ok(true)
-}
-
-/// Raise the returned flag on Ctrl-C or SIGTERM: the run stops handing out games, saves its
-/// checkpoint and says how to resume. A second signal exits at once.
-fn stop_on_signals() -> Result<Arc<AtomicBool>, CliError> {
-    let flag = Arc::new(AtomicBool::new(false));
-    let raised = Arc::clone(&flag);
-    ctrlc::set_handler(move || {
-        if raised.swap(true, Ordering::SeqCst) {
-            std::process::exit(130);
-        }
-        eprintln!(
-            "shannon: interrupted: finishing the games in hand (interrupt again to exit now)"
-        );
-    })
-    .map_err(|e| CliError::new(format!("cannot handle Ctrl-C and SIGTERM: {e}")))?;
-    Ok(flag)
 }
 
 /// A Slurm batch script: a job array of `shards` tasks, each playing its shard into

@@ -93,6 +93,17 @@ pub enum Generator {
 }
 
 impl Generator {
+    /// Both generators, the default first.
+    pub const ALL: [Generator; 2] = [Generator::Bitboard, Generator::Mailbox0x88];
+
+    /// What the generator is, in a few words (for help texts).
+    pub fn description(self) -> &'static str {
+        match self {
+            Generator::Bitboard => "The fast legal generator on bitboards",
+            Generator::Mailbox0x88 => "The 0x88 mailbox reference generator",
+        }
+    }
+
     /// The legal moves of `pos`.
     pub fn legal_moves(self, pos: &Position, list: &mut MoveList) {
         match self {
