@@ -8,6 +8,7 @@ mod adjudication;
 mod books;
 mod faults;
 mod matches;
+mod old_states;
 mod one_runner;
 mod outputs;
 mod peers;

@@ -46,7 +46,7 @@ fn tournament(dir: &Path, pgn: &str, rounds: u32) -> Vec<String> {
 }
 
 /// The result tables of a run's output: from the ranking to the games line, without timing.
-fn tables(out: &str) -> String {
+pub(super) fn tables(out: &str) -> String {
     out.lines()
         .skip_while(|l| !l.starts_with("Rank"))
         .take_while(|l| !l.ends_with("lost by engine failure"))

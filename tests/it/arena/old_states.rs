@@ -1,0 +1,100 @@
+//! State files written before the state format named its contents by stable names (format 1, in
+//! `tests/data/state-v1`): a resume still plays the rest of the schedule to the uninterrupted
+//! result, and a merge of its shards still prints and writes what it did then.
+
+use super::resume::tables;
+use super::{read_pgn, run, scratch, tag};
+use crate::common::data_path;
+use std::collections::BTreeSet;
+use std::path::Path;
+
+/// Copy `tests/data/state-v1/<name>` into `dir`, pointing each state's `directory` (where its
+/// run worked, whose relative paths it holds) at the copy.
+fn copy_states(name: &str, dir: &Path) {
+    let from = data_path("state-v1").join(name);
+    for entry in std::fs::read_dir(&from).unwrap().flatten() {
+        let path = entry.path();
+        let target = dir.join(entry.file_name());
+        if path.to_string_lossy().ends_with(".state.json") {
+            let mut state: serde_json::Value =
+                serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+            assert_eq!(state["format"], "shannon match state 1");
+            state["directory"] = dir.to_str().unwrap().into();
+            std::fs::write(&target, state.to_string()).unwrap();
+        } else {
+            std::fs::copy(&path, &target).unwrap();
+        }
+    }
+}
+
+#[test]
+fn a_format_1_state_resumes_to_the_uninterrupted_result() {
+    let dir = scratch("old-state-resume");
+    copy_states("unfinished", &dir);
+    let (ok, resumed, err) = run(
+        &["match", "--resume", "games.pgn.state.json", "--quiet"],
+        &dir,
+    );
+    assert!(ok, "{resumed}{err}");
+    assert!(resumed.contains("Resuming"), "{resumed}");
+    let games = read_pgn(&dir.join("games.pgn"));
+    assert_eq!(games.len(), 120, "every scheduled game, finished, once");
+    let rounds: BTreeSet<&str> = games.iter().map(|g| tag(g, "Round")).collect();
+    assert_eq!(rounds.len(), 120);
+    assert!(games.iter().all(|g| tag(g, "Result") != "*"));
+    let epd = std::fs::read_to_string(dir.join("games.epd")).unwrap();
+    assert_eq!(epd.lines().count(), 120);
+
+    let fresh = scratch("old-state-fresh");
+    std::fs::copy(dir.join("engines.toml"), fresh.join("engines.toml")).unwrap();
+    let (ok, uninterrupted, err) = run(
+        &[
+            "match",
+            "--engines",
+            "a,b,c",
+            "--rounds",
+            "10",
+            "--games",
+            "4",
+            "--seed",
+            "1950",
+            "--tc",
+            "nodes=1",
+            "--max-plies",
+            "80",
+            "--openings",
+            "chess960",
+            "--pgn",
+            "games.pgn",
+            "--concurrency",
+            "1",
+            "--quiet",
+        ],
+        &fresh,
+    );
+    assert!(ok, "{uninterrupted}{err}");
+    assert_eq!(tables(&resumed), tables(&uninterrupted));
+}
+
+#[test]
+fn format_1_shards_merge_as_they_did() {
+    let dir = scratch("old-state-merge");
+    copy_states("shards", &dir);
+    let (ok, out, err) = run(
+        &[
+            "merge",
+            "games.shard-0-of-2.pgn.state.json",
+            "games.shard-1-of-2.pgn.state.json",
+            "--pgn",
+            "merged.pgn",
+        ],
+        &dir,
+    );
+    assert!(ok, "{out}{err}");
+    let then = std::fs::read_to_string(dir.join("merged-by-v1.txt")).unwrap();
+    assert_eq!(out, then);
+    assert_eq!(
+        std::fs::read_to_string(dir.join("merged.pgn")).unwrap(),
+        std::fs::read_to_string(dir.join("merged-by-v1.pgn")).unwrap()
+    );
+}
