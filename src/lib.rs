@@ -15,6 +15,7 @@ pub mod types;
 
 pub mod atomic_file;
 pub mod run_lock;
+pub mod shard;
 
 pub mod attacks;
 pub mod position;

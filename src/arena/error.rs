@@ -1,28 +1,125 @@
-//! The one error of the arena's commands: why a match or a check cannot start or go on.
+//! Why a match, a resume or a merge cannot start or go on: one enum, each variant carrying what
+//! went wrong, typed. The messages name settings, not the command line's flags; the command line
+//! says which flag sets them.
 
+use super::openings::OpeningsError;
+use super::state::StateError;
 use crate::client::ConfigError;
+use crate::notation::polyglot::BookError;
 use crate::run_lock::RunLockError;
 use std::fmt;
 use std::io;
 use std::path::PathBuf;
 
-/// Why a match or a check cannot start.
+/// A choice that no schedule can play.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SettingError {
+    /// An engine named twice.
+    EngineTwice(String),
+    /// No games per encounter.
+    NoGames,
+    /// No rounds or no games.
+    NoRoundsOrGames,
+    /// More games than one schedule numbers.
+    TooManyGames(u64),
+    /// An SPRT of a tournament (it tests one engine against another).
+    SprtNeedsTwoEngines,
+    /// An SPRT on shards (it is sequential).
+    SprtOnShards,
+    /// A value of the engines file's `[match]` table that cannot be read.
+    Defaults {
+        /// The key.
+        key: &'static str,
+        /// Why.
+        why: String,
+    },
+}
+
+impl fmt::Display for SettingError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SettingError::EngineTwice(name) => write!(
+                f,
+                "the engines name {name} twice: a tournament's engines are distinct (add a second \
+                 [[engine]] table with another name to play an engine against itself)"
+            ),
+            SettingError::NoGames => f.write_str("the number of games must be at least 1"),
+            SettingError::NoRoundsOrGames => {
+                f.write_str("the numbers of rounds and games must be at least 1")
+            }
+            SettingError::TooManyGames(total) => write!(
+                f,
+                "{total} games: too many for one schedule (at most {})",
+                u32::MAX - 1
+            ),
+            SettingError::SprtNeedsTwoEngines => f.write_str(
+                "an SPRT tests one engine against another: it needs exactly two engines",
+            ),
+            SettingError::SprtOnShards => f.write_str(
+                "an SPRT cannot run on shards: the test is sequential (it stops at the first game \
+                 that decides it), and shards play in parallel without seeing each other's \
+                 results. Run an SPRT in one process, or shard a fixed number of games",
+            ),
+            SettingError::Defaults { key, why } => write!(f, "[match] {key}: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for SettingError {}
+
+/// One of the files a match writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OutputFile {
+    /// The games.
+    Pgn,
+    /// The final positions.
+    Epd,
+}
+
+impl fmt::Display for OutputFile {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            OutputFile::Pgn => "PGN",
+            OutputFile::Epd => "EPD",
+        })
+    }
+}
+
+/// Why a match or a merge cannot start or go on.
 #[derive(Debug)]
 pub enum ArenaError {
-    /// engines.toml is unusable.
+    /// The engines file is unusable.
     Config(ConfigError),
-    /// A bad value on the command line or in the `[match]` table.
-    Setting(String),
+    /// A choice that cannot be played.
+    Setting(SettingError),
     /// The openings cannot be loaded.
-    Openings(String),
-    /// The PGN file cannot be written.
-    Pgn(String, io::Error),
-    /// The report cannot be written.
-    Output(io::Error),
-    /// A state file (`--state`, `--resume`, `shannon merge`) cannot be read, written or used.
-    State(PathBuf, String),
+    Openings(OpeningsError),
+    /// An engine's own book cannot be used.
+    Book {
+        /// The engine.
+        engine: String,
+        /// Its book.
+        path: PathBuf,
+        /// Why.
+        error: BookError,
+    },
+    /// A file the match writes cannot be written.
+    Output {
+        /// Which.
+        file: OutputFile,
+        /// Where.
+        path: PathBuf,
+        /// Why.
+        error: io::Error,
+    },
+    /// Telling the observer of a run failed.
+    Observer(io::Error),
+    /// A state file cannot be read, written or used.
+    State(PathBuf, StateError),
     /// Another runner holds the state file.
     Locked(RunLockError),
+    /// perft-check's input cannot be used (to become its own error when it leaves the arena).
+    Check(String),
 }
 
 impl fmt::Display for ArenaError {
@@ -31,15 +128,40 @@ impl fmt::Display for ArenaError {
             ArenaError::Config(e) => write!(f, "{e}"),
             ArenaError::Setting(e) => write!(f, "{e}"),
             ArenaError::Openings(e) => write!(f, "{e}"),
-            ArenaError::Pgn(path, e) => write!(f, "cannot write the PGN file {path}: {e}"),
-            ArenaError::Output(e) => write!(f, "cannot write the report: {e}"),
+            ArenaError::Book {
+                engine,
+                path,
+                error,
+            } => write!(f, "engine {engine}: book {}: {error}", path.display()),
+            ArenaError::Output { file, path, error } => {
+                let what = match file {
+                    OutputFile::Pgn => "the PGN file",
+                    OutputFile::Epd => "the EPD file",
+                };
+                write!(f, "cannot write {what} {}: {error}", path.display())
+            }
+            ArenaError::Observer(e) => write!(f, "cannot write the report: {e}"),
             ArenaError::State(path, why) => write!(f, "state file {}: {why}", path.display()),
             ArenaError::Locked(e) => write!(f, "{e}"),
+            ArenaError::Check(why) => f.write_str(why),
         }
     }
 }
 
-impl std::error::Error for ArenaError {}
+impl std::error::Error for ArenaError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            ArenaError::Config(e) => Some(e),
+            ArenaError::Setting(e) => Some(e),
+            ArenaError::Openings(e) => Some(e),
+            ArenaError::Book { error, .. } => Some(error),
+            ArenaError::Output { error, .. } | ArenaError::Observer(error) => Some(error),
+            ArenaError::State(_, e) => Some(e),
+            ArenaError::Locked(e) => Some(e),
+            ArenaError::Check(_) => None,
+        }
+    }
+}
 
 impl From<ConfigError> for ArenaError {
     fn from(e: ConfigError) -> Self {
@@ -47,14 +169,20 @@ impl From<ConfigError> for ArenaError {
     }
 }
 
-impl From<RunLockError> for ArenaError {
-    fn from(e: RunLockError) -> Self {
-        ArenaError::Locked(e)
+impl From<SettingError> for ArenaError {
+    fn from(e: SettingError) -> Self {
+        ArenaError::Setting(e)
     }
 }
 
-impl From<io::Error> for ArenaError {
-    fn from(e: io::Error) -> Self {
-        ArenaError::Output(e)
+impl From<OpeningsError> for ArenaError {
+    fn from(e: OpeningsError) -> Self {
+        ArenaError::Openings(e)
+    }
+}
+
+impl From<RunLockError> for ArenaError {
+    fn from(e: RunLockError) -> Self {
+        ArenaError::Locked(e)
     }
 }

@@ -15,7 +15,7 @@ pub fn game_pgn(played: &MatchGame, time_control: &TimeControl, minimal: bool) -
         ("Event".to_string(), "shannon match".to_string()),
         ("Site".to_string(), "shannon".to_string()),
         ("Date".to_string(), date),
-        ("Round".to_string(), played.round.to_string()),
+        ("Round".to_string(), played.number.to_string()),
         ("White".to_string(), played.white.clone()),
         ("Black".to_string(), played.black.clone()),
     ];
@@ -58,7 +58,7 @@ pub fn game_epd(played: &MatchGame) -> String {
     let operations = vec![
         Operation::new("hmvc", end.halfmove_clock().to_string()),
         Operation::new("fmvn", end.fullmove_number().to_string()),
-        Operation::new("id", format!("\"round {}\"", played.round)),
+        Operation::new("id", format!("\"round {}\"", played.number)),
     ];
     format!("{}\n", Epd::of(&end, operations))
 }

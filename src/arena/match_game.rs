@@ -2,8 +2,9 @@
 //! the rules did not (a time forfeit, a crash, the ply limit, an interruption).
 
 use super::adjudication::MoveInfo;
-use crate::game::{Ending, Finish, GameRecord, Outcome};
+use crate::game::{DrawClaim, Ending, Finish, GameRecord, Outcome};
 use crate::Color;
+use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// What ended a game of a match when the rules of chess did not.
@@ -41,17 +42,17 @@ impl Termination {
         }
     }
 
-    /// A short name for the per-termination counts of the result table.
-    pub fn category(&self) -> String {
+    /// What the result table counts it as.
+    pub fn category(&self) -> EndCategory {
         match self {
-            Termination::PlyLimit => "ply limit".into(),
-            Termination::Adjudication(_) => "adjudication".into(),
-            Termination::TimeForfeit(_) => "time forfeit".into(),
-            Termination::IllegalMove(..) => "illegal move".into(),
-            Termination::Crash(_) => "crash".into(),
-            Termination::Hang(_) => "hang".into(),
-            Termination::StartFailure(..) => "start failure".into(),
-            Termination::Interrupted => "interrupted".into(),
+            Termination::PlyLimit => EndCategory::PlyLimit,
+            Termination::Adjudication(_) => EndCategory::Adjudication,
+            Termination::TimeForfeit(_) => EndCategory::TimeForfeit,
+            Termination::IllegalMove(..) => EndCategory::IllegalMove,
+            Termination::Crash(_) => EndCategory::Crash,
+            Termination::Hang(_) => EndCategory::Hang,
+            Termination::StartFailure(..) => EndCategory::StartFailure,
+            Termination::Interrupted => EndCategory::Interrupted,
         }
     }
 
@@ -85,11 +86,120 @@ impl fmt::Display for Termination {
     }
 }
 
+/// How games ended, as the result table counts them: the rule of chess (a mate whoever gave
+/// it) or what else ended the game. Saved by its stable name (`fifty-move-rule`), shown by its
+/// words (`50-move rule`), which may change without splitting the counts of saved states.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum EndCategory {
+    /// Checkmate, either side.
+    Checkmate,
+    /// Stalemate.
+    Stalemate,
+    /// Fivefold repetition.
+    FivefoldRepetition,
+    /// The 75-move rule.
+    SeventyFiveMoveRule,
+    /// Insufficient material.
+    InsufficientMaterial,
+    /// Threefold repetition, claimed.
+    ThreefoldRepetition,
+    /// The 50-move rule, claimed.
+    FiftyMoveRule,
+    /// The ply limit.
+    PlyLimit,
+    /// Adjudicated from the engines' scores.
+    Adjudication,
+    /// Lost on time.
+    TimeForfeit,
+    /// An illegal move.
+    IllegalMove,
+    /// An engine exited.
+    Crash,
+    /// An engine stopped answering.
+    Hang,
+    /// An engine did not start.
+    StartFailure,
+    /// The match was interrupted.
+    Interrupted,
+    /// No rule and no termination recorded.
+    Unknown,
+}
+
+impl EndCategory {
+    /// Every category.
+    pub const ALL: [EndCategory; 16] = [
+        EndCategory::Checkmate,
+        EndCategory::Stalemate,
+        EndCategory::FivefoldRepetition,
+        EndCategory::SeventyFiveMoveRule,
+        EndCategory::InsufficientMaterial,
+        EndCategory::ThreefoldRepetition,
+        EndCategory::FiftyMoveRule,
+        EndCategory::PlyLimit,
+        EndCategory::Adjudication,
+        EndCategory::TimeForfeit,
+        EndCategory::IllegalMove,
+        EndCategory::Crash,
+        EndCategory::Hang,
+        EndCategory::StartFailure,
+        EndCategory::Interrupted,
+        EndCategory::Unknown,
+    ];
+
+    /// The category of a game the rules ended.
+    pub fn of(finish: Finish) -> EndCategory {
+        match finish {
+            Finish::Rule(Ending::Checkmate { .. }) => EndCategory::Checkmate,
+            Finish::Rule(Ending::Stalemate) => EndCategory::Stalemate,
+            Finish::Rule(Ending::FivefoldRepetition) => EndCategory::FivefoldRepetition,
+            Finish::Rule(Ending::SeventyFiveMoveRule) => EndCategory::SeventyFiveMoveRule,
+            Finish::Rule(Ending::InsufficientMaterial) => EndCategory::InsufficientMaterial,
+            Finish::Claim(DrawClaim::ThreefoldRepetition) => EndCategory::ThreefoldRepetition,
+            Finish::Claim(DrawClaim::FiftyMoveRule) => EndCategory::FiftyMoveRule,
+        }
+    }
+
+    /// The words the result table shows.
+    pub fn words(self) -> &'static str {
+        match self {
+            EndCategory::Checkmate => "checkmate",
+            EndCategory::Stalemate => "stalemate",
+            EndCategory::FivefoldRepetition => "fivefold repetition",
+            EndCategory::SeventyFiveMoveRule => "75-move rule",
+            EndCategory::InsufficientMaterial => "insufficient material",
+            EndCategory::ThreefoldRepetition => "threefold repetition",
+            EndCategory::FiftyMoveRule => "50-move rule",
+            EndCategory::PlyLimit => "ply limit",
+            EndCategory::Adjudication => "adjudication",
+            EndCategory::TimeForfeit => "time forfeit",
+            EndCategory::IllegalMove => "illegal move",
+            EndCategory::Crash => "crash",
+            EndCategory::Hang => "hang",
+            EndCategory::StartFailure => "start failure",
+            EndCategory::Interrupted => "interrupted",
+            EndCategory::Unknown => "unknown",
+        }
+    }
+
+    /// The category whose words state files of format 1 used as its key (they were the words
+    /// shown then, which [`EndCategory::words`] still gives).
+    pub fn from_format_1(key: &str) -> Option<EndCategory> {
+        EndCategory::ALL.into_iter().find(|c| c.words() == key)
+    }
+}
+
+impl fmt::Display for EndCategory {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.words())
+    }
+}
+
 /// A game of the match: finished, or cut short by an interruption.
 #[derive(Debug, Clone)]
 pub struct MatchGame {
-    /// 1-based game number in the match.
-    pub round: u32,
+    /// Its number in the schedule, from 1 (the PGN's `Round` tag, as cutechess-cli writes it).
+    pub number: u32,
     /// White's engine name.
     pub white: String,
     /// Black's engine name.
@@ -110,13 +220,12 @@ impl MatchGame {
             .map_or("normal", Termination::pgn_tag)
     }
 
-    /// A short name for the per-termination counts of the result table.
-    pub fn category(&self) -> String {
+    /// What the result table counts it as.
+    pub fn category(&self) -> EndCategory {
         match (&self.termination, self.record.finish) {
             (Some(termination), _) => termination.category(),
-            (None, Some(Finish::Rule(Ending::Checkmate { .. }))) => "checkmate".into(),
-            (None, Some(finish)) => finish.to_string(),
-            (None, None) => "unknown".into(),
+            (None, Some(finish)) => EndCategory::of(finish),
+            (None, None) => EndCategory::Unknown,
         }
     }
 

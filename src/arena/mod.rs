@@ -1,35 +1,47 @@
-//! The arena: other engines as child processes, driven over UCI, with our rules as the arbiter.
+//! The arena: matches and tournaments between engines (driven by [`crate::client`]), with our
+//! rules as the arbiter.
 //!
-//! - [`time_control`], [`openings`], [`match_game`]: what a match is made of (Polyglot books,
-//!   one source of openings, are [`crate::notation::polyglot`]); [`adjudication`]: ending games
-//!   early from the engines' scores.
-//! - [`runner`]: the match itself (its statistics are [`crate::stats`]).
-//! - [`perft_check`]: an engine's `go perft` against ours, down to the first disagreement;
-//!   [`audit`]: every protocol check and the perft suites against one engine.
-//! - [`schedule`]: who plays whom (round robin, gauntlet), colours and openings, shards;
-//!   [`standings`]: the results so far; [`state`]: the saved state that `--resume` continues;
-//!   [`game_output`], [`tables`]: a game's PGN and EPD text, the result tables; [`merge`]: the
-//!   states of a sharded run's shards added up.
-//! - [`tournament`]: a match or tournament from settings to report (PGN, state, SPRT stop,
-//!   tables).
+//! - What a match is made of: [`TimeControl`], [`Openings`] (Polyglot books, one source of
+//!   openings, are [`crate::notation::polyglot`]), the [`schedule`] (who plays whom, colours and
+//!   openings, shards), [`adjudication`] (ending games early from the engines' scores).
+//! - The request ([`MatchRequest`], typed) settled into [`MatchSettings`] against the engines
+//!   file; [`run_match`] and [`resume_match`] play it: the runner plays the games, the standings
+//!   count them, the recorder writes the state and the files in their safe order.
+//! - What a run tells is data ([`report`]): a [`MatchObserver`] hears the start, every finished
+//!   game and the [`MatchReport`]; rendering it is the command line's.
+//! - [`merge_states`] adds up the saved states of a sharded run's shards.
 //!
-//! Nothing here knows how moves are generated; it uses the rules core's public API.
+//! The statistics are [`crate::stats`]'s. Nothing here knows how moves are generated; it uses
+//! the rules core's public API.
 
 pub mod adjudication;
 pub mod audit;
 mod error;
-pub mod game_output;
-pub mod match_game;
-pub mod merge;
-pub mod openings;
+mod game_output;
+mod match_game;
+mod merge;
+mod openings;
 pub mod perft_check;
+mod recorder;
+pub mod report;
 mod request;
-pub mod runner;
+mod run;
+mod runner;
 pub mod schedule;
-pub mod standings;
-pub mod state;
-pub mod tables;
-pub mod time_control;
-pub mod tournament;
+mod session;
+mod standings;
+mod state;
+mod time_control;
 
-pub use error::ArenaError;
+pub use error::{ArenaError, OutputFile, SettingError};
+pub use match_game::{EndCategory, MatchGame, Termination};
+pub use merge::{merge_states, MergeError, MergeFailure, MergeFailureKind};
+pub use openings::{OpeningSource, Openings, OpeningsError};
+pub use recorder::RecordError;
+pub use report::{MatchObserver, MatchReport, MatchStart};
+pub use request::{MatchRequest, MatchSettings};
+pub use run::{resume_match, run_match, Resume};
+pub use schedule::TournamentKind;
+pub use standings::{EncounterTally, OtherTournament, Standings};
+pub use state::{MatchState, StateError, STATE_FORMAT, STATE_FORMATS_READ};
+pub use time_control::{TimeControl, TimeControlError};

@@ -9,7 +9,10 @@ use crate::types::splitmix::mix;
 use crate::{CastlingMode, Move, Position};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
+use serde::{Deserialize, Serialize};
 use std::fmt;
+use std::path::PathBuf;
+use std::str::FromStr;
 
 /// A start position and the opening moves played from it before the engines take over.
 #[derive(Debug, Clone, PartialEq)]
@@ -58,7 +61,7 @@ impl fmt::Display for OpeningsError {
             OpeningsError::Epd { path, line, error } => write!(f, "{path}:{line}: {error}"),
             OpeningsError::Pgn(path, error) => write!(f, "{path}: {error}"),
             OpeningsError::Empty(path) => write!(f, "{path} holds no opening position"),
-            OpeningsError::Setting(why) => write!(f, "--openings: {why}"),
+            OpeningsError::Setting(why) => f.write_str(why),
             OpeningsError::Book(path, error) => write!(f, "{path}: {error}"),
             OpeningsError::NoBookMove(path) => write!(
                 f,
@@ -71,11 +74,23 @@ impl fmt::Display for OpeningsError {
 
 impl std::error::Error for OpeningsError {}
 
-/// How the openings of a file are taken (cutechess-cli's `-openings` settings).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct OpeningsSpec {
-    /// `startpos`, `chess960`, or the file.
-    pub source: String,
+/// Where a match's openings come from.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum OpeningSource {
+    /// The standard starting position.
+    Startpos,
+    /// A uniformly drawn Chess960 start position per opening.
+    Chess960,
+    /// An EPD or PGN file of openings, or a Polyglot `.bin` book (told by the extension).
+    File(PathBuf),
+}
+
+/// The openings a match plays and how they are taken (cutechess-cli's `-openings` settings).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Openings {
+    /// Where they come from.
+    pub source: OpeningSource,
     /// Shuffle the file's openings (seeded by the match seed) instead of taking them in order.
     pub random: bool,
     /// Use at most this many plies of each PGN game (all when `None`).
@@ -84,20 +99,43 @@ pub struct OpeningsSpec {
     pub start: usize,
 }
 
-impl OpeningsSpec {
-    /// `startpos`, `chess960`, a path, or cutechess-cli's form
-    /// `file=PATH [order=sequential|random] [plies=N] [start=K]`.
-    pub fn parse(text: &str) -> Result<OpeningsSpec, OpeningsError> {
-        let mut spec = OpeningsSpec {
-            source: text.trim().to_string(),
+impl Default for Openings {
+    fn default() -> Openings {
+        Openings::from(OpeningSource::Startpos)
+    }
+}
+
+impl From<OpeningSource> for Openings {
+    fn from(source: OpeningSource) -> Openings {
+        Openings {
+            source,
             random: false,
             plies: None,
             start: 1,
-        };
+        }
+    }
+}
+
+/// `startpos`, `chess960` or a path, bare.
+fn source_of(text: &str) -> OpeningSource {
+    match text {
+        "startpos" => OpeningSource::Startpos,
+        "chess960" => OpeningSource::Chess960,
+        path => OpeningSource::File(PathBuf::from(path)),
+    }
+}
+
+impl FromStr for Openings {
+    type Err = OpeningsError;
+
+    /// `startpos`, `chess960`, a path, or cutechess-cli's form
+    /// `file=PATH [format=epd|pgn] [order=sequential|random] [plies=N] [start=K]`.
+    fn from_str(text: &str) -> Result<Openings, OpeningsError> {
         if !text.contains('=') {
-            return Ok(spec);
+            return Ok(Openings::from(source_of(text.trim())));
         }
         let bad = |why: String| OpeningsError::Setting(why);
+        let mut spec = Openings::default();
         let mut file = None;
         for word in text.split_whitespace() {
             let (key, value) = word
@@ -128,22 +166,54 @@ impl OpeningsSpec {
                 }
             }
         }
-        spec.source = file.ok_or_else(|| bad("file=PATH is missing".into()))?;
+        let file = file.ok_or_else(|| bad("file=PATH is missing".into()))?;
+        spec.source = OpeningSource::File(PathBuf::from(file));
         Ok(spec)
     }
 }
 
-/// The openings of `spec` (see [`OpeningsSpec::parse`]) in the order the match plays them: the
-/// file's order from the `start`-th on, wrapping around, or a seeded shuffle; PGN lines cut to
-/// `plies`.
-pub fn load_openings_spec(
-    text: &str,
+impl fmt::Display for OpeningSource {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OpeningSource::Startpos => f.write_str("startpos"),
+            OpeningSource::Chess960 => f.write_str("chess960"),
+            OpeningSource::File(path) => write!(f, "{}", path.display()),
+        }
+    }
+}
+
+impl fmt::Display for Openings {
+    /// What [`Openings::from_str`] reads back: the source alone, or cutechess-cli's
+    /// `file=PATH order=random plies=N start=K` with the settings that differ from the defaults.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if !self.random && self.plies.is_none() && self.start == 1 {
+            return self.source.fmt(f);
+        }
+        write!(f, "file={}", self.source)?;
+        if self.random {
+            f.write_str(" order=random")?;
+        }
+        if let Some(plies) = self.plies {
+            write!(f, " plies={plies}")?;
+        }
+        if self.start != 1 {
+            write!(f, " start={}", self.start)?;
+        }
+        Ok(())
+    }
+}
+
+/// The openings `spec` gives, in the order the match plays them: the file's order from the
+/// `start`-th on, wrapping around, or a seeded shuffle; PGN lines cut to `plies`. `count` is how
+/// many the schedule uses (Chess960 starts and book lines are drawn that many times), `seed`
+/// the match's, `book_depth` the longest line drawn from a book.
+pub fn load_openings(
+    spec: &Openings,
     count: usize,
     seed: u64,
     book_depth: u32,
 ) -> Result<Vec<Opening>, OpeningsError> {
-    let spec = OpeningsSpec::parse(text)?;
-    let mut openings = load_openings(&spec.source, count, seed, book_depth)?;
+    let mut openings = load_source(&spec.source, count, seed, book_depth)?;
     if let Some(plies) = spec.plies {
         for opening in &mut openings {
             opening.moves.truncate(plies);
@@ -165,23 +235,23 @@ pub fn load_openings_spec(
     Ok(openings)
 }
 
-/// `count` openings for `spec`: `startpos`, `chess960` (uniform Scharnagl numbers drawn from
-/// `seed`), a path ending in `.bin` (a Polyglot book: see [`book_openings`]; `book_depth` is
-/// the longest line), or a path ending in `.epd` or `.pgn`.
-pub fn load_openings(
-    spec: &str,
+/// `count` openings of `source`: the start position, Chess960 starts (uniform Scharnagl numbers
+/// drawn from `seed`), a Polyglot book (a path ending in `.bin`: see [`book_openings`];
+/// `book_depth` is the longest line), or the positions of an EPD or PGN file.
+fn load_source(
+    source: &OpeningSource,
     count: usize,
     seed: u64,
     book_depth: u32,
 ) -> Result<Vec<Opening>, OpeningsError> {
-    match spec {
-        "startpos" => Ok(vec![Opening {
+    match source {
+        OpeningSource::Startpos => Ok(vec![Opening {
             start: Position::startpos(),
             moves: Vec::new(),
             castling: CastlingMode::Standard,
             label: "startpos".into(),
         }]),
-        "chess960" => {
+        OpeningSource::Chess960 => {
             let mut rng = SmallRng::seed_from_u64(seed);
             Ok((0..count.max(1))
                 .map(|_| {
@@ -196,16 +266,17 @@ pub fn load_openings(
                 })
                 .collect())
         }
-        path if path.to_ascii_lowercase().ends_with(".bin") => {
-            book_openings(path, count, seed, book_depth)
-        }
-        path => {
-            let text = std::fs::read_to_string(path)
+        OpeningSource::File(path) => {
+            let path = path.to_string_lossy();
+            if path.to_ascii_lowercase().ends_with(".bin") {
+                return book_openings(&path, count, seed, book_depth);
+            }
+            let text = std::fs::read_to_string(path.as_ref())
                 .map_err(|e| OpeningsError::Read(path.to_string(), e))?;
             let openings = if path.to_ascii_lowercase().ends_with(".pgn") {
-                pgn_openings(path, &text)?
+                pgn_openings(&path, &text)?
             } else {
-                epd_openings(path, &text)?
+                epd_openings(&path, &text)?
             };
             if openings.is_empty() {
                 return Err(OpeningsError::Empty(path.to_string()));
@@ -290,6 +361,16 @@ mod tests {
     use super::*;
     use crate::client::config::DEFAULT_BOOK_DEPTH;
 
+    /// The openings `text` asks for (parsed as the command line parses it).
+    fn load_text(
+        text: &str,
+        count: usize,
+        seed: u64,
+        depth: u32,
+    ) -> Result<Vec<Opening>, OpeningsError> {
+        load_openings(&text.parse()?, count, seed, depth)
+    }
+
     #[test]
     fn cutechess_settings_order_cut_and_start_the_openings() {
         let scratch = tempfile::tempdir().unwrap();
@@ -301,13 +382,13 @@ mod tests {
         )
         .unwrap();
         let path = pgn.to_str().unwrap();
-        let all = load_openings_spec(path, 0, 1, DEFAULT_BOOK_DEPTH).unwrap();
+        let all = load_text(path, 0, 1, DEFAULT_BOOK_DEPTH).unwrap();
         assert_eq!(
             all.iter().map(|o| o.moves.len()).collect::<Vec<_>>(),
             [3, 3, 2]
         );
         let cut = format!("file={path} plies=2 start=2");
-        let cut = load_openings_spec(&cut, 0, 1, DEFAULT_BOOK_DEPTH).unwrap();
+        let cut = load_text(&cut, 0, 1, DEFAULT_BOOK_DEPTH).unwrap();
         assert_eq!(
             cut.iter().map(|o| o.moves.len()).collect::<Vec<_>>(),
             [2, 2, 2]
@@ -318,8 +399,8 @@ mod tests {
         );
         assert_eq!(cut[2].label, all[0].label, "and wraps around");
         let random = format!("file={path} order=random");
-        let a = load_openings_spec(&random, 0, 9, DEFAULT_BOOK_DEPTH).unwrap();
-        let b = load_openings_spec(&random, 0, 9, DEFAULT_BOOK_DEPTH).unwrap();
+        let a = load_text(&random, 0, 9, DEFAULT_BOOK_DEPTH).unwrap();
+        let b = load_text(&random, 0, 9, DEFAULT_BOOK_DEPTH).unwrap();
         assert_eq!(a, b, "seeded");
         let mut labels: Vec<_> = a.iter().map(|o| o.label.clone()).collect();
         labels.sort();
@@ -333,17 +414,14 @@ mod tests {
             format!("file={path} depth=3"),
             "order=random".to_string(),
         ] {
-            assert!(
-                load_openings_spec(&bad, 0, 1, DEFAULT_BOOK_DEPTH).is_err(),
-                "{bad}"
-            );
+            assert!(load_text(&bad, 0, 1, DEFAULT_BOOK_DEPTH).is_err(), "{bad}");
         }
     }
 
     #[test]
     fn chess960_openings_are_seeded_start_positions() {
-        let a = load_openings("chess960", 10, 5, DEFAULT_BOOK_DEPTH).unwrap();
-        let b = load_openings("chess960", 10, 5, DEFAULT_BOOK_DEPTH).unwrap();
+        let a = load_text("chess960", 10, 5, DEFAULT_BOOK_DEPTH).unwrap();
+        let b = load_text("chess960", 10, 5, DEFAULT_BOOK_DEPTH).unwrap();
         assert_eq!(a, b);
         assert_eq!(a.len(), 10);
         assert!(a
@@ -363,12 +441,12 @@ mod tests {
              bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9\n",
         )
         .unwrap();
-        let openings = load_openings(path.to_str().unwrap(), 2, 0, 1).unwrap();
+        let openings = load_text(path.to_str().unwrap(), 2, 0, 1).unwrap();
         assert_eq!(openings.len(), 2);
         assert_eq!(openings[0].castling, CastlingMode::Standard);
         assert_eq!(openings[1].castling, CastlingMode::Chess960);
         std::fs::write(&path, "not a fen\n").unwrap();
-        let err = load_openings(path.to_str().unwrap(), 1, 0, 1).unwrap_err();
+        let err = load_text(path.to_str().unwrap(), 1, 0, 1).unwrap_err();
         assert!(err.to_string().contains(":1:"), "{err}");
     }
 
@@ -398,22 +476,22 @@ mod tests {
         let path = dir.join("small.BIN");
         std::fs::write(&path, &bytes).unwrap();
         let path = path.to_str().unwrap();
-        let a = load_openings(path, 8, 3, DEFAULT_BOOK_DEPTH).unwrap();
-        assert_eq!(a, load_openings(path, 8, 3, DEFAULT_BOOK_DEPTH).unwrap());
+        let a = load_text(path, 8, 3, DEFAULT_BOOK_DEPTH).unwrap();
+        assert_eq!(a, load_text(path, 8, 3, DEFAULT_BOOK_DEPTH).unwrap());
         assert_eq!(a.len(), 8);
         assert!(a.iter().all(|o| o.moves.len() == 2 && o.moves[0] == e4));
         assert!(
             a.iter().any(|o| o.moves != a[0].moves),
             "both replies drawn"
         );
-        let short = load_openings(path, 2, 3, 1).unwrap();
+        let short = load_text(path, 2, 3, 1).unwrap();
         assert!(short.iter().all(|o| o.moves == [e4]));
         // A book without the starting position, and a file that is not a book.
         std::fs::write(dir.join("other.bin"), &bytes[16..]).unwrap();
-        let err = load_openings(dir.join("other.bin").to_str().unwrap(), 1, 0, 8).unwrap_err();
+        let err = load_text(dir.join("other.bin").to_str().unwrap(), 1, 0, 8).unwrap_err();
         assert!(matches!(err, OpeningsError::NoBookMove(_)), "{err}");
         std::fs::write(dir.join("bad.bin"), [1u8; 20]).unwrap();
-        let err = load_openings(dir.join("bad.bin").to_str().unwrap(), 1, 0, 8).unwrap_err();
+        let err = load_text(dir.join("bad.bin").to_str().unwrap(), 1, 0, 8).unwrap_err();
         assert!(err.to_string().contains("20 bytes"), "{err}");
     }
 }

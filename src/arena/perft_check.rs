@@ -353,7 +353,7 @@ pub fn run_perft_check_command(
     let mut positions = Vec::new();
     if let Some(fen) = &request.fen {
         let position =
-            Position::from_fen(fen).map_err(|e| ArenaError::Setting(format!("--fen: {e}")))?;
+            Position::from_fen(fen).map_err(|e| ArenaError::Check(format!("--fen: {e}")))?;
         positions.push(CheckPosition {
             label: "--fen".into(),
             castling: position.castling_mode(request.castling),
@@ -362,12 +362,11 @@ pub fn run_perft_check_command(
     }
     if let Some(path) = &request.epd {
         let text = std::fs::read_to_string(path)
-            .map_err(|e| ArenaError::Setting(format!("cannot read {path}: {e}")))?;
-        let entries =
-            parse_suite(&text).map_err(|e| ArenaError::Setting(format!("{path}: {e}")))?;
+            .map_err(|e| ArenaError::Check(format!("cannot read {path}: {e}")))?;
+        let entries = parse_suite(&text).map_err(|e| ArenaError::Check(format!("{path}: {e}")))?;
         for entry in entries {
             let position = Position::from_fen(&entry.fen)
-                .map_err(|e| ArenaError::Setting(format!("{path} {}: {e}", entry.id)))?;
+                .map_err(|e| ArenaError::Check(format!("{path} {}: {e}", entry.id)))?;
             let wanted = match entry.castling {
                 CastlingMode::Chess960 => CastlingMode::Chess960,
                 CastlingMode::Standard => request.castling,
@@ -380,15 +379,10 @@ pub fn run_perft_check_command(
         }
     }
     if positions.is_empty() {
-        return Err(ArenaError::Setting(
+        return Err(ArenaError::Check(
             "give a position with --fen FEN or --epd FILE".into(),
         ));
     }
-    Ok(run_perft_check(
-        engine,
-        &positions,
-        request.depth,
-        request.timeout,
-        out,
-    )?)
+    run_perft_check(engine, &positions, request.depth, request.timeout, out)
+        .map_err(ArenaError::Observer)
 }

@@ -1,86 +1,182 @@
-//! A `shannon match` request and its resolution against engines.toml: the engines, the
-//! [`Schedule`], the time control, openings and books, the output files (a shard's named after
-//! it), and the [`MatchPlan`] that plays it. A state file keeps the resolved request, so a
-//! resumed run resolves it to the same schedule, openings and seeds.
+//! What a match is asked to play, typed, and its resolution against the engines file.
+//!
+//! The command line fills a [`MatchRequest`] (each field overrides the file's `[match]` table);
+//! [`settle`] makes every choice that is left (defaults, the seed, games rounded to pairs) and
+//! returns the [`MatchSettings`] a state file keeps; [`prepare`] turns settings into the
+//! [`MatchPlan`] that plays them, the shard's games and its files. A resumed run prepares the
+//! saved settings again, so it plays the same schedule, openings and seeds.
 
 use super::adjudication::{Adjudication, DrawRule, ResignRule};
-use super::openings::load_openings_spec;
+use super::error::{ArenaError, SettingError};
+use super::openings::{load_openings, Openings};
+use super::report::{MatchStart, ShardSpan};
 use super::runner::MatchPlan;
 use super::schedule::{Schedule, TournamentKind};
 use super::time_control::TimeControl;
-use super::ArenaError;
-use crate::client::{Config, ConfigError, EngineConfig};
+use crate::client::config::MatchConfig;
+use crate::client::{Config, EngineConfig};
 use crate::notation::polyglot::Book;
+use crate::shard::Shard;
 use crate::stats::Sprt;
 use crate::types::splitmix::mix;
-use crate::types::Shard;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
 
-/// What `shannon match` was asked (command-line values override the file's `[match]` table).
-/// A state file keeps it, resolved (seed, engines, games, config file filled in), so a resumed
-/// run rebuilds the same schedule.
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+/// What `shannon match` was asked; `None` leaves the choice to the engines file's `[match]`
+/// table (or its default).
+#[derive(Debug, Clone, Default)]
 pub struct MatchRequest {
-    /// engines.toml (the current directory's, else the built-in one).
+    /// The engines file (the current directory's `engines.toml`, else the built-in one).
     pub config: Option<PathBuf>,
-    /// `A,B` or `A,B,C,...`.
-    pub engines: Option<String>,
-    /// Who meets whom when there are more than two engines (default: round robin).
+    /// The engines, by name: two for a match, more for a tournament.
+    pub engines: Option<Vec<String>>,
+    /// Who meets whom (default: round robin).
     pub tournament: Option<TournamentKind>,
     /// Rounds: every encounter plays its games once per round (default 1).
     pub rounds: Option<u32>,
-    /// Games per encounter per round (two engines, one round: the games of the match).
+    /// Games per encounter per round.
     pub games: Option<u32>,
-    /// Games at once.
+    /// Games at once (0: one per core).
     pub concurrency: Option<usize>,
-    /// Time control.
-    pub tc: Option<String>,
-    /// Openings.
-    pub openings: Option<String>,
-    /// Longest line from a Polyglot book, in plies.
+    /// The time control.
+    pub time_control: Option<TimeControl>,
+    /// The openings.
+    pub openings: Option<Openings>,
+    /// The longest line drawn from a Polyglot book, in plies.
     pub book_depth: Option<u32>,
-    /// PGN output path (`-` or empty for none).
-    pub pgn: Option<String>,
-    /// Schedule seed.
+    /// Where the games go: `Some(None)` for nowhere.
+    pub pgn: Option<Option<PathBuf>>,
+    /// The seed of the schedule's openings and of the engines' per-game seeds.
     pub seed: Option<u64>,
-    /// `elo0,elo1,alpha,beta`.
-    pub sprt: Option<String>,
-    /// Draw after this many plies.
+    /// Stop early by a sequential test.
+    pub sprt: Option<Sprt>,
+    /// Adjudicate a draw after this many plies (0: never).
     pub max_plies: Option<u32>,
-    /// `--maxmoves N`: draw after N moves of each side (2N plies; wins over `max_plies`).
-    pub max_moves: Option<u32>,
-    /// `--draw movenumber=N movecount=M score=S`.
+    /// Adjudicate a draw from low scores.
     pub draw: Option<DrawRule>,
-    /// `--resign movecount=M score=S [twosided=true]`.
+    /// Adjudicate a loss from a bad score.
     pub resign: Option<ResignRule>,
-    /// `--pgn-min`: tags and moves only (no move comments, no termination comment).
+    /// Write the Seven Tag Roster and the moves only.
     pub pgn_min: bool,
-    /// `--epd FILE`: each game's final position, one EPD line per game.
+    /// Also write each game's final position, one EPD line per game.
     pub epd: Option<PathBuf>,
-    /// `--state FILE`: where the state goes after every game (default: beside the PGN, with
-    /// `.state.json` added to its name; none when there is no PGN).
+    /// Where the state goes (default: beside the PGN, `.state.json` added; none without one).
     pub state: Option<PathBuf>,
-    /// `--shard I/N`: play only this slice of the schedule (whole game pairs).
-    pub shard: Option<Shard>,
-    /// Print cutechess-cli's `Finished game ...` and `Score of A vs B: W - L - D  [r] N` lines
-    /// after every game.
-    #[serde(skip)]
-    pub progress_lines: bool,
-    /// Raised (the command line does it on Ctrl-C or SIGTERM) to end the match early: running
-    /// games end unfinished, the engines are stopped and the table covers the finished games.
-    #[serde(skip)]
+    /// The slice of the schedule this run plays.
+    pub shard: Shard,
+    /// Raised (on Ctrl-C or SIGTERM) to end the match early: running games end unfinished, the
+    /// engines are stopped and the report covers the finished games.
     pub interrupt: Option<Arc<AtomicBool>>,
 }
 
-/// The engines a match or tournament plays.
-fn pick_engines(config: &Config, names: Option<&str>) -> Result<Vec<EngineConfig>, ArenaError> {
-    let names: Vec<String> = match names {
-        Some(list) => list.split(',').map(|n| n.trim().to_string()).collect(),
-        None if !config.match_defaults.engines.is_empty() => config.match_defaults.engines.clone(),
+/// A request with every choice made: what a state file keeps, by field name.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct MatchSettings {
+    /// The engines file, as found when the match started (`None`: the built-in one).
+    pub config: Option<PathBuf>,
+    /// The engines, in the tournament's order.
+    pub engines: Vec<String>,
+    /// Who meets whom.
+    pub tournament: TournamentKind,
+    /// Rounds.
+    pub rounds: u32,
+    /// Games per encounter per round (even: whole pairs).
+    pub games: u32,
+    /// Games at once as asked (`None`: the engines file's choice at each run).
+    pub concurrency: Option<usize>,
+    /// The time control.
+    pub time_control: TimeControl,
+    /// The openings.
+    pub openings: Openings,
+    /// The longest book line, in plies.
+    pub book_depth: u32,
+    /// The PGN file, before a shard's name is put in it.
+    pub pgn: Option<PathBuf>,
+    /// The seed.
+    pub seed: u64,
+    /// The sequential test, if any.
+    pub sprt: Option<Sprt>,
+    /// The ply limit (0: none).
+    pub max_plies: u32,
+    /// Draw adjudication.
+    pub draw: Option<DrawRule>,
+    /// Resign adjudication.
+    pub resign: Option<ResignRule>,
+    /// Tags and moves only.
+    pub pgn_min: bool,
+    /// The EPD file, before a shard's name is put in it.
+    pub epd: Option<PathBuf>,
+    /// The state file as asked, before a shard's name is put in it.
+    pub state: Option<PathBuf>,
+    /// This run's slice of the schedule.
+    pub shard: Shard,
+}
+
+impl MatchSettings {
+    /// True when `other` is a shard of the same run: everything but the per-shard choices
+    /// (shard, files, concurrency) is equal.
+    pub fn same_run(&self, other: &MatchSettings) -> bool {
+        let run = |s: &MatchSettings| MatchSettings {
+            shard: Shard::WHOLE,
+            pgn: None,
+            epd: None,
+            state: None,
+            concurrency: None,
+            ..s.clone()
+        };
+        run(self) == run(other)
+    }
+
+    /// The schedule.
+    pub fn schedule(&self) -> Result<Schedule, ArenaError> {
+        Schedule::new(self.tournament, self.engines.len(), self.rounds, self.games)
+    }
+}
+
+/// The engines file's `[match]` table, typed: its text is read here, once.
+struct MatchDefaults {
+    engines: Vec<String>,
+    games: u32,
+    time_control: TimeControl,
+    openings: Openings,
+    book_depth: u32,
+    pgn: Option<PathBuf>,
+    seed: Option<u64>,
+    max_plies: u32,
+}
+
+impl MatchDefaults {
+    fn of(table: &MatchConfig) -> Result<MatchDefaults, SettingError> {
+        let bad = |key: &'static str, why: String| SettingError::Defaults { key, why };
+        Ok(MatchDefaults {
+            engines: table.engines.clone(),
+            games: table.games,
+            time_control: table.tc.parse().map_err(|e| bad("tc", format!("{e}")))?,
+            openings: table
+                .openings
+                .parse()
+                .map_err(|e| bad("openings", format!("{e}")))?,
+            book_depth: table.book_depth,
+            pgn: match table.pgn.as_str() {
+                "" | "-" => None,
+                path => Some(PathBuf::from(path)),
+            },
+            seed: table.seed,
+            max_plies: table.max_plies,
+        })
+    }
+}
+
+/// Every choice of `request` made: the file's `[match]` table for what it leaves open, a drawn
+/// seed when neither gives one.
+pub fn settle(config: &Config, request: &MatchRequest) -> Result<MatchSettings, ArenaError> {
+    let defaults = MatchDefaults::of(&config.match_defaults)?;
+    let engines = match &request.engines {
+        Some(names) => names.clone(),
+        None if !defaults.engines.is_empty() => defaults.engines.clone(),
         None => config
             .engines
             .iter()
@@ -88,55 +184,72 @@ fn pick_engines(config: &Config, names: Option<&str>) -> Result<Vec<EngineConfig
             .map(|e| e.name.clone())
             .collect(),
     };
-    if names.len() < 2 {
-        return Err(ConfigError::NotEnoughEngines(names.len()).into());
+    let tournament = engines.len() > 2 || request.tournament.is_some();
+    let games = request
+        .games
+        .unwrap_or(if tournament { 2 } else { defaults.games });
+    if games == 0 {
+        return Err(SettingError::NoGames.into());
     }
+    let settings = MatchSettings {
+        config: Config::resolve_path(request.config.as_deref()),
+        engines,
+        tournament: request.tournament.unwrap_or_default(),
+        rounds: request.rounds.unwrap_or(1),
+        // Rounded up to whole pairs, as the schedule plays them.
+        games: games + games % 2,
+        concurrency: request.concurrency,
+        time_control: request.time_control.unwrap_or(defaults.time_control),
+        openings: request.openings.clone().unwrap_or(defaults.openings),
+        book_depth: request.book_depth.unwrap_or(defaults.book_depth),
+        pgn: request.pgn.clone().unwrap_or(defaults.pgn),
+        seed: request
+            .seed
+            .or(defaults.seed)
+            .unwrap_or_else(|| rand::random::<u32>().into()),
+        sprt: request.sprt,
+        max_plies: request.max_plies.unwrap_or(defaults.max_plies),
+        draw: request.draw,
+        resign: request.resign,
+        pgn_min: request.pgn_min,
+        epd: request.epd.clone(),
+        state: request.state.clone(),
+        shard: request.shard,
+    };
+    check(&settings)?;
+    Ok(settings)
+}
+
+/// What no schedule can play: an engine twice, an SPRT of more than two engines or on shards.
+fn check(settings: &MatchSettings) -> Result<(), ArenaError> {
+    let names = &settings.engines;
     for (i, name) in names.iter().enumerate() {
         if names[..i].contains(name) {
-            return Err(ArenaError::Setting(format!(
-                "--engines names {name} twice: a tournament's engines are distinct (add a second \
-                 [[engine]] table with another name to play an engine against itself)"
-            )));
+            return Err(SettingError::EngineTwice(name.clone()).into());
         }
     }
-    let engines = names
-        .iter()
-        .map(|name| config.engine(name).cloned())
-        .collect::<Result<Vec<_>, _>>()?;
-    for engine in &engines {
-        engine.resolve_command()?;
+    if settings.sprt.is_some() {
+        if names.len() > 2 {
+            return Err(SettingError::SprtNeedsTwoEngines.into());
+        }
+        if settings.shard.is_partial() {
+            return Err(SettingError::SprtOnShards.into());
+        }
     }
-    Ok(engines)
+    Ok(())
 }
 
-/// The engine's own book and depth, loaded, when engines.toml gives it one.
-fn engine_book(engine: &EngineConfig) -> Result<Option<(Arc<Book>, u32)>, ArenaError> {
-    let Some(path) = &engine.book else {
-        return Ok(None);
-    };
-    let book = Book::open(path).map_err(|e| {
-        ArenaError::Openings(format!(
-            "engine {}: book {}: {e}",
-            engine.name,
-            path.display()
-        ))
-    })?;
-    Ok(Some((Arc::new(book), engine.book_depth.unwrap_or(8))))
-}
-
-/// A request resolved against engines.toml: everything a run needs.
+/// Settings made ready to play: the plan, the shard's games in order, its files, and what the
+/// run tells before its first game.
 pub(super) struct Prepared {
-    /// The request with every default filled in (what a state keeps).
-    pub(super) request: MatchRequest,
+    pub(super) settings: MatchSettings,
     pub(super) plan: MatchPlan,
-    pub(super) sprt: Option<Sprt>,
-    pub(super) shard: Shard,
-    /// The shard's games, in the order they are played.
+    /// The shard's games (schedule indices), in the order they are played.
     pub(super) todo: Vec<u32>,
     pub(super) pgn: Option<PathBuf>,
     pub(super) epd: Option<PathBuf>,
     pub(super) state: Option<PathBuf>,
-    pub(super) header: String,
+    pub(super) start: MatchStart,
 }
 
 /// The file a shard writes for `path`: `games.pgn` becomes `games.shard-1-of-4.pgn`, so the
@@ -154,155 +267,120 @@ fn shard_file(path: &Path, shard: Shard) -> PathBuf {
     path.with_file_name(name)
 }
 
-pub(super) fn prepare(config: &Config, request: &MatchRequest) -> Result<Prepared, ArenaError> {
-    let defaults = &config.match_defaults;
-    let engines = pick_engines(config, request.engines.as_deref())?;
-    let names: Vec<String> = engines.iter().map(|e| e.name.clone()).collect();
-    let kind = request.tournament.unwrap_or_default();
-    let rounds = request.rounds.unwrap_or(1);
-    let tournament = engines.len() > 2 || request.tournament.is_some();
-    let games = request
-        .games
-        .unwrap_or(if tournament { 2 } else { defaults.games });
-    if games == 0 {
-        return Err(ArenaError::Setting(
-            "the number of games (--games, or games in [match]) must be at least 1".into(),
-        ));
+/// The state file of a run: `--state` (a shard's name put in), else beside the PGN.
+fn state_file(settings: &MatchSettings, pgn: Option<&Path>) -> Option<PathBuf> {
+    match &settings.state {
+        Some(path) => Some(shard_file(path, settings.shard)),
+        None => pgn.map(|pgn| {
+            let mut name = pgn.as_os_str().to_owned();
+            name.push(".state.json");
+            PathBuf::from(name)
+        }),
     }
-    let schedule = Schedule::new(kind, engines.len(), rounds, games)?;
-    let tc_text = request.tc.clone().unwrap_or_else(|| defaults.tc.clone());
-    let time_control: TimeControl =
-        tc_text
-            .parse()
-            .map_err(|e: crate::arena::time_control::TimeControlError| {
-                ArenaError::Setting(e.to_string())
-            })?;
-    let shard = request.shard.unwrap_or(Shard::WHOLE);
-    let sprt =
-        match &request.sprt {
-            Some(_) if schedule.encounters.len() > 1 => {
-                return Err(ArenaError::Setting(
-                    "--sprt tests one engine against another: it needs exactly two engines".into(),
-                ))
-            }
-            Some(_) if shard.is_partial() => return Err(ArenaError::Setting(
-                "--sprt cannot run on shards: the test is sequential (it stops at the first game \
-                 that decides it), and shards play in parallel without seeing each other's \
-                 results. Run an SPRT in one process, or shard a fixed number of games"
-                    .into(),
-            )),
-            Some(text) => Some(
-                text.parse::<Sprt>()
-                    .map_err(|e| ArenaError::Setting(format!("--sprt {e}")))?,
-            ),
-            None => None,
-        };
-    let concurrency = match request.concurrency.unwrap_or(defaults.concurrency) {
+}
+
+/// The engines of `settings`, each found in the file and its program found.
+fn engines_of(config: &Config, names: &[String]) -> Result<Vec<EngineConfig>, ArenaError> {
+    if names.len() < 2 {
+        return Err(crate::client::ConfigError::NotEnoughEngines(names.len()).into());
+    }
+    let engines = names
+        .iter()
+        .map(|name| config.engine(name).cloned())
+        .collect::<Result<Vec<_>, _>>()?;
+    for engine in &engines {
+        engine.resolve_command()?;
+    }
+    Ok(engines)
+}
+
+/// The engine's own book and depth, loaded, when the engines file gives it one.
+fn engine_book(engine: &EngineConfig) -> Result<Option<(Arc<Book>, u32)>, ArenaError> {
+    let Some(path) = &engine.book else {
+        return Ok(None);
+    };
+    let book = Book::open(path).map_err(|error| ArenaError::Book {
+        engine: engine.name.clone(),
+        path: path.clone(),
+        error,
+    })?;
+    Ok(Some((Arc::new(book), engine.book_depth.unwrap_or(8))))
+}
+
+/// Make `settings` ready to play with the engines of `config`; `interrupt` ends the run early.
+pub(super) fn prepare(
+    config: &Config,
+    settings: MatchSettings,
+    interrupt: Option<Arc<AtomicBool>>,
+) -> Result<Prepared, ArenaError> {
+    let defaults = &config.match_defaults;
+    let engines = engines_of(config, &settings.engines)?;
+    let schedule = settings.schedule()?;
+    let shard = settings.shard;
+    let todo = schedule.games_of(shard);
+    let concurrency = match settings.concurrency.unwrap_or(defaults.concurrency) {
         0 => std::thread::available_parallelism().map_or(2, |n| n.get()),
         n => n,
     };
-    let seed = request
-        .seed
-        .or(defaults.seed)
-        .unwrap_or_else(|| rand::random::<u32>().into());
-    let openings_spec = request
-        .openings
-        .clone()
-        .unwrap_or_else(|| defaults.openings.clone());
-    let book_depth = request.book_depth.unwrap_or(defaults.book_depth);
-    let openings = load_openings_spec(
-        &openings_spec,
+    let openings = load_openings(
+        &settings.openings,
         schedule.openings_needed(),
-        mix(seed),
-        book_depth,
-    )
-    .map_err(|e| ArenaError::Openings(e.to_string()))?;
-    let pgn_text = request.pgn.clone().unwrap_or_else(|| defaults.pgn.clone());
-    let pgn = match pgn_text.as_str() {
-        "" | "-" => None,
-        path => Some(shard_file(Path::new(path), shard)),
+        mix(settings.seed),
+        settings.book_depth,
+    )?;
+    let books = engines
+        .iter()
+        .map(engine_book)
+        .collect::<Result<Vec<_>, _>>()?;
+    let pgn = settings.pgn.as_deref().map(|path| shard_file(path, shard));
+    let epd = settings.epd.as_deref().map(|path| shard_file(path, shard));
+    let state = state_file(&settings, pgn.as_deref());
+    let start = MatchStart {
+        names: settings.engines.clone(),
+        tournament: (engines.len() > 2).then_some(settings.tournament),
+        rounds: settings.rounds,
+        games_per_encounter: schedule.games_per_encounter,
+        games: schedule.len(),
+        time_control: settings.time_control,
+        openings: settings.openings.clone(),
+        concurrency: concurrency.min(todo.len().max(1)),
+        seed: settings.seed,
+        shard: shard.is_partial().then(|| ShardSpan {
+            shard,
+            first: todo.first().map_or(0, |g| g + 1),
+            last: todo.last().map_or(0, |g| g + 1),
+            of: schedule.len(),
+        }),
+        resumed: None,
+        configured_seeds: engines
+            .iter()
+            .filter_map(|e| e.configured_seed().map(|seed| (e.name.clone(), seed)))
+            .collect(),
     };
-    let epd = request.epd.as_deref().map(|path| shard_file(path, shard));
-    let state = request
-        .state
-        .as_deref()
-        .map(|path| shard_file(path, shard))
-        .or_else(|| {
-            pgn.as_ref().map(|pgn| {
-                let mut name = pgn.as_os_str().to_owned();
-                name.push(".state.json");
-                PathBuf::from(name)
-            })
-        });
-    let todo = schedule.games_of(shard);
-    let mut books = Vec::new();
-    for engine in &engines {
-        books.push(engine_book(engine)?);
-    }
-    let header = if engines.len() > 2 {
-        format!(
-            "Tournament ({kind}) of {}: {rounds} round(s), {} games per encounter, {} games, tc \
-             {tc_text}, openings {openings_spec}, concurrency {}, seed {seed}",
-            names.join(", "),
-            schedule.games_per_encounter,
-            schedule.len(),
-            concurrency.min(todo.len().max(1))
-        )
-    } else {
-        format!(
-            "Match {} vs {}: {} games, tc {tc_text}, openings {openings_spec}, concurrency {}, seed {seed}",
-            names[0],
-            names[1],
-            schedule.len(),
-            concurrency.min(todo.len().max(1))
-        )
-    };
-    let mut resolved = request.clone();
-    resolved.engines = Some(names.join(","));
-    resolved.tournament = Some(kind);
-    resolved.rounds = Some(rounds);
-    resolved.games = Some(schedule.games_per_encounter);
-    resolved.tc = Some(tc_text);
-    resolved.openings = Some(openings_spec);
-    resolved.book_depth = Some(book_depth);
-    resolved.pgn = Some(pgn_text);
-    resolved.seed = Some(seed);
-    resolved.shard = Some(shard);
-    resolved.config = Config::resolve_path(request.config.as_deref());
     let plan = MatchPlan {
         engines,
         schedule,
         concurrency: concurrency.min(todo.len()).max(1),
-        time_control,
+        time_control: settings.time_control,
         openings,
-        seed,
-        max_plies: match request.max_moves {
-            Some(moves) => moves.saturating_mul(2),
-            None => request.max_plies.unwrap_or(defaults.max_plies),
-        },
+        seed: settings.seed,
+        max_plies: settings.max_plies,
         adjudication: Adjudication {
-            draw: request.draw,
-            resign: request.resign,
+            draw: settings.draw,
+            resign: settings.resign,
         },
         books,
         time_margin: Duration::from_millis(defaults.time_margin_ms),
         hang_timeout: Duration::from_millis(defaults.hang_timeout_ms),
-        interrupt: request
-            .interrupt
-            .clone()
-            .unwrap_or_else(|| Arc::new(AtomicBool::new(false))),
+        interrupt: interrupt.unwrap_or_else(|| Arc::new(AtomicBool::new(false))),
     };
-    resolved.max_plies = Some(plan.max_plies);
-    resolved.max_moves = None;
     Ok(Prepared {
-        request: resolved,
+        settings,
         plan,
-        sprt,
-        shard,
         todo,
         pgn,
         epd,
         state,
-        header,
+        start,
     })
 }

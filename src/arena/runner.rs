@@ -141,7 +141,7 @@ impl MatchPlan {
             Color::Black => scheduled.black,
         };
         let mut played = MatchGame {
-            round: index + 1,
+            number: index + 1,
             white: self.engines[slot_of(Color::White)].name.clone(),
             black: self.engines[slot_of(Color::Black)].name.clone(),
             record: GameRecord::new(opening.start.clone(), opening.castling),

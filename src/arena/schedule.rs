@@ -8,8 +8,9 @@
 //! pentanomial statistics). Every encounter of a round plays the same openings, so each engine
 //! meets the same openings as the others.
 
-use super::ArenaError;
-use crate::types::Shard;
+use super::error::{ArenaError, SettingError};
+use crate::client::ConfigError;
+use crate::shard::Shard;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
@@ -85,14 +86,10 @@ impl Schedule {
         games_per_encounter: u32,
     ) -> Result<Schedule, ArenaError> {
         if engines < 2 {
-            return Err(ArenaError::Setting(format!(
-                "a match needs at least two engines, not {engines}"
-            )));
+            return Err(ConfigError::NotEnoughEngines(engines).into());
         }
         if rounds == 0 || games_per_encounter == 0 {
-            return Err(ArenaError::Setting(
-                "--rounds and --games must be at least 1".into(),
-            ));
+            return Err(SettingError::NoRoundsOrGames.into());
         }
         let encounters: Vec<(usize, usize)> = match kind {
             TournamentKind::RoundRobin => (0..engines)
@@ -109,10 +106,7 @@ impl Schedule {
             * u64::from(rounds)
             * schedule.encounters.len() as u64;
         if total > u64::from(u32::MAX - 1) {
-            return Err(ArenaError::Setting(format!(
-                "{total} games: too many for one schedule (at most {})",
-                u32::MAX - 1
-            )));
+            return Err(SettingError::TooManyGames(total).into());
         }
         Ok(schedule)
     }

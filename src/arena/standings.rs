@@ -3,7 +3,7 @@
 //! counts are kept, so standings add exactly: a resumed run continues the saved ones, and the
 //! shards of a run merge into the standings of the whole run.
 
-use super::match_game::MatchGame;
+use super::match_game::{EndCategory, MatchGame};
 use super::schedule::{Schedule, ScheduledGame};
 use crate::game::Outcome;
 use crate::stats::{GameScore, PairTally, Score};
@@ -22,6 +22,27 @@ pub struct EncounterTally {
     pub pairs: PairTally,
 }
 
+/// Standings of another tournament than the ones they were to be added to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OtherTournament {
+    /// The engines of the standings added to.
+    pub mine: Vec<String>,
+    /// The engines of the others.
+    pub theirs: Vec<String>,
+}
+
+impl std::fmt::Display for OtherTournament {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "different tournaments: engines {:?} and {:?}",
+            self.mine, self.theirs
+        )
+    }
+}
+
+impl std::error::Error for OtherTournament {}
+
 /// The results of the finished games.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Standings {
@@ -29,8 +50,8 @@ pub struct Standings {
     pub names: Vec<String>,
     /// One per encounter of the schedule, in its order.
     pub encounters: Vec<EncounterTally>,
-    /// Games per termination, by name.
-    pub terminations: BTreeMap<String, u32>,
+    /// Games per way of ending.
+    pub terminations: BTreeMap<EndCategory, u32>,
     /// Games an engine lost by failing (illegal move, time, crash, hang, start).
     pub failures: u32,
     /// Plies of all games.
@@ -76,6 +97,15 @@ impl Standings {
         }
     }
 
+    /// The ways games ended and how many ended so, in the alphabetical order of their words
+    /// (as the tables show them).
+    pub fn terminations_by_words(&self) -> Vec<(EndCategory, u32)> {
+        let mut counts: Vec<(EndCategory, u32)> =
+            self.terminations.iter().map(|(&c, &n)| (c, n)).collect();
+        counts.sort_by_key(|(category, _)| category.words());
+        counts
+    }
+
     /// Games counted.
     pub fn games(&self) -> u32 {
         self.encounters.iter().map(|e| e.score.games()).sum()
@@ -101,22 +131,22 @@ impl Standings {
         })
     }
 
-    /// Add the standings of another part of the same tournament (a shard): `Err` with the reason
-    /// when they belong to a different one.
-    pub fn merge(&mut self, other: &Standings) -> Result<(), String> {
+    /// Add the standings of another part of the same tournament (a shard): `Err` when they
+    /// belong to a different one.
+    pub fn merge(&mut self, other: &Standings) -> Result<(), OtherTournament> {
         let pairs = |s: &Standings| s.encounters.iter().map(|e| e.engines).collect::<Vec<_>>();
         if self.names != other.names || pairs(self) != pairs(other) {
-            return Err(format!(
-                "different tournaments: engines {:?} and {:?}",
-                self.names, other.names
-            ));
+            return Err(OtherTournament {
+                mine: self.names.clone(),
+                theirs: other.names.clone(),
+            });
         }
         for (mine, theirs) in self.encounters.iter_mut().zip(&other.encounters) {
             mine.score = mine.score.plus(&theirs.score);
             mine.pairs.merge(&theirs.pairs);
         }
-        for (name, count) in &other.terminations {
-            *self.terminations.entry(name.clone()).or_default() += count;
+        for (&category, count) in &other.terminations {
+            *self.terminations.entry(category).or_default() += count;
         }
         self.failures += other.failures;
         self.plies += other.plies;
@@ -148,7 +178,7 @@ mod tests {
         let mut record = GameRecord::new(Position::startpos(), CastlingMode::Standard);
         record.outcome = outcome;
         MatchGame {
-            round: 0,
+            number: 0,
             white: String::new(),
             black: String::new(),
             record,

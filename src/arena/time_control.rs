@@ -7,12 +7,14 @@
 //! Chess: `movetime=MS` (a fixed time per move), `nodes=N` and `depth=N` (limits sent with
 //! `go`, no clock).
 
+use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
 
-/// How long each side may think.
-#[derive(Debug, Clone, Copy, PartialEq)]
+/// How long each side may think. Saved (in a match's state) as its notation.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
 pub enum TimeControl {
     /// A clock: `moves` per period (0: the whole game), `base` per period, `increment` per move.
     Clock {
@@ -106,6 +108,34 @@ impl FromStr for TimeControl {
                 increment,
             }),
             _ => Err(error()),
+        }
+    }
+}
+
+impl TryFrom<String> for TimeControl {
+    type Error = TimeControlError;
+
+    fn try_from(text: String) -> Result<TimeControl, TimeControlError> {
+        text.parse()
+    }
+}
+
+impl From<TimeControl> for String {
+    fn from(tc: TimeControl) -> String {
+        tc.notation()
+    }
+}
+
+impl TimeControl {
+    /// The time control as the command line writes it, the form [`TimeControl::from_str`] reads
+    /// back: `40/60+0.6`, `10+0.1`, `movetime=100`, `nodes=1`, `depth=3`, `inf`.
+    pub fn notation(&self) -> String {
+        match self {
+            TimeControl::Clock { .. } => self.to_string(),
+            TimeControl::MoveTime(d) => format!("movetime={}", d.as_millis()),
+            TimeControl::Nodes(n) => format!("nodes={n}"),
+            TimeControl::Depth(n) => format!("depth={n}"),
+            TimeControl::Infinite => "inf".to_string(),
         }
     }
 }
@@ -207,6 +237,33 @@ impl TimeControl {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_notation_reads_back_to_the_same_time_control() {
+        for text in [
+            "40/60+0.6",
+            "10+0.1",
+            "2:30+1",
+            "40/1:00+0.5",
+            "inf",
+            "movetime=250",
+            "nodes=1",
+            "depth=7",
+            "5",
+        ] {
+            let tc: TimeControl = text.parse().unwrap();
+            assert_eq!(tc.notation().parse::<TimeControl>().unwrap(), tc, "{text}");
+        }
+        assert_eq!(
+            "10+0.1".parse::<TimeControl>().unwrap().notation(),
+            "10+0.1"
+        );
+        assert_eq!(
+            "40/1:00+0.5".parse::<TimeControl>().unwrap().notation(),
+            "40/60+0.5"
+        );
+        assert_eq!("infinite".parse::<TimeControl>().unwrap().notation(), "inf");
+    }
 
     #[test]
     fn cute_chess_forms() {

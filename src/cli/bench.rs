@@ -100,38 +100,38 @@ pub fn run_playout_bench(games: u32, seed: u64, out: &mut impl Write) -> io::Res
 /// `nodes=1`, so the engines answer at once and the time is the runner's: process pipes, move
 /// validation, clocks, PGN. Prints games and plies per minute.
 pub fn run_match_bench(games: u32, concurrency: usize, out: &mut impl Write) -> io::Result<()> {
-    use shannon::arena::tournament::{run_match_with, MatchRequest};
+    use shannon::arena::{run_match, MatchRequest, OpeningSource, TimeControl};
     use shannon::client::config::{Config, DEFAULT_ENGINES_TOML};
     let config = Config::parse(DEFAULT_ENGINES_TOML, "built-in engines.toml")
         .expect("the built-in engines.toml parses");
     let request = MatchRequest {
         games: Some(games),
         concurrency: Some(concurrency),
-        tc: Some("nodes=1".into()),
-        openings: Some("startpos".into()),
-        pgn: Some("-".into()),
+        time_control: Some(TimeControl::Nodes(1)),
+        openings: Some(OpeningSource::Startpos.into()),
+        pgn: Some(None),
         seed: Some(1),
         ..MatchRequest::default()
     };
-    let summary = run_match_with(&config, &request, &mut io::sink(), &mut |_| {})
-        .map_err(|e| io::Error::other(e.to_string()))?;
+    let report =
+        run_match(&config, &request, &mut ()).map_err(|e| io::Error::other(e.to_string()))?;
     writeln!(
         out,
         "match runner: {} games of Shannon vs Shannon at nodes=1, concurrency {concurrency}: \
          {:.1} s, {:.0} games per minute, {:.0} plies per second, {} failures",
-        summary.games(),
-        summary.seconds,
-        60.0 * f64::from(summary.games()) / summary.seconds.max(1e-9),
-        per_second(summary.standings.plies, summary.seconds),
-        summary.standings.failures
+        report.games(),
+        report.seconds,
+        60.0 * f64::from(report.games()) / report.seconds.max(1e-9),
+        per_second(report.standings.plies, report.seconds),
+        report.standings.failures
     )?;
-    match summary.latency {
-        Some((median, p99)) => writeln!(
+    match report.latency {
+        Some(latency) => writeln!(
             out,
             "runner latency per move (time measured from go to bestmove, less the engine's own \
              info time): median {:.3} ms, 99th percentile {:.3} ms",
-            median.as_secs_f64() * 1e3,
-            p99.as_secs_f64() * 1e3
+            latency.median.as_secs_f64() * 1e3,
+            latency.p99.as_secs_f64() * 1e3
         ),
         None => writeln!(out, "runner latency: the engines reported no search time"),
     }

@@ -1,19 +1,19 @@
 //! `shannon match`: engines of engines.toml play a match or a tournament (the work is
-//! [`shannon::arena::tournament`]); this file adds the progress bar, the signal handling, the
-//! shard from a cluster scheduler's environment and the move to the first run's directory on
-//! `--resume`.
+//! [`shannon::arena::run_match`]); this file turns the flags into a typed request, renders what
+//! the run tells (text, progress bar, HTML, JSON), handles signals, takes the shard from a
+//! cluster scheduler's environment and moves to the first run's directory on `--resume`.
 
+use super::report::text::Console;
 use super::CliError;
 use indicatif::{ProgressBar, ProgressStyle};
 use shannon::arena::adjudication::{DrawRule, ResignRule};
-use shannon::arena::schedule::TournamentKind;
-use shannon::arena::state::MatchState;
-use shannon::arena::tournament::{
-    resume_match, run_match_with, MatchProgress, MatchRequest, MatchSummary,
+use shannon::arena::{
+    resume_match, run_match, ArenaError, MatchReport, MatchRequest, MatchState, Openings, Resume,
+    SettingError, TimeControl, TournamentKind,
 };
-use shannon::arena::ArenaError;
 use shannon::client::Config;
-use shannon::types::Shard;
+use shannon::shard::Shard;
+use shannon::stats::Sprt;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -25,8 +25,8 @@ pub struct Args {
     config: Option<PathBuf>,
     /// The engines, by name: A,B for a match, A,B,C,... for a tournament (default: the file's
     /// [match] engines).
-    #[arg(long)]
-    engines: Option<String>,
+    #[arg(long, value_delimiter = ',', value_parser = trimmed)]
+    engines: Option<Vec<String>>,
     /// Who meets whom: round-robin (every pair of engines) or gauntlet (the first engine
     /// against each of the others). Default: round-robin.
     #[arg(long, value_name = "round-robin|gauntlet")]
@@ -44,10 +44,10 @@ pub struct Args {
     /// Time control: 40/60+0.6, 10+0.1, 40/1:00+0.5 (minutes:seconds), inf, movetime=MS,
     /// nodes=N, depth=N.
     #[arg(long)]
-    tc: Option<String>,
+    tc: Option<TimeControl>,
     /// startpos, chess960, an .epd / .pgn file of openings, or a Polyglot .bin book.
     #[arg(long)]
-    openings: Option<String>,
+    openings: Option<Openings>,
     /// Longest opening line drawn from a .bin book, in plies (default 16).
     #[arg(long)]
     book_depth: Option<u32>,
@@ -62,7 +62,7 @@ pub struct Args {
     /// negative: --sprt -5,5,0.05,0.05). fishtest's GSPRT on the pentanomial of the game pairs
     /// (trinomial until the first pair is complete).
     #[arg(long, allow_hyphen_values = true)]
-    sprt: Option<String>,
+    sprt: Option<Sprt>,
     /// Adjudicate a draw after this many plies.
     #[arg(long)]
     max_plies: Option<u32>,
@@ -88,14 +88,17 @@ pub struct Args {
     /// Write a self-contained HTML page: crosstable, Elo with its error bar, the SPRT's LLR over
     /// the games, terminations.
     #[arg(long, value_name = "FILE.html")]
-    report: Option<std::path::PathBuf>,
+    report: Option<PathBuf>,
+    /// Also write the whole report (settings, standings, SPRT, files, latency) as JSON.
+    #[arg(long, value_name = "FILE")]
+    json: Option<PathBuf>,
     /// Save the match's state here after every game, atomically (default: the PGN's name with
     /// .state.json added; none without a PGN).
     #[arg(long, value_name = "FILE")]
     state: Option<PathBuf>,
     /// Continue the match saved in STATE (after a kill, a power cut or Ctrl-C): the same
     /// schedule, openings and seeds; games already in the PGN are not played again. Only
-    /// --concurrency, --quiet, --progress-lines and --report may be given with it.
+    /// --concurrency, --quiet, --progress-lines, --report and --json may be given with it.
     #[arg(long, value_name = "STATE", conflicts_with_all = [
         "config", "engines", "tournament", "rounds", "games", "tc", "openings", "book_depth",
         "pgn", "seed", "sprt", "max_plies", "maxmoves", "draw", "resign", "pgn_min", "epd",
@@ -121,39 +124,20 @@ pub struct Args {
     progress_lines: bool,
 }
 
+/// One name of `--engines a,b,c`, without the spaces around it.
+fn trimmed(text: &str) -> Result<String, String> {
+    Ok(text.trim().to_string())
+}
+
 /// Run `shannon match` with a progress bar (unless `--quiet`), ending cleanly on Ctrl-C/SIGTERM.
 pub fn run(args: Args, out: &mut impl Write) -> Result<bool, CliError> {
     let interrupt = super::signals::interrupt_flag(
         "ending the running games and stopping the engines (interrupt again to exit at once)",
     )?;
-    super::check_outputs([("the report", args.report.as_deref())])?;
-    let shard = super::shard::resolve_shard(args.shard, args.shards, false, &|name| {
-        std::env::var(name).ok()
-    })?;
-    let request = MatchRequest {
-        config: args.config,
-        engines: args.engines,
-        tournament: args.tournament,
-        rounds: args.rounds,
-        games: args.games,
-        concurrency: args.concurrency,
-        tc: args.tc,
-        openings: args.openings,
-        book_depth: args.book_depth,
-        pgn: args.pgn,
-        seed: args.seed,
-        sprt: args.sprt,
-        max_plies: args.max_plies,
-        max_moves: args.maxmoves,
-        draw: args.draw,
-        resign: args.resign,
-        pgn_min: args.pgn_min,
-        epd: args.epd,
-        state: args.state,
-        shard: Some(shard),
-        progress_lines: args.progress_lines,
-        interrupt: Some(interrupt),
-    };
+    super::check_outputs([
+        ("the report", args.report.as_deref()),
+        ("the JSON report", args.json.as_deref()),
+    ])?;
     let bar = if args.quiet {
         ProgressBar::hidden()
     } else {
@@ -163,51 +147,128 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<bool, CliError> {
         ProgressStyle::with_template("{bar:30} {pos}/{len} games {msg} [{elapsed}]")
             .expect("a valid template"),
     );
-    let mut show = |progress: &MatchProgress| {
-        bar.set_length(u64::from(progress.total));
-        bar.set_position(u64::from(progress.finished));
-        bar.set_message(progress.score.clone());
-    };
-    let result = match &args.resume {
-        Some(path) => resume(path, &request, out, &mut show),
-        None => Config::load(request.config.as_deref())
-            .map_err(ArenaError::from)
-            .and_then(|config| run_match_with(&config, &request, out, &mut show)),
-    };
-    bar.finish_and_clear();
-    let summary = result.map_err(CliError::new)?;
-    if let Some(path) = &args.report {
-        super::match_report::write_report(path, &summary).map_err(CliError::new)?;
+    let mut console = Console::new(out, bar, args.progress_lines);
+    let report = match &args.resume {
+        Some(path) => {
+            let resume = Resume {
+                concurrency: args.concurrency,
+                interrupt: Some(interrupt),
+            };
+            resume_from(path, &resume, &mut console)
+        }
+        None => {
+            let request = request_of(&args, interrupt)?;
+            Config::load(request.config.as_deref())
+                .map_err(ArenaError::from)
+                .and_then(|config| run_match(&config, &request, &mut console))
+        }
+    }
+    .map_err(explain)?;
+    write_files(&report, args.report.as_deref(), args.json.as_deref(), out)?;
+    Ok(report.is_clean())
+}
+
+/// The typed request the flags make.
+fn request_of(
+    args: &Args,
+    interrupt: std::sync::Arc<std::sync::atomic::AtomicBool>,
+) -> Result<MatchRequest, CliError> {
+    let shard = super::shard::resolve_shard(args.shard, args.shards, false, &|name| {
+        std::env::var(name).ok()
+    })?;
+    Ok(MatchRequest {
+        config: args.config.clone(),
+        engines: args.engines.clone(),
+        tournament: args.tournament,
+        rounds: args.rounds,
+        games: args.games,
+        concurrency: args.concurrency,
+        time_control: args.tc,
+        openings: args.openings.clone(),
+        book_depth: args.book_depth,
+        pgn: args.pgn.as_deref().map(|pgn| match pgn {
+            "" | "-" => None,
+            path => Some(PathBuf::from(path)),
+        }),
+        seed: args.seed,
+        sprt: args.sprt,
+        max_plies: args
+            .maxmoves
+            .map(|m| m.saturating_mul(2))
+            .or(args.max_plies),
+        draw: args.draw,
+        resign: args.resign,
+        pgn_min: args.pgn_min,
+        epd: args.epd.clone(),
+        state: args.state.clone(),
+        shard,
+        interrupt: Some(interrupt),
+    })
+}
+
+/// The report's HTML page and JSON, when asked for.
+fn write_files(
+    report: &MatchReport,
+    html: Option<&Path>,
+    json: Option<&Path>,
+    out: &mut impl Write,
+) -> Result<(), CliError> {
+    if let Some(path) = html {
+        super::report::html::write_report(path, report).map_err(CliError::new)?;
         writeln!(out, "Report: {}", path.display()).map_err(CliError::new)?;
     }
-    Ok(summary.pgn_ok && !summary.interrupted)
+    if let Some(path) = json {
+        super::report::json::write_json(path, report).map_err(CliError::new)?;
+        writeln!(out, "JSON: {}", path.display()).map_err(CliError::new)?;
+    }
+    Ok(())
+}
+
+/// An arena error in the command line's words: a setting named by the flag that sets it.
+pub fn explain(error: ArenaError) -> CliError {
+    let ArenaError::Setting(setting) = &error else {
+        return CliError::new(error);
+    };
+    CliError::new(match setting {
+        SettingError::EngineTwice(name) => format!(
+            "--engines names {name} twice: a tournament's engines are distinct (add a second \
+             [[engine]] table with another name to play an engine against itself)"
+        ),
+        SettingError::NoGames => {
+            "the number of games (--games, or games in [match]) must be at least 1".into()
+        }
+        SettingError::NoRoundsOrGames => "--rounds and --games must be at least 1".into(),
+        SettingError::SprtNeedsTwoEngines => {
+            "--sprt tests one engine against another: it needs exactly two engines".into()
+        }
+        SettingError::SprtOnShards => "--sprt cannot run on shards: the test is sequential (it \
+             stops at the first game that decides it), and shards play in parallel without seeing \
+             each other's results. Run an SPRT in one process, or shard a fixed number of games"
+            .into(),
+        _ => setting.to_string(),
+    })
 }
 
 /// Resume the state at `path` from the directory its first run worked in (its relative paths
 /// are relative to that directory).
-fn resume(
+fn resume_from(
     path: &Path,
-    request: &MatchRequest,
-    out: &mut impl Write,
-    show: &mut dyn FnMut(&MatchProgress),
-) -> Result<MatchSummary, ArenaError> {
+    resume: &Resume,
+    console: &mut Console<'_, impl Write>,
+) -> Result<MatchReport, ArenaError> {
     let path = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
-    let state = MatchState::load(&path)?;
+    let state = MatchState::load(&path).map_err(|e| ArenaError::State(path.clone(), e))?;
+    let directory = state.directory();
     let here = std::env::current_dir().ok();
-    if here.as_deref() != Some(state.directory.as_path()) {
-        std::env::set_current_dir(&state.directory).map_err(|e| {
-            ArenaError::State(
-                path.clone(),
-                format!(
-                    "cannot change to the first run's directory {}: {e}",
-                    state.directory.display()
-                ),
-            )
+    if here.as_deref() != Some(directory) {
+        std::env::set_current_dir(directory).map_err(|e| {
+            let why = shannon::arena::StateError::Directory(directory.to_path_buf(), e);
+            ArenaError::State(path.clone(), why)
         })?;
         log::info!(
             "resuming in {}, where the match started",
-            state.directory.display()
+            directory.display()
         );
     }
-    resume_match(&path, request, out, show)
+    resume_match(&path, resume, console)
 }

@@ -1,11 +1,9 @@
 //! `shannon merge`: the shards of a sharded run added up into the result of the whole run:
 //! random-games `--json` reports, or the state files of a sharded `shannon match`.
 
+use super::report::text::write_tables;
 use super::CliError;
-use shannon::arena::merge::merge_states;
-use shannon::arena::state::STATE_FORMAT;
-use shannon::arena::tables::write_tables;
-use shannon::arena::tournament::MatchSummary;
+use shannon::arena::{merge_states, STATE_FORMAT, STATE_FORMATS_READ};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -52,7 +50,7 @@ fn classify(path: &Path) -> Result<Found, CliError> {
         return Ok(Found::Neither("JSON, but not an object".into()));
     };
     match object.get("format").and_then(|f| f.as_str()) {
-        Some(STATE_FORMAT) => return Ok(Found::MatchState),
+        Some(format) if STATE_FORMATS_READ.contains(&format) => return Ok(Found::MatchState),
         Some(format) if format.starts_with("shannon match state") => {
             return Ok(Found::Neither(format!(
                 "a match state of format '{format}' (this shannon reads '{STATE_FORMAT}')"
@@ -135,7 +133,7 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<bool, CliError> {
     writeln!(
         out,
         "Merged {} shards of {}",
-        merged.shards,
+        args.files.len(),
         merged.standings.names.join(", ")
     )
     .map_err(CliError::new)?;
@@ -144,15 +142,7 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<bool, CliError> {
         writeln!(out, "PGN: {}", path.display()).map_err(CliError::new)?;
     }
     if let Some(path) = &args.report {
-        let summary = MatchSummary {
-            standings: merged.standings,
-            sprt: None,
-            seconds: merged.seconds,
-            pgn_ok: true,
-            interrupted: false,
-            latency: None,
-        };
-        super::match_report::write_report(path, &summary).map_err(CliError::new)?;
+        super::report::html::write_report(path, &merged).map_err(CliError::new)?;
         writeln!(out, "Report: {}", path.display()).map_err(CliError::new)?;
     }
     Ok(true)

@@ -10,7 +10,6 @@ mod codec_report;
 mod decode;
 mod encode;
 mod r#match;
-mod match_report;
 mod merge;
 mod pack;
 mod perft;
@@ -18,6 +17,7 @@ mod perft_check;
 mod perft_suite;
 mod random_games;
 mod random_games_plot;
+mod report;
 mod shard;
 mod show;
 mod signals;
@@ -56,7 +56,7 @@ pub enum Command {
     /// as the arbiter.
     ///
     /// Example: shannon match --games 20 --tc 10+0.1 --openings chess960 --pgn games.pgn
-    Match(r#match::Args),
+    Match(Box<r#match::Args>),
     /// Check an engine's `go perft` against ours, down to the first disagreement.
     ///
     /// Example: shannon perft-check --engine stockfish --epd tests/data/perft/standard.epd --depth 3
@@ -127,7 +127,7 @@ impl Command {
         match self {
             Command::Perft(args) => perft::run(args, out),
             Command::PerftSuite(args) => perft_suite::run(args, out),
-            Command::Match(args) => r#match::run(args, out),
+            Command::Match(args) => r#match::run(*args, out),
             Command::PerftCheck(args) => perft_check::run(args, out),
             Command::Audit(args) => audit::run(args, out),
             Command::Pack(args) => pack::run(args, out),

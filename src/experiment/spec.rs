@@ -2,8 +2,8 @@
 //! random stream, and the blocks they are handed out and saved in. Playing them is [`super::run`].
 
 use super::rules::RuleSet;
+use crate::shard::Shard;
 use crate::types::splitmix::mix;
-use crate::types::Shard;
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use serde::{Deserialize, Serialize};

@@ -20,6 +20,7 @@
 //! equation solved to the last bit, where the normalised one is a fixed-point iteration.
 
 use super::{expected_score, Pentanomial, Score};
+use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
 
@@ -88,7 +89,7 @@ fn llr_logistic(counts: &[u32], elo0: f64, elo1: f64) -> f64 {
 }
 
 /// A sequential test of H0 "the Elo difference is `elo0`" against H1 "it is `elo1`".
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct Sprt {
     /// Elo under H0.
     pub elo0: f64,
@@ -101,7 +102,8 @@ pub struct Sprt {
 }
 
 /// Where a running SPRT stands.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum SprtVerdict {
     /// Keep playing.
     Continue,
@@ -218,7 +220,8 @@ impl Sprt {
 }
 
 /// The counts an SPRT's log-likelihood ratio was computed from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum SprtModel {
     /// Single games: losses, draws, wins.
     Trinomial,

@@ -7,7 +7,6 @@ pub mod castling;
 mod chess_move;
 mod color;
 mod piece;
-pub mod shard;
 pub mod splitmix;
 pub mod square;
 
@@ -16,5 +15,4 @@ pub use castling::{CastlingMode, CastlingRights, CastlingSide};
 pub use chess_move::{Move, MoveKind};
 pub use color::Color;
 pub use piece::{Piece, PieceKind};
-pub use shard::Shard;
 pub use square::{File, Rank, Square};

@@ -1,13 +1,13 @@
 //! Shards: one of N slices of a long run (a random-games experiment, a match schedule), so a
 //! cluster scheduler's array tasks can each play one and a merge can add them up. Which items a
-//! shard takes is the caller's choice: every N-th game of an experiment ([`Shard::holds`]), a
-//! run of consecutive game pairs of a match schedule.
+//! shard takes is the run's choice: an experiment's shard plays every N-th game
+//! ([`Shard::holds`]), a match's shard a run of consecutive game pairs of its schedule.
 
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
 
-/// Which of N shards a run plays: the items `i` with `i mod count = index`.
+/// Which of N shards a run plays (which items those are is the run's choice: see the module).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Shard {
     /// This shard, from 0.
@@ -16,11 +16,18 @@ pub struct Shard {
     pub count: u64,
 }
 
+impl Default for Shard {
+    fn default() -> Shard {
+        Shard::WHOLE
+    }
+}
+
 impl Shard {
     /// The whole run as one shard.
     pub const WHOLE: Shard = Shard { index: 0, count: 1 };
 
-    /// True when item `i` belongs to this shard.
+    /// True when item `i` belongs to this shard when items are dealt out in turn (`i mod count =
+    /// index`), as an experiment deals its games.
     pub fn holds(&self, i: u64) -> bool {
         i % self.count.max(1) == self.index
     }

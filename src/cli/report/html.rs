@@ -1,18 +1,19 @@
-//! `shannon match --report FILE.html`: one self-contained page (no script, no font, no network):
+//! The HTML renderer of a match report (`shannon match --report FILE.html`, `shannon merge
+//! --report`): one self-contained page (no script, no font, no network):
 //! the crosstable, the encounters with their pair statistics, the Elo difference (each engine's
 //! against the field in a tournament) with its 95% error bar, the
 //! SPRT's log-likelihood ratio over the games with its bounds, and the terminations. The pictures
 //! are SVG drawn by plotters into the page.
 
 use plotters::prelude::*;
-use shannon::arena::tournament::MatchSummary;
+use shannon::arena::MatchReport;
 use shannon::stats::Score;
 use std::fmt::Write as _;
 use std::path::Path;
 
-/// Write the report of `summary` to `path`.
-pub fn write_report(path: &Path, summary: &MatchSummary) -> Result<(), String> {
-    std::fs::write(path, page(summary)?)
+/// Write the page of `report` to `path`.
+pub fn write_report(path: &Path, report: &MatchReport) -> Result<(), String> {
+    std::fs::write(path, page(report)?)
         .map_err(|e| format!("cannot write the report {}: {e}", path.display()))
 }
 
@@ -25,8 +26,8 @@ fn escape(text: &str) -> String {
 }
 
 /// The whole page.
-fn page(summary: &MatchSummary) -> Result<String, String> {
-    let standings = &summary.standings;
+fn page(report: &MatchReport) -> Result<String, String> {
+    let standings = &report.standings;
     let names: Vec<String> = standings.names.iter().map(|n| escape(n)).collect();
     let title = if names.len() == 2 {
         format!("{} vs {}", names[0], names[1])
@@ -89,7 +90,10 @@ fn page(summary: &MatchSummary) -> Result<String, String> {
     html.push_str("</table>\n<h2>Elo</h2>\n");
     // Two engines: the first against the second; more: each against the field.
     let rows: Vec<(String, Score)> = if names.len() == 2 {
-        vec![(format!("{} vs {}", names[0], names[1]), summary.score())]
+        vec![(
+            format!("{} vs {}", names[0], names[1]),
+            standings.encounters[0].score,
+        )]
     } else {
         ranking
             .iter()
@@ -120,7 +124,8 @@ fn page(summary: &MatchSummary) -> Result<String, String> {
     if !bars.is_empty() {
         html.push_str(&elo_bars(&bars)?);
     }
-    if let Some((sprt, history)) = &summary.sprt {
+    if let Some(test) = &report.sprt {
+        let (sprt, history) = (&test.sprt, &test.history);
         let (lower, upper) = sprt.bounds();
         let _ = writeln!(
             html,
@@ -135,8 +140,12 @@ fn page(summary: &MatchSummary) -> Result<String, String> {
         html.push_str(&llr_curve(history, lower, upper)?);
     }
     html.push_str("<h2>Terminations</h2>\n<table><tr><th>how</th><th>games</th></tr>\n");
-    for (name, count) in &standings.terminations {
-        let _ = writeln!(html, "<tr><td>{}</td><td>{count}</td></tr>", escape(name));
+    for (name, count) in standings.terminations_by_words() {
+        let _ = writeln!(
+            html,
+            "<tr><td>{}</td><td>{count}</td></tr>",
+            escape(name.words())
+        );
     }
     let _ = write!(
         html,
@@ -144,7 +153,7 @@ fn page(summary: &MatchSummary) -> Result<String, String> {
          </body></html>\n",
         standings.games(),
         standings.plies,
-        summary.seconds,
+        report.seconds,
         standings.failures
     );
     Ok(html)

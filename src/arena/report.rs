@@ -1,0 +1,201 @@
+//! What a match tells, as data: [`MatchStart`] before the first game, every finished game with
+//! the standings so far, and the [`MatchReport`] at the end (a merge of shards makes one too).
+//! The library renders nothing: a [`MatchObserver`] hears each of these, and the command line's
+//! renderers (text tables, cutechess-cli's progress lines, JSON, the HTML page) turn them into
+//! output.
+
+use super::match_game::MatchGame;
+use super::openings::Openings;
+use super::recorder::RecordError;
+use super::schedule::TournamentKind;
+use super::standings::Standings;
+use super::time_control::TimeControl;
+use crate::shard::Shard;
+use crate::stats::{Sprt, SprtModel, SprtVerdict};
+use serde::Serialize;
+use std::io;
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// The games of the schedule a shard plays.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ShardSpan {
+    /// The shard.
+    #[serde(serialize_with = "as_text")]
+    pub shard: Shard,
+    /// Its first game (1-based number in the schedule).
+    pub first: u32,
+    /// Its last game.
+    pub last: u32,
+    /// Games in the whole schedule.
+    pub of: u32,
+}
+
+/// A resumed run: its state file and how far it had come.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Resumed {
+    /// The state file.
+    pub state: PathBuf,
+    /// Games done before this run.
+    pub done: usize,
+    /// Games of the shard.
+    pub of: usize,
+}
+
+/// What a run is about to play.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct MatchStart {
+    /// The engines, in the tournament's order.
+    pub names: Vec<String>,
+    /// Who meets whom, for more than two engines (`None`: a match).
+    pub tournament: Option<TournamentKind>,
+    /// Rounds.
+    pub rounds: u32,
+    /// Games of each encounter per round.
+    pub games_per_encounter: u32,
+    /// Games in the schedule.
+    pub games: u32,
+    /// The time control.
+    pub time_control: TimeControl,
+    /// The openings.
+    #[serde(serialize_with = "as_text")]
+    pub openings: Openings,
+    /// Games at once.
+    pub concurrency: usize,
+    /// The seed.
+    pub seed: u64,
+    /// The shard's games, when the run is one shard of several.
+    pub shard: Option<ShardSpan>,
+    /// Set when the run continues a saved state.
+    pub resumed: Option<Resumed>,
+    /// Engines whose engines file sets `Seed` (name, value): they keep it in every game.
+    pub configured_seeds: Vec<(String, String)>,
+}
+
+/// A finished game and where the match stands after it.
+#[derive(Debug, Clone, Copy)]
+pub struct GameFinished<'a> {
+    /// The game.
+    pub game: &'a MatchGame,
+    /// Its encounter (an index into `standings.encounters`).
+    pub encounter: usize,
+    /// The standings with it.
+    pub standings: &'a Standings,
+    /// Games of the shard finished, this one included (over every run of a resumed state).
+    pub finished: u32,
+    /// Games of the shard.
+    pub total: u32,
+}
+
+/// The SPRT at the end of a match.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SprtReport {
+    /// The test.
+    pub sprt: Sprt,
+    /// The counts its last LLR came from.
+    pub model: SprtModel,
+    /// The last log-likelihood ratio.
+    pub llr: f64,
+    /// Its decision.
+    pub verdict: SprtVerdict,
+    /// The LLR after each finished game (games, LLR), thinned to a few thousand points.
+    pub history: Vec<(u32, f64)>,
+}
+
+/// The runner's own time per engine move (the time it measured less the engine's own `info
+/// time`), nearest rank.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Latency {
+    /// The median.
+    pub median: Duration,
+    /// The 99th percentile.
+    pub p99: Duration,
+}
+
+/// The state file at the end of a run.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct StateReport {
+    /// Where it is.
+    pub path: PathBuf,
+    /// Games of the shard done.
+    pub done: usize,
+    /// Games of the shard.
+    pub of: usize,
+    /// True when nothing is left to play (every game done, or the SPRT decided).
+    pub complete: bool,
+}
+
+/// Everything a finished (or interrupted) match, or a merge of shards, amounts to.
+#[derive(Debug, Serialize)]
+pub struct MatchReport {
+    /// What it set out to play.
+    pub start: MatchStart,
+    /// The results of every finished game (of every run of a resumed state; of every shard of a
+    /// merge).
+    pub standings: Standings,
+    /// Seconds of play (over every run of a resumed state; summed over a merge's shards).
+    pub seconds: f64,
+    /// The SPRT, if one ran.
+    pub sprt: Option<SprtReport>,
+    /// Set when the match was interrupted: how many running games ended unfinished.
+    pub interrupted: Option<usize>,
+    /// The write that failed and stopped the writing, if one did.
+    #[serde(serialize_with = "as_text_opt")]
+    pub record_error: Option<RecordError>,
+    /// The PGN file.
+    pub pgn: Option<PathBuf>,
+    /// The EPD file.
+    pub epd: Option<PathBuf>,
+    /// The state file.
+    pub state: Option<StateReport>,
+    /// The runner's overhead per move, when the engines reported their search time.
+    pub latency: Option<Latency>,
+}
+
+impl MatchReport {
+    /// Games finished.
+    pub fn games(&self) -> u32 {
+        self.standings.games()
+    }
+
+    /// True when every game was recorded and the match was not interrupted.
+    pub fn is_clean(&self) -> bool {
+        self.record_error.is_none() && self.interrupted.is_none()
+    }
+}
+
+/// Hears what a run tells, as it happens. Each method may fail to write (its error ends the
+/// run's telling, not its games).
+pub trait MatchObserver {
+    /// Before the first game.
+    fn started(&mut self, _start: &MatchStart) -> io::Result<()> {
+        Ok(())
+    }
+
+    /// After each finished game (not after those an interrupt ends).
+    fn game_finished(&mut self, _game: &GameFinished<'_>) -> io::Result<()> {
+        Ok(())
+    }
+
+    /// At the end.
+    fn finished(&mut self, _report: &MatchReport) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+/// An observer that hears nothing.
+impl MatchObserver for () {}
+
+fn as_text<T: std::fmt::Display, S: serde::Serializer>(value: &T, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_str(value)
+}
+
+fn as_text_opt<T: std::fmt::Display, S: serde::Serializer>(
+    value: &Option<T>,
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    match value {
+        Some(value) => s.collect_str(value),
+        None => s.serialize_none(),
+    }
+}

@@ -1,0 +1,213 @@
+//! One run of a match, from its first game to its report: the games come from the runner as
+//! they finish; each is counted in the standings, tested by the SPRT, recorded (state first,
+//! then the files: [`super::recorder`]) and told to the observer. At the end the games an
+//! interrupt cut short go to the PGN as `*`, the state is saved once more, and the report is
+//! made.
+
+use super::game_output::{game_epd, game_pgn};
+use super::match_game::MatchGame;
+use super::recorder::{Recorder, Store};
+use super::report::{
+    GameFinished, Latency, MatchObserver, MatchReport, MatchStart, SprtReport, StateReport,
+};
+use super::request::Prepared;
+use super::runner::MatchPlan;
+use super::state::MatchState;
+use super::ArenaError;
+use crate::stats::{nearest_rank, Sprt, SprtVerdict};
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+/// A run in progress.
+pub(super) struct Session<S: Store> {
+    plan: MatchPlan,
+    start: MatchStart,
+    sprt: Option<Sprt>,
+    pgn_min: bool,
+    /// The shard's games (schedule indices), in the order they are played.
+    todo: Vec<u32>,
+    /// The index in `todo` of each scheduled game.
+    index_of: HashMap<u32, usize>,
+    state_path: Option<PathBuf>,
+    state: MatchState,
+    recorder: Recorder<S>,
+    started: Instant,
+    seconds_before: f64,
+    /// The runner's overhead on each engine move, in microseconds.
+    latencies: Vec<u64>,
+    /// Games an interrupt cut short, for the PGN after the finished ones.
+    unfinished: Vec<MatchGame>,
+}
+
+impl<S: Store> Session<S> {
+    /// A run of `prepared` from `state`, writing through `recorder`.
+    pub(super) fn new(prepared: Prepared, state: MatchState, recorder: Recorder<S>) -> Session<S> {
+        let index_of = prepared
+            .todo
+            .iter()
+            .enumerate()
+            .map(|(i, &g)| (g, i))
+            .collect();
+        Session {
+            sprt: prepared.settings.sprt,
+            pgn_min: prepared.settings.pgn_min,
+            plan: prepared.plan,
+            start: prepared.start,
+            todo: prepared.todo,
+            index_of,
+            state_path: prepared.state,
+            seconds_before: state.seconds,
+            state,
+            recorder,
+            started: Instant::now(),
+            latencies: Vec::new(),
+            unfinished: Vec::new(),
+        }
+    }
+
+    /// Play the games the state does not hold yet, then report.
+    pub(super) fn play(
+        mut self,
+        observer: &mut dyn MatchObserver,
+    ) -> Result<MatchReport, ArenaError> {
+        observer
+            .started(&self.start)
+            .map_err(ArenaError::Observer)?;
+        let left = self.left();
+        let (sender, receiver) = mpsc::channel();
+        let stop = AtomicBool::new(false);
+        self.started = Instant::now();
+        let plan = self.plan.clone();
+        std::thread::scope(|scope| -> Result<(), ArenaError> {
+            let (plan, stop, left) = (&plan, &stop, &left);
+            scope.spawn(move || plan.run(left, sender, stop));
+            for game in receiver {
+                if game.is_finished() {
+                    self.count(&game, stop);
+                    self.tell(&game, observer)?;
+                } else {
+                    // Its moves are real, so it goes to the PGN as `*` at the end, after the
+                    // finished games and outside them: a resume cuts it off and plays it again.
+                    self.unfinished.push(game);
+                }
+            }
+            Ok(())
+        })?;
+        let report = self.finish();
+        observer.finished(&report).map_err(ArenaError::Observer)?;
+        Ok(report)
+    }
+
+    /// The games still to play, in order (none once the SPRT decided).
+    fn left(&self) -> Vec<u32> {
+        if self.state.sprt_decided {
+            return Vec::new();
+        }
+        (0..self.todo.len())
+            .filter(|&i| !self.state.done.contains(i))
+            .map(|i| self.todo[i])
+            .collect()
+    }
+
+    /// Count a finished game, let the SPRT decide, and record it.
+    fn count(&mut self, game: &MatchGame, stop: &AtomicBool) {
+        let scheduled = self.plan.schedule.game(game.number - 1);
+        self.state.standings.add(&scheduled, game);
+        self.state.done.insert(self.index_of[&scheduled.index]);
+        self.latencies.extend(
+            game.infos
+                .iter()
+                .filter_map(|(_, info)| info.latency())
+                .map(|d| d.as_micros() as u64),
+        );
+        if let Some(sprt) = &self.sprt {
+            let encounter = &self.state.standings.encounters[0];
+            let (_, llr) = sprt.match_llr(&encounter.score, encounter.pairs.pentanomial());
+            let games = self.state.standings.games();
+            self.state.push_llr(games, llr);
+            if sprt.decide(llr) != SprtVerdict::Continue {
+                self.state.sprt_decided = true;
+                stop.store(true, Ordering::Relaxed);
+            }
+        }
+        self.state.seconds = self.seconds_before + self.started.elapsed().as_secs_f64();
+        let pgn = match self.state.pgn {
+            Some(_) => game_pgn(game, &self.plan.time_control, self.pgn_min),
+            None => String::new(),
+        };
+        let epd = match self.state.epd {
+            Some(_) => game_epd(game),
+            None => String::new(),
+        };
+        self.recorder.record(&mut self.state, pgn, epd);
+    }
+
+    fn tell(&self, game: &MatchGame, observer: &mut dyn MatchObserver) -> Result<(), ArenaError> {
+        let scheduled = self.plan.schedule.game(game.number - 1);
+        observer
+            .game_finished(&GameFinished {
+                game,
+                encounter: scheduled.encounter,
+                standings: &self.state.standings,
+                finished: self.state.done.len() as u32,
+                total: self.todo.len() as u32,
+            })
+            .map_err(ArenaError::Observer)
+    }
+
+    /// The unfinished games written, the state saved a last time, and the report.
+    fn finish(mut self) -> MatchReport {
+        for game in std::mem::take(&mut self.unfinished) {
+            let text = game_pgn(&game, &self.plan.time_control, self.pgn_min);
+            self.recorder.unfinished(&self.state, &text);
+            self.unfinished.push(game);
+        }
+        self.recorder.close(&self.state);
+        let interrupted = self.plan.interrupt.load(Ordering::Relaxed);
+        let sprt = self.sprt.map(|sprt| {
+            let encounter = &self.state.standings.encounters[0];
+            let (model, llr) = sprt.match_llr(&encounter.score, encounter.pairs.pentanomial());
+            SprtReport {
+                sprt,
+                model,
+                llr,
+                verdict: sprt.decide(llr),
+                history: self.state.llr_history.clone(),
+            }
+        });
+        let done = self.state.done.len();
+        MatchReport {
+            start: self.start,
+            sprt,
+            interrupted: interrupted.then_some(self.unfinished.len()),
+            record_error: self.recorder.take_failure(),
+            pgn: self.state.pgn.as_ref().map(|a| a.path.clone()),
+            epd: self.state.epd.as_ref().map(|a| a.path.clone()),
+            state: self.state_path.map(|path| StateReport {
+                path,
+                done,
+                of: self.todo.len(),
+                complete: self.state.sprt_decided || done == self.todo.len(),
+            }),
+            latency: latency(&mut self.latencies),
+            seconds: self.state.seconds,
+            standings: self.state.standings,
+        }
+    }
+}
+
+/// The median and 99th percentile of the overheads in microseconds, nearest rank.
+fn latency(micros: &mut [u64]) -> Option<Latency> {
+    micros.sort_unstable();
+    let rank = |p: f64| {
+        let sample = micros.iter().map(|&m| (m, 1));
+        nearest_rank(p, micros.len() as u64, sample).map(Duration::from_micros)
+    };
+    Some(Latency {
+        median: rank(50.0)?,
+        p99: rank(99.0)?,
+    })
+}
