@@ -17,12 +17,8 @@ fn scratch(name: &str) -> Scratch {
 }
 
 /// Run the audit of `engine` (an `[[engine]]` table's body) with `perft_seconds` of perft:
-/// (exit status 0, the failed check ids, the skipped ones, the text report).
-fn audit(
-    dir: &Path,
-    engine: &str,
-    perft_seconds: u32,
-) -> (bool, BTreeSet<String>, BTreeSet<String>, String) {
+/// (exit status 0, the JSON report, the text report).
+fn audit_report(dir: &Path, engine: &str, perft_seconds: u32) -> (bool, Value, String) {
     let config = dir.join("engines.toml");
     std::fs::write(&config, format!("[[engine]]\nname = \"e\"\n{engine}\n")).unwrap();
     let json = dir.join("audit.json");
@@ -44,21 +40,45 @@ fn audit(
     let text = String::from_utf8_lossy(&output.stdout).into_owned();
     let report: Value = serde_json::from_str(&std::fs::read_to_string(&json).unwrap_or_else(|e| {
         panic!(
-            "no JSON ({e}): {text}{}",
+            "no JSON ({e}; {}): {text}{}",
+            output.status,
             String::from_utf8_lossy(&output.stderr)
         )
     }))
     .unwrap();
-    let with = |verdict: &str| -> BTreeSet<String> {
-        report["results"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .filter(|r| r["verdict"] == verdict)
-            .map(|r| r["id"].as_str().unwrap().to_string())
-            .collect()
-    };
-    (output.status.success(), with("fail"), with("skipped"), text)
+    (output.status.success(), report, text)
+}
+
+/// The ids of the checks with `verdict` (`fail`, `skipped`, `partial`, `pass`) in a report.
+fn with(report: &Value, verdict: &str) -> BTreeSet<String> {
+    report["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["verdict"] == verdict)
+        .map(|r| r["id"].as_str().unwrap().to_string())
+        .collect()
+}
+
+/// One check's result in a report.
+fn result<'a>(report: &'a Value, id: &str) -> &'a Value {
+    let results = report["results"].as_array().unwrap();
+    results.iter().find(|r| r["id"] == id).unwrap()
+}
+
+/// [`audit_report`]: (exit status 0, the failed check ids, the skipped ones, the text report).
+fn audit(
+    dir: &Path,
+    engine: &str,
+    perft_seconds: u32,
+) -> (bool, BTreeSet<String>, BTreeSet<String>, String) {
+    let (ok, report, text) = audit_report(dir, engine, perft_seconds);
+    (ok, with(&report, "fail"), with(&report, "skipped"), text)
+}
+
+/// The body of an `[[engine]]` table for the faulty engine with `fault` and more arguments.
+fn faulty(fault: &str, more: &str) -> String {
+    format!("command = \"{FAULTY}\"\nargs = [\"--fault\", \"{fault}\"{more}]")
 }
 
 fn set(ids: &[&str]) -> BTreeSet<String> {
@@ -83,9 +103,8 @@ fn faults_fail_their_checks(name: &str, cases: &[(&str, &[&str])]) {
     let dir = scratch(name);
     for &(fault, expected) in cases {
         // slow-uciok waits 0.6 s against a 0.4 s start-up timeout (every check restarts it).
-        let engine = format!(
-            "command = \"{FAULTY}\"\nargs = [\"--fault\", \"{fault}\", \"--delay-ms\", \"600\"]\ninit_timeout_ms = 400"
-        );
+        let delay = faulty(fault, ", \"--delay-ms\", \"600\"");
+        let engine = format!("{delay}\ninit_timeout_ms = 400");
         // One second of perft: the perft suites are not what these faults are about.
         let (ok, failed, _, text) = audit(&dir, &engine, 1);
         assert_eq!(failed, set(expected), "{fault}: {text}");
@@ -186,8 +205,7 @@ fn move_generation_faults_fail_only_perft_checks() {
         ),
     ];
     for (fault, must_fail) in cases {
-        let engine = format!("command = \"{FAULTY}\"\nargs = [\"--fault\", \"{fault}\"]");
-        let (ok, failed, _, text) = audit(&dir, &engine, 30);
+        let (ok, failed, _, text) = audit(&dir, &faulty(fault, ""), 30);
         assert!(!ok, "{fault}: {text}");
         for id in must_fail {
             assert!(failed.contains(*id), "{fault} should fail {id}: {text}");
@@ -200,15 +218,11 @@ fn move_generation_faults_fail_only_perft_checks() {
             protocol.is_empty(),
             "{fault} fails protocol checks {protocol:?}: {text}"
         );
-        assert!(
-            text.contains("the first wrong node is after"),
-            "{fault}: {text}"
-        );
+        assert!(text.contains("the first wrong node is "), "{fault}: {text}");
     }
     // Without go perft every perft check is skipped at once, and the audit passes.
     for fault in ["no-perft", "silent-perft"] {
-        let engine = format!("command = \"{FAULTY}\"\nargs = [\"--fault\", \"{fault}\"]");
-        let (ok, failed, skipped, text) = audit(&dir, &engine, 30);
+        let (ok, failed, skipped, text) = audit(&dir, &faulty(fault, ""), 30);
         assert!(ok && failed.is_empty(), "{fault}: {text}");
         assert_eq!(
             skipped.iter().filter(|id| id.starts_with("perft-")).count(),
@@ -241,5 +255,33 @@ fn stockfish_runs_the_whole_audit() {
             text.contains("after the line \"position fen 8/8/8 w\""),
             "{text}"
         );
+    }
+}
+
+/// Issue 20: a perft walk that ended where the engine agrees, or on a wrong total, printed
+/// `the engine lacks [] and lists []`. It says what is wrong instead.
+#[test]
+fn perft_failures_say_what_is_wrong_when_no_move_is() {
+    let dir = scratch("perft-sums");
+    let cases = [
+        (
+            "wrong-perft-total",
+            "the engine's moves and their counts are right, but its `Nodes searched` total",
+        ),
+        (
+            "perft-loses-en-passant-square",
+            "as we do, but in the position before it counted",
+        ),
+    ];
+    for (fault, says) in cases {
+        let (ok, report, text) = audit_report(&dir, &faulty(fault, ""), 2);
+        assert!(!ok, "{fault}: {text}");
+        let failed = with(&report, "fail");
+        assert!(failed.contains("perft-standard"), "{fault}: {text}");
+        for id in &failed {
+            let detail = result(&report, id)["detail"].as_str().unwrap();
+            assert!(detail.contains(says), "{fault}, {id}: {detail}");
+            assert!(!detail.contains("[]"), "{fault}, {id}: {detail}");
+        }
     }
 }

@@ -120,10 +120,7 @@ fn count(
             Ok(CheckOutcome::Agree(n)) => nodes += n,
             Ok(CheckOutcome::Disagree(d)) => {
                 let failure = Failure::new(
-                    format!(
-                        "{} at depth {depth}: the first wrong node is after [{}] ({}), depth {}: the engine lacks {:?} and lists {:?} (engine {} nodes, ours {})",
-                        target.label, d.path.join(" "), d.fen, d.depth, d.missing, d.extra, d.totals.0, d.totals.1
-                    ),
+                    format!("{} at depth {depth}: {d}", target.label),
                     "the legal moves of that position and their counts",
                     "fix the move generator for the moves named (shannon perft-check bisects any position the same way)",
                 );
