@@ -154,6 +154,9 @@ fn position_and_exit_faults_fail_their_checks_and_no_others() {
             // Only `positions` sends a 5-field FEN; only `garbage` one that does not parse.
             ("five-field-fen-crash", &["positions"]),
             ("crash-on-bad-fen", &["garbage"]),
+            // Issue 20: `garbage`'s `go perft x` starts a search here (as in Stockfish); the
+            // check stops it, and fails no engine for it.
+            ("unknown-go-infinite", &[]),
             // Only `tricky` asks for a move in check.
             ("illegal-in-check", &["tricky"]),
             ("null-move-when-mated", &["no-move"]),

@@ -380,13 +380,43 @@ pub const GARBAGE: [&str; 8] = [
     "",
 ];
 
+/// Whether the engine survived `line`: it answers `isready` within 2 s. A `go` it does not
+/// understand may start a search (commonly an unbounded one, as a bare `go` does): it gets a
+/// `stop`, as a GUI would send, and the search's `bestmove` is read before the next line.
+fn survives(engine: &mut EngineProcess, line: &str) -> Result<(), EngineError> {
+    if line.split_whitespace().next() != Some("go") {
+        return engine.ready(Duration::from_secs(2));
+    }
+    engine.send("stop");
+    engine.send("isready");
+    let (mut answered, mut searched) = (false, false);
+    engine.wait_for("readyok", Duration::from_secs(2), |line| {
+        answered |= line.starts_with("bestmove");
+        searched |= line.starts_with("info");
+        line == "readyok"
+    })?;
+    if answered {
+        return Ok(());
+    }
+    // The `bestmove` of a stopped search may follow the `readyok`: wait for it when the engine
+    // showed a search, and look a moment for one when it did not.
+    if searched {
+        let _ = engine.wait_for("bestmove after stop", Duration::from_secs(2), |line| {
+            line.starts_with("bestmove")
+        });
+    } else {
+        let _ = engine.drain(Duration::from_millis(300));
+    }
+    Ok(())
+}
+
 fn garbage(context: &Context, named: Named) -> CheckResult {
     let Named { id, title } = named;
     let mut engine = start!(context, id, title);
     // One line at a time, each followed by isready, so a failure names the line.
     for line in GARBAGE {
         engine.send(line);
-        if let Err(e) = engine.ready(Duration::from_secs(2)) {
+        if let Err(e) = survives(&mut engine, line) {
             let failure = Failure::new(
                 format!("after the line {line:?}: {e}"),
                 "readyok: an engine ignores lines it does not understand (the specification says so)",
