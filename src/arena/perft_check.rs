@@ -255,13 +255,17 @@ pub fn probe_perft(engine: &mut EngineProcess, timeout: Duration) -> Result<(), 
     }
 }
 
+/// The deepest count [`our_divide`] does on one thread.
+const SHALLOW: u32 = 3;
+
 /// Our divide in the engine's notation.
 fn our_divide(pos: &Position, depth: u32, mode: CastlingMode) -> (BTreeMap<String, u64>, u64) {
     let result = divide(
         pos,
         depth,
         &PerftOptions {
-            threads: 2,
+            // A shallow count is over before a second thread would have started.
+            threads: if depth <= SHALLOW { 1 } else { 2 },
             ..PerftOptions::default()
         },
         None,

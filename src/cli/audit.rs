@@ -95,14 +95,14 @@ fn write_report(report: &AuditReport, out: &mut impl Write) -> std::io::Result<(
             result.detail
         )?;
     }
-    let count = |v: Verdict| report.results.iter().filter(|r| r.verdict == v).count();
     writeln!(out)?;
     writeln!(
         out,
-        "{} passed, {} failed, {} skipped",
-        count(Verdict::Pass),
-        count(Verdict::Fail),
-        count(Verdict::Skipped)
+        "{} passed, {} partial, {} failed, {} skipped",
+        report.count(Verdict::Pass),
+        report.count(Verdict::Partial),
+        report.count(Verdict::Fail),
+        report.count(Verdict::Skipped)
     )?;
     for result in report.results.iter().filter(|r| r.verdict == Verdict::Fail) {
         writeln!(out)?;

@@ -7,6 +7,7 @@ use serde_json::Value;
 use std::collections::BTreeSet;
 use std::path::Path;
 use std::process::Command;
+use std::time::{Duration, Instant};
 
 const SHANNON: &str = env!("CARGO_BIN_EXE_shannon");
 const FAULTY: &str = env!("CARGO_BIN_EXE_shannon-faulty-engine");
@@ -89,11 +90,16 @@ fn set(ids: &[&str]) -> BTreeSet<String> {
 fn shannon_passes_every_check_with_both_generators() {
     let dir = scratch("shannon");
     for options in ["", "options = { \"Move Generator\" = \"0x88\" }"] {
-        let (ok, failed, skipped, text) = audit(&dir, &format!("command = \"self\"\n{options}"), 6);
-        assert!(ok && failed.is_empty(), "{options}: {text}");
+        let engine = format!("command = \"self\"\n{options}");
+        let (ok, report, text) = audit_report(&dir, &engine, 6);
+        assert!(ok && with(&report, "fail").is_empty(), "{options}: {text}");
         // Shannon has no Ponder option: the one check that does not apply.
-        assert_eq!(skipped, set(&["ponder"]), "{text}");
-        assert!(text.contains("perft-chess960      pass"), "{text}");
+        assert_eq!(with(&report, "skipped"), set(&["ponder"]), "{text}");
+        // The Chess960 suite ran (as far as its 1.2 s went on a busy machine).
+        let chess960 = result(&report, "perft-chess960")["detail"]
+            .as_str()
+            .unwrap();
+        assert!(chess960.contains("960 to depth"), "{text}");
     }
 }
 
@@ -208,7 +214,7 @@ fn move_generation_faults_fail_only_perft_checks() {
         ),
     ];
     for (fault, must_fail) in cases {
-        let (ok, failed, _, text) = audit(&dir, &faulty(fault, ""), 30);
+        let (ok, failed, _, text) = audit(&dir, &faulty(fault, ""), 10);
         assert!(!ok, "{fault}: {text}");
         for id in must_fail {
             assert!(failed.contains(*id), "{fault} should fail {id}: {text}");
@@ -225,7 +231,7 @@ fn move_generation_faults_fail_only_perft_checks() {
     }
     // Without go perft every perft check is skipped at once, and the audit passes.
     for fault in ["no-perft", "silent-perft"] {
-        let (ok, failed, skipped, text) = audit(&dir, &faulty(fault, ""), 30);
+        let (ok, failed, skipped, text) = audit(&dir, &faulty(fault, ""), 10);
         assert!(ok && failed.is_empty(), "{fault}: {text}");
         assert_eq!(
             skipped.iter().filter(|id| id.starts_with("perft-")).count(),
@@ -259,6 +265,44 @@ fn stockfish_runs_the_whole_audit() {
             "{text}"
         );
     }
+}
+
+/// Issue 20: the perft time went depth first and counted the engine's start, so a slow engine
+/// spent each suite's share on its first position and passed it (`1 positions of 32`), its en
+/// passant into check unseen. Breadth first the en passant suite catches it within a small
+/// budget; a suite not counted to depth 2 everywhere is partial; the budget is kept.
+#[test]
+fn a_slow_engine_is_counted_breadth_first() {
+    let dir = scratch("slow-perft");
+    let started = Instant::now();
+    // 0.3 s to start, 50,000 nodes a second; 6 s of perft, 0.3 s of it for en passant.
+    let engine = faulty("slow-en-passant-into-check", ", \"--delay-ms\", \"300\"");
+    let (ok, report, text) = audit_report(&dir, &engine, 6);
+    let took = started.elapsed();
+    assert!(!ok, "{text}");
+    let en_passant = result(&report, "perft-en-passant");
+    assert_eq!(en_passant["verdict"], "fail", "{text}");
+    assert!(
+        en_passant["detail"]
+            .as_str()
+            .unwrap()
+            .contains("not legal there"),
+        "{text}"
+    );
+    // 960 positions at 50,000 nodes a second: not all to depth 2 in 1.2 s.
+    let chess960 = result(&report, "perft-chess960");
+    assert_eq!(chess960["verdict"], "partial", "{text}");
+    let detail = chess960["detail"].as_str().unwrap();
+    assert!(
+        detail.starts_with("not every position to depth 2: "),
+        "{detail}"
+    );
+    assert!(
+        text.contains("partial  not every position to depth 2"),
+        "{text}"
+    );
+    // Before: 6 minutes (97 s on the standard suite's first position alone).
+    assert!(took < Duration::from_secs(90), "took {took:?}: {text}");
 }
 
 /// Issue 20: a perft walk that ended where the engine agrees, or on a wrong total, printed

@@ -29,6 +29,9 @@ pub enum Verdict {
     Fail,
     /// The check does not apply (the engine lacks the feature), or could not run.
     Skipped,
+    /// Nothing wrong was found, but the time allowed ran out before the check covered what it
+    /// must (a perft suite not counted to depth 2 everywhere).
+    Partial,
 }
 
 impl fmt::Display for Verdict {
@@ -37,6 +40,7 @@ impl fmt::Display for Verdict {
             Verdict::Pass => "pass",
             Verdict::Fail => "FAIL",
             Verdict::Skipped => "skipped",
+            Verdict::Partial => "partial",
         })
     }
 }
@@ -79,6 +83,18 @@ impl CheckResult {
         CheckResult {
             verdict: Verdict::Skipped,
             ..CheckResult::pass(id, title, why)
+        }
+    }
+
+    /// A check cut short by its time: nothing wrong found in what `covered` says.
+    pub fn partial(
+        id: &'static str,
+        title: &'static str,
+        covered: impl Into<String>,
+    ) -> CheckResult {
+        CheckResult {
+            verdict: Verdict::Partial,
+            ..CheckResult::pass(id, title, covered)
         }
     }
 
@@ -262,10 +278,12 @@ pub struct AuditReport {
 impl AuditReport {
     /// Checks that failed.
     pub fn failures(&self) -> usize {
-        self.results
-            .iter()
-            .filter(|r| r.verdict == Verdict::Fail)
-            .count()
+        self.count(Verdict::Fail)
+    }
+
+    /// Checks with this verdict.
+    pub fn count(&self, verdict: Verdict) -> usize {
+        self.results.iter().filter(|r| r.verdict == verdict).count()
     }
 }
 
