@@ -332,3 +332,42 @@ fn perft_failures_say_what_is_wrong_when_no_move_is() {
         }
     }
 }
+
+/// Issue 20: an engine that never answers `uci` (or `isready`) made every check wait its 30 s
+/// (7 minutes in all). One wait at the first start: that check fails, those that need the step
+/// are skipped, naming it.
+#[test]
+fn an_engine_that_never_answers_is_waited_for_once() {
+    // (fault, the check that fails, the checks that still run and pass)
+    let cases: [(&str, &str, &[&str]); 2] = [
+        ("no-uciok", "uci", &[]),
+        ("no-readyok", "isready", &["uci", "options"]),
+    ];
+    let dirs: Vec<Scratch> = cases.iter().map(|(f, _, _)| scratch(f)).collect();
+    // Both audits at once: the test takes one wait, not two.
+    let runs: Vec<_> = std::thread::scope(|scope| {
+        let handles: Vec<_> = cases
+            .iter()
+            .zip(&dirs)
+            .map(|((fault, _, _), dir)| {
+                scope.spawn(move || {
+                    let started = Instant::now();
+                    let run = audit_report(dir, &faulty(fault, ""), 1);
+                    (run, started.elapsed())
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    for ((fault, check, passed), ((ok, report, text), took)) in cases.iter().zip(runs) {
+        assert!(!ok, "{fault}: {text}");
+        assert_eq!(with(&report, "fail"), set(&[check]), "{fault}: {text}");
+        assert_eq!(with(&report, "pass"), set(passed), "{fault}: {text}");
+        for id in with(&report, "skipped") {
+            let detail = result(&report, &id)["detail"].as_str().unwrap();
+            assert!(detail.contains(&format!("(see `{check}`)")), "{detail}");
+        }
+        // One wait of 30 s at the first start; before, one at every check: 7 minutes.
+        assert!(took < Duration::from_secs(60), "{fault}: took {took:?}");
+    }
+}

@@ -13,6 +13,9 @@ use std::time::{Duration, Instant};
 /// How long a `go depth 1` or a short search may take before it counts as no answer.
 pub const ANSWER: Duration = Duration::from_secs(10);
 
+/// The checks that need only `uciok`, not `readyok`.
+pub const UCIOK_ONLY: [&str; 2] = ["uci", "options"];
+
 pub(super) fn checks() -> Vec<Check> {
     vec![
         Check {
@@ -127,6 +130,15 @@ pub fn early_bestmove(engine: &mut EngineProcess, wait: Duration) -> Option<Stri
         .find(|line| line.starts_with("bestmove"))
 }
 
+/// The failure of an engine that sent no `uciok` after `uci`.
+pub fn no_uciok(error: &EngineError) -> Failure {
+    Failure::silent(
+        error,
+        "uciok after uci",
+        "answer `uci` with the id lines, the options and `uciok`",
+    )
+}
+
 fn uci(context: &Context, named: Named) -> CheckResult {
     let Named { id, title } = named;
     let config = &context.request.engine;
@@ -140,14 +152,7 @@ fn uci(context: &Context, named: Named) -> CheckResult {
     let took = started.elapsed();
     let lines = match answer {
         Ok(lines) => lines,
-        Err(e) => {
-            let failure = Failure::silent(
-                &e,
-                "uciok after uci",
-                "answer `uci` with the id lines, the options and `uciok`",
-            );
-            return CheckResult::fail(id, title, failure, engine.transcript());
-        }
+        Err(e) => return CheckResult::fail(id, title, no_uciok(&e), engine.transcript()),
     };
     let name = lines.iter().find_map(|l| l.strip_prefix("id name "));
     let author = lines.iter().find_map(|l| l.strip_prefix("id author "));
@@ -191,10 +196,7 @@ fn options(context: &Context, named: Named) -> CheckResult {
     };
     let lines = match engine.handshake(super::PATIENT_START) {
         Ok(lines) => lines,
-        Err(e) => {
-            let failure = Failure::silent(&e, "uciok after uci", "answer `uci` with `uciok`");
-            return CheckResult::fail(id, title, failure, engine.transcript());
-        }
+        Err(e) => return CheckResult::fail(id, title, no_uciok(&e), engine.transcript()),
     };
     let options: Vec<&String> = lines.iter().filter(|l| l.starts_with("option ")).collect();
     let problems: Vec<String> = options
