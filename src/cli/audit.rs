@@ -4,7 +4,7 @@
 
 use super::{CliError, EngineChoice};
 use indicatif::{ProgressBar, ProgressStyle};
-use shannon::arena::audit::{run_audit, AuditReport, AuditRequest, Level, Verdict};
+use shannon::arena::audit::{run_audit, shortened, AuditReport, AuditRequest, Level, Verdict};
 use shannon::arena::config::Config;
 use std::io::Write;
 use std::path::PathBuf;
@@ -116,8 +116,9 @@ fn write_report(report: &AuditReport, out: &mut impl Write) -> std::io::Result<(
             if skip > 0 {
                 writeln!(out, "    ... {skip} earlier lines")?;
             }
+            // Long lines shortened (a 1,000-ply `position`); the JSON file keeps them whole.
             for line in &result.exchange[skip..] {
-                writeln!(out, "    {line}")?;
+                writeln!(out, "    {}", shortened(line))?;
             }
         }
         writeln!(out, "  fix:           {}", result.fix)?;

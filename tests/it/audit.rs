@@ -371,3 +371,22 @@ fn an_engine_that_never_answers_is_waited_for_once() {
         assert!(took < Duration::from_secs(60), "{fault}: took {took:?}");
     }
 }
+
+/// Issue 20: a failure's exchange printed the 1,000-ply `position ... moves` line whole.
+#[test]
+fn a_long_line_is_shortened_in_the_text_and_whole_in_the_json() {
+    let dir = scratch("long-line");
+    let (ok, report, text) = audit_report(&dir, &faulty("long-line-crash", ""), 1);
+    assert!(!ok, "{text}");
+    assert_eq!(with(&report, "fail"), set(&["positions"]), "{text}");
+    let shown = "> position startpos moves g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 ... (994 more moves)";
+    assert!(text.contains(shown), "{text}");
+    assert!(text.lines().all(|line| line.len() < 300), "{text}");
+    let exchange = result(&report, "positions")["exchange"].as_array().unwrap();
+    let whole = exchange
+        .iter()
+        .filter_map(Value::as_str)
+        .find(|line| line.starts_with("> position startpos moves g1f3"))
+        .unwrap_or_else(|| panic!("{exchange:?}"));
+    assert_eq!(whole.split_whitespace().count(), 4 + 1000, "{whole}");
+}

@@ -16,6 +16,7 @@ pub mod search;
 use super::client::{EngineError, EngineProcess, Said};
 use super::config::EngineConfig;
 use serde::Serialize;
+use std::borrow::Cow;
 use std::fmt;
 use std::time::Duration;
 
@@ -393,6 +394,35 @@ impl AuditReport {
     }
 }
 
+/// How many moves of a `position ... moves` line [`shortened`] shows.
+pub const MOVES_SHOWN: usize = 6;
+
+/// How many characters of any other line [`shortened`] shows.
+pub const CHARS_SHOWN: usize = 200;
+
+/// A line of an exchange shortened for a person to read: a `position ... moves` line past its
+/// first [`MOVES_SHOWN`] moves ends `... (994 more moves)`, any other line past [`CHARS_SHOWN`]
+/// characters ends `... (N more characters)`. The report keeps every line whole (the JSON
+/// file has them).
+pub fn shortened(line: &str) -> Cow<'_, str> {
+    if let Some(at) = line.find(" moves ") {
+        let (head, rest) = line.split_at(at + " moves".len());
+        let moves: Vec<&str> = rest.split_whitespace().collect();
+        if head.contains("position") && moves.len() > MOVES_SHOWN {
+            let shown = moves[..MOVES_SHOWN].join(" ");
+            let more = moves.len() - MOVES_SHOWN;
+            return format!("{head} {shown} ... ({more} more moves)").into();
+        }
+    }
+    match line.char_indices().nth(CHARS_SHOWN) {
+        Some((at, _)) => {
+            let more = line[at..].chars().count();
+            format!("{} ... ({more} more characters)", &line[..at]).into()
+        }
+        None => line.into(),
+    }
+}
+
 /// Run the audit; `progress` hears (checks done, checks in all, the check about to run).
 pub fn run_audit(
     request: &AuditRequest,
@@ -423,5 +453,28 @@ pub fn run_audit(
         id_name: context.name,
         level: request.level,
         results,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_lines_are_shortened_and_short_ones_kept() {
+        let moves = ["e2e4"; 10].join(" ");
+        assert_eq!(
+            shortened(&format!("> position startpos moves {moves}")),
+            "> position startpos moves e2e4 e2e4 e2e4 e2e4 e2e4 e2e4 ... (4 more moves)"
+        );
+        let short = "> position fen 8/8/8/8/8/8/8/K6k w - - 0 1 moves a1a2";
+        assert_eq!(shortened(short), short);
+        let long = format!("< info string {}", "é".repeat(300));
+        let cut = shortened(&long);
+        assert!(cut.ends_with(" ... (114 more characters)"), "{cut}");
+        assert_eq!(
+            cut.chars().count(),
+            CHARS_SHOWN + " ... (114 more characters)".len()
+        );
     }
 }
