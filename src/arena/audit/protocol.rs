@@ -394,7 +394,8 @@ fn survives(engine: &mut EngineProcess, line: &str) -> Result<(), EngineError> {
     let (mut answered, mut searched) = (false, false);
     engine.wait_for("readyok", Duration::from_secs(2), |line| {
         answered |= line.starts_with("bestmove");
-        searched |= line.starts_with("info");
+        // `info string` is a message (a complaint about the line, often), not a search.
+        searched |= line.starts_with("info") && !line.starts_with("info string");
         line == "readyok"
     })?;
     if answered {
