@@ -26,19 +26,99 @@ pub struct CheckPosition {
 /// Where the generators part ways.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Disagreement {
-    /// The moves from the checked position to the position where they disagree.
+    /// The moves from the checked position to the position where the walk ended.
     pub path: Vec<String>,
     /// That position's FEN.
     pub fen: String,
     /// The depth still to count there.
     pub depth: u32,
-    /// Our legal moves the engine did not list.
-    pub missing: Vec<String>,
-    /// Moves the engine listed that are not legal here.
-    pub extra: Vec<String>,
-    /// Engine's and our total at that position (they can differ with the same move lists when
-    /// only the engine's sum is wrong).
+    /// What the engine's answer there gets wrong.
+    pub difference: Difference,
+    /// The engine's and our total at that position.
     pub totals: (u64, u64),
+}
+
+/// What the engine's divide gets wrong at the position where a walk ends.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Difference {
+    /// The move lists differ.
+    Moves {
+        /// Our legal moves the engine did not list.
+        missing: Vec<String>,
+        /// Moves the engine listed that are not legal here.
+        extra: Vec<String>,
+    },
+    /// At depth 1, the engine counts other than one node for a move.
+    Leaf {
+        /// The move.
+        mv: String,
+        /// The engine's count for it.
+        count: u64,
+    },
+    /// The engine's moves and counts are ours, but its `Nodes searched` total is not their sum.
+    Sum {
+        /// The sum of the engine's own move counts.
+        sum: u64,
+    },
+    /// Given this position, the engine counts as we do; but in the position before, it counted
+    /// otherwise for the move that leads here (its count depends on how it reached it).
+    AgreesHere {
+        /// The engine's count for the path's last move in the position before.
+        before: u64,
+    },
+}
+
+impl Disagreement {
+    /// Where the walk ended: the path and the position, and the depth there.
+    pub fn place(&self) -> String {
+        let path = if self.path.is_empty() {
+            "the position itself".to_string()
+        } else {
+            format!("after [{}]", self.path.join(" "))
+        };
+        format!("{path} ({}), depth {}", self.fen, self.depth)
+    }
+
+    /// What the engine gets wrong there, in one sentence.
+    pub fn what(&self) -> String {
+        let (theirs, ours) = self.totals;
+        match &self.difference {
+            Difference::Moves { missing, extra } => {
+                let mut parts = Vec::new();
+                if !missing.is_empty() {
+                    parts.push(format!("the engine lacks {}", missing.join(" ")));
+                }
+                if !extra.is_empty() {
+                    parts.push(format!("lists {}, not legal there", extra.join(" ")));
+                }
+                format!("{} (engine {theirs} nodes, ours {ours})", parts.join(" and "))
+            }
+            Difference::Leaf { mv, count } => format!(
+                "the engine counts {count} nodes for {mv} at depth 1, where a legal move is one node"
+            ),
+            Difference::Sum { sum } => format!(
+                "the engine's moves and their counts are right, but its `Nodes searched` total \
+                 {theirs} is not their sum {sum} (ours: {ours})"
+            ),
+            Difference::AgreesHere { before } => format!(
+                "given this position the engine counts {theirs}, as we do, but in the position \
+                 before it counted {before} for {}: its count depends on how it reached the \
+                 position (by its own move, or by `position fen`); check what making a move keeps \
+                 and sets (en passant square, castling rights, side to move)",
+                self.path.last().map_or("", String::as_str)
+            ),
+        }
+    }
+}
+
+impl std::fmt::Display for Disagreement {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let lead = match self.difference {
+            Difference::Moves { .. } | Difference::Leaf { .. } => "the first wrong node is ",
+            Difference::Sum { .. } | Difference::AgreesHere { .. } => "",
+        };
+        write!(f, "{lead}{}: {}", self.place(), self.what())
+    }
 }
 
 /// The outcome of checking one position.
@@ -172,13 +252,17 @@ pub fn probe_perft(engine: &mut EngineProcess, timeout: Duration) -> Result<(), 
     }
 }
 
+/// The deepest count [`our_divide`] does on one thread.
+const SHALLOW: u32 = 3;
+
 /// Our divide in the engine's notation.
 fn our_divide(pos: &Position, depth: u32, mode: CastlingMode) -> (BTreeMap<String, u64>, u64) {
     let result = divide(
         pos,
         depth,
         &PerftOptions {
-            threads: 2,
+            // A shallow count is over before a second thread would have started.
+            threads: if depth <= SHALLOW { 1 } else { 2 },
             ..PerftOptions::default()
         },
         None,
@@ -192,6 +276,52 @@ fn our_divide(pos: &Position, depth: u32, mode: CastlingMode) -> (BTreeMap<Strin
     (moves, result.nodes)
 }
 
+/// Where one step of a walk leads.
+enum Step {
+    /// Down the move whose counts differ.
+    Down(String),
+    /// Nowhere: the walk ends on this difference.
+    Found(Difference),
+    /// Nowhere: the engine agrees here.
+    Agrees,
+}
+
+/// Compare the engine's divide with ours at one node of a walk.
+fn step(
+    theirs: &BTreeMap<String, u64>,
+    their_total: u64,
+    ours: &BTreeMap<String, u64>,
+    depth: u32,
+) -> Step {
+    let missing: Vec<String> = ours
+        .keys()
+        .filter(|m| !theirs.contains_key(*m))
+        .cloned()
+        .collect();
+    let extra: Vec<String> = theirs
+        .keys()
+        .filter(|m| !ours.contains_key(*m))
+        .cloned()
+        .collect();
+    if !missing.is_empty() || !extra.is_empty() {
+        return Step::Found(Difference::Moves { missing, extra });
+    }
+    let differing = ours
+        .iter()
+        .find(|&(mv, n)| theirs.get(mv) != Some(n))
+        .map(|(mv, _)| mv.clone());
+    let sum: u64 = theirs.values().sum();
+    match differing {
+        Some(mv) if depth == 1 => Step::Found(Difference::Leaf {
+            count: theirs[&mv],
+            mv,
+        }),
+        Some(mv) => Step::Down(mv),
+        None if sum != their_total => Step::Found(Difference::Sum { sum }),
+        None => Step::Agrees,
+    }
+}
+
 /// Check one position to `depth`, walking down on a mismatch.
 pub fn check_position(
     engine: &mut EngineProcess,
@@ -202,47 +332,33 @@ pub fn check_position(
     let mut pos = target.position.clone();
     let mut path = Vec::new();
     let mut depth = depth.max(1);
+    // The engine's count, in the position before, for the last move of the path.
+    let mut before = 0;
     loop {
         let (theirs, their_total) = engine_divide(engine, &pos, depth, target.castling, timeout)?;
         let (ours, our_total) = our_divide(&pos, depth, target.castling);
         if path.is_empty() && theirs == ours && their_total == our_total {
             return Ok(CheckOutcome::Agree(our_total));
         }
-        let missing: Vec<String> = ours
-            .keys()
-            .filter(|m| !theirs.contains_key(*m))
-            .cloned()
-            .collect();
-        let extra: Vec<String> = theirs
-            .keys()
-            .filter(|m| !ours.contains_key(*m))
-            .cloned()
-            .collect();
-        let differing = ours
-            .iter()
-            .find(|(mv, n)| theirs.get(*mv).is_some_and(|t| t != *n))
-            .map(|(mv, _)| mv.clone());
-        let here = |missing, extra| Disagreement {
-            path: path.clone(),
-            fen: pos.fen_for(target.castling),
-            depth,
-            missing,
-            extra,
-            totals: (their_total, our_total),
-        };
-        if !missing.is_empty() || !extra.is_empty() || depth == 1 {
-            return Ok(CheckOutcome::Disagree(here(missing, extra)));
-        }
-        match differing {
-            Some(text) => {
+        let difference = match step(&theirs, their_total, &ours, depth) {
+            Step::Down(text) => {
                 let mv = parse_move(&pos, &text).expect("our own move text parses");
+                before = theirs[&text];
                 pos = pos.play(mv);
                 path.push(text);
                 depth -= 1;
+                continue;
             }
-            // Same moves and counts, different total: the engine's sum is wrong.
-            None => return Ok(CheckOutcome::Disagree(here(missing, extra))),
-        }
+            Step::Found(difference) => difference,
+            Step::Agrees => Difference::AgreesHere { before },
+        };
+        return Ok(CheckOutcome::Disagree(Disagreement {
+            fen: pos.fen_for(target.castling),
+            path,
+            depth,
+            difference,
+            totals: (their_total, our_total),
+        }));
     }
 }
 
@@ -311,18 +427,20 @@ fn report(d: &Disagreement, out: &mut impl Write) -> io::Result<()> {
         "      depth {}: engine {} nodes, shannon {}",
         d.depth, d.totals.0, d.totals.1
     )?;
-    if !d.missing.is_empty() {
-        writeln!(out, "      the engine lacks: {}", d.missing.join(" "))?;
-    }
-    if !d.extra.is_empty() {
-        writeln!(
-            out,
-            "      the engine has, but they are not legal: {}",
-            d.extra.join(" ")
-        )?;
-    }
-    if d.missing.is_empty() && d.extra.is_empty() {
-        writeln!(out, "      same moves, the engine's total is wrong")?;
+    match &d.difference {
+        Difference::Moves { missing, extra } => {
+            if !missing.is_empty() {
+                writeln!(out, "      the engine lacks: {}", missing.join(" "))?;
+            }
+            if !extra.is_empty() {
+                writeln!(
+                    out,
+                    "      the engine has, but they are not legal: {}",
+                    extra.join(" ")
+                )?;
+            }
+        }
+        _ => writeln!(out, "      {}", d.what())?,
     }
     Ok(())
 }

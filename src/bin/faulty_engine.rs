@@ -7,81 +7,14 @@
 //! breaks one thing only, so a test can expect a checker to flag exactly that. The match faults
 //! strike at the N-th `go` (default 3; `go perft` is not counted); `--help` lists the kinds.
 
-use clap::{Parser, ValueEnum};
+use clap::Parser;
 use shannon::notation::uci::{castling_king_destination, format_move, parse_move};
-use shannon::{CastlingMode, Color, Move, MoveKind, PieceKind, Position, Square};
+use shannon::{CastlingMode, Color, Move, MoveKind, Piece, PieceKind, Position, Square};
 use std::io::{BufRead, StdoutLock, Write};
 
-/// How the engine misbehaves. The names are what `--fault` takes; each doc line is shown by
-/// `--help`, so a test author can pick a fault without reading this file.
-#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
-enum Fault {
-    /// Never misbehaves.
-    None,
-    /// Answers a well-formed move that is not legal.
-    IllegalMove,
-    /// Exits without answering.
-    Crash,
-    /// Kills itself with SIGKILL (as the OOM killer or a user would).
-    #[value(name = "sigkill")]
-    SigKill,
-    /// Never answers (keeps reading).
-    Hang,
-    /// Stops reading its input and never answers.
-    StopReading,
-    /// Prints garbage lines without end instead of answering.
-    Flood,
-    /// Never answers `uci` at all.
-    NoUciok,
-    /// Plays correctly, but `go perft` leaves out underpromotions, like a buggy generator.
-    OmitUnderpromotions,
-    /// Plays correctly, but `go perft` leaves out en passant captures.
-    OmitEnPassant,
-    /// Plays correctly, but `go perft` leaves out castling moves.
-    OmitCastling,
-    /// Does not know `go perft`: answers it with a search (`info` lines and a `bestmove`), as
-    /// engines without perft do.
-    NoPerft,
-    /// Does not know `go perft` and says nothing at all to it.
-    SilentPerft,
-    /// Never sends `bestmove` after `go infinite` and `stop`.
-    NoBestmoveAfterStop,
-    /// Ignores `isready` while a search (`go infinite`, `go ponder`) is running.
-    NoReadyokWhileSearching,
-    /// With UCI_Chess960 on, writes castling as the king's destination (`e1g1`), not
-    /// king-takes-rook (`e1h1`), in `bestmove` and `go perft`.
-    #[value(name = "chess960-king-to-square")]
-    Chess960KingToSquare,
-    /// Announces malformed options: a spin default out of range, a combo default that is not
-    /// one of its values, an unknown option type.
-    BadOptions,
-    /// Waits `--delay-ms` (6 seconds) before answering `uci` (longer than the usual 5 s
-    /// start-up timeout).
-    SlowUciok,
-    /// Answers an `isready` that directly follows another `isready` only after 3 s.
-    SlowIsready,
-    /// Ignores `quit` (still ends at the end of its input).
-    IgnoreQuit,
-    /// Keeps running after the end of its input (still ends on `quit`).
-    IgnoreEof,
-    /// Answers `bestmove a1a1` when the side to move has no legal move.
-    NullMoveWhenMated,
-    /// Exits (status 139, as after a segfault) on a `position fen` whose FEN does not parse.
-    CrashOnBadFen,
-    /// Exits (status 139) on a `position fen` with exactly 5 FEN fields.
-    FiveFieldFenCrash,
-    /// When in check (and not mated), answers an illegal king step (one still in check).
-    IllegalInCheck,
-    /// Sends `bestmove` twice in answer to `go movetime`.
-    TwoBestmoves,
-    /// With White to move and `wtime` at most 100 ms, waits 400 ms before answering.
-    SlowSmallClock,
-    /// Answers `go ponder` at once with a `bestmove`, not waiting for `ponderhit` or `stop`.
-    EarlyPonderBestmove,
-    /// With UCI_Chess960 on, stops applying `position ... moves` at a castling move.
-    #[value(name = "chess960-ignores-castling-input")]
-    Chess960IgnoresCastlingInput,
-}
+#[path = "faulty_engine/fault.rs"]
+mod fault;
+use fault::Fault;
 
 /// A deliberately faulty UCI engine for testing match runners, perft checkers and UCI auditors.
 #[derive(Parser)]
@@ -155,6 +88,9 @@ impl Engine<'_> {
     /// Act on one input line. The first word is the command; unknown commands and garbage are
     /// ignored without a word, as the specification asks.
     fn command(&mut self, line: &str) -> Flow {
+        if self.fault == Fault::LongLineCrash && line.trim_end().len() > 1024 {
+            std::process::exit(139);
+        }
         let mut words = line.split_whitespace();
         let repeated = std::mem::replace(&mut self.after_isready, line.trim() == "isready");
         let Some(command) = words.next() else {
@@ -181,7 +117,7 @@ impl Engine<'_> {
     fn uci(&mut self) {
         match self.fault {
             Fault::NoUciok => return,
-            Fault::SlowUciok => std::thread::sleep(self.delay),
+            Fault::SlowUciok | Fault::SlowEnPassantIntoCheck => std::thread::sleep(self.delay),
             _ => {}
         }
         let options = if self.fault == Fault::BadOptions {
@@ -198,7 +134,10 @@ impl Engine<'_> {
 
     /// `isready`: always `readyok` at once, searching or not (unless the fault says otherwise).
     fn isready(&mut self, repeated: bool) {
-        if self.fault == Fault::NoReadyokWhileSearching && self.search.is_some() {
+        let searching = self.search.is_some();
+        if self.fault == Fault::NoReadyok
+            || (self.fault == Fault::NoReadyokWhileSearching && searching)
+        {
             return;
         }
         if self.fault == Fault::SlowIsready && repeated {
@@ -245,6 +184,14 @@ impl Engine<'_> {
     fn go(&mut self, args: &[&str]) {
         if self.search.is_some() {
             // A `go` during a search is the GUI's error; one search, one `bestmove`.
+            return;
+        }
+        if self.fault == Fault::UnknownGoInfinite && has_unknown_word(&self.pos, args) {
+            self.search = Some(Search {
+                answer: self.answer(&[]),
+                infinite: true,
+                pondering: false,
+            });
             return;
         }
         if args.first() == Some(&"perft") {
@@ -371,36 +318,74 @@ impl Engine<'_> {
             _ => {
                 let mut total = 0;
                 let mut divide = String::new();
-                for &mv in self.pos.legal_moves().iter().filter(|mv| self.kept(**mv)) {
+                let moves = self.pos.legal_moves();
+                for &mv in moves.iter().filter(|mv| self.kept(**mv, true)) {
                     let count = self.perft(&self.pos.play(mv), depth.saturating_sub(1));
                     total += count;
                     divide += &format!("{}: {count}\n", self.move_text(mv));
+                }
+                if depth <= 1 {
+                    for text in self.last_ply_extras(&self.pos) {
+                        total += 1;
+                        divide += &format!("{text}: 1\n");
+                    }
+                }
+                if self.fault == Fault::SlowEnPassantIntoCheck {
+                    std::thread::sleep(std::time::Duration::from_micros(20 * total));
+                }
+                if self.fault == Fault::WrongPerftTotal {
+                    total += 1;
                 }
                 let _ = writeln!(self.out, "{divide}\nNodes searched: {total}\n");
             }
         }
     }
 
-    /// Perft that leaves out the moves the fault says to.
+    /// Perft that leaves out the moves the fault says to (and counts, at the last ply, the
+    /// moves it adds).
     fn perft(&self, pos: &Position, depth: u32) -> u64 {
         if depth == 0 {
             return 1;
         }
-        pos.legal_moves()
-            .iter()
-            .filter(|mv| self.kept(**mv))
-            .map(|&mv| self.perft(&pos.play(mv), depth - 1))
-            .sum()
+        let moves = pos.legal_moves();
+        let kept = moves.iter().filter(|mv| self.kept(**mv, false));
+        if depth == 1 {
+            return kept.count() as u64 + self.last_ply_extras(pos).len() as u64;
+        }
+        kept.map(|&mv| self.perft(&pos.play(mv), depth - 1)).sum()
     }
 
-    /// Whether the faulty move generator of `go perft` produces `mv`.
-    fn kept(&self, mv: Move) -> bool {
+    /// Whether the faulty move generator of `go perft` produces `mv`, at the root of the
+    /// count (`root`) or below it.
+    fn kept(&self, mv: Move, root: bool) -> bool {
         match (self.fault, mv.kind()) {
             (Fault::OmitUnderpromotions, MoveKind::Promotion(piece)) => piece == PieceKind::Queen,
             (Fault::OmitEnPassant, MoveKind::EnPassant) => false,
             (Fault::OmitCastling, MoveKind::Castling) => false,
+            (Fault::PerftLosesEnPassantSquare, MoveKind::EnPassant) => root,
             _ => true,
         }
+    }
+
+    /// The illegal moves the faulty generator adds where a count ends (never played): en
+    /// passant captures that leave the king in check.
+    fn last_ply_extras(&self, pos: &Position) -> Vec<String> {
+        if self.fault != Fault::SlowEnPassantIntoCheck {
+            return Vec::new();
+        }
+        let Some(ep) = pos.en_passant() else {
+            return Vec::new();
+        };
+        let us = pos.side_to_move();
+        let back = if us == Color::White { -1 } else { 1 };
+        let legal = pos.legal_moves();
+        [-1, 1]
+            .into_iter()
+            .filter_map(|df| ep.offset(df, back))
+            .filter(|&from| pos.piece_at(from) == Some(Piece::new(us, PieceKind::Pawn)))
+            .filter(|&from| !legal.iter().any(|mv| mv.from() == from && mv.to() == ep))
+            .map(|from| format!("{from}{ep}"))
+            .collect()
     }
 
     /// The UCI text of `mv` in the current castling mode, or in the wrong Chess960 notation
@@ -425,6 +410,29 @@ fn search_moves(pos: &Position, args: &[&str]) -> Option<Vec<Move>> {
         .map_while(|text| parse_move(pos, text).ok())
         .collect();
     (!moves.is_empty()).then_some(moves)
+}
+
+/// Whether `go` arguments hold a word that is neither a keyword of `go`, nor a number, nor a
+/// move of `pos` (for `searchmoves`).
+fn has_unknown_word(pos: &Position, args: &[&str]) -> bool {
+    const KEYWORDS: [&str; 13] = [
+        "searchmoves",
+        "ponder",
+        "wtime",
+        "btime",
+        "winc",
+        "binc",
+        "movestogo",
+        "depth",
+        "nodes",
+        "mate",
+        "movetime",
+        "infinite",
+        "perft",
+    ];
+    args.iter().any(|word| {
+        !KEYWORDS.contains(word) && word.parse::<i64>().is_err() && parse_move(pos, word).is_err()
+    })
 }
 
 /// A well-formed move that is not legal in `pos`.

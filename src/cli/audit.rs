@@ -4,7 +4,7 @@
 
 use super::{CliError, EngineChoice};
 use indicatif::{ProgressBar, ProgressStyle};
-use shannon::arena::audit::{run_audit, AuditReport, AuditRequest, Level, Verdict};
+use shannon::arena::audit::{run_audit, shortened, AuditReport, AuditRequest, Level, Verdict};
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -93,14 +93,14 @@ fn write_report(report: &AuditReport, out: &mut impl Write) -> std::io::Result<(
             result.detail
         )?;
     }
-    let count = |v: Verdict| report.results.iter().filter(|r| r.verdict == v).count();
     writeln!(out)?;
     writeln!(
         out,
-        "{} passed, {} failed, {} skipped",
-        count(Verdict::Pass),
-        count(Verdict::Fail),
-        count(Verdict::Skipped)
+        "{} passed, {} partial, {} failed, {} skipped",
+        report.count(Verdict::Pass),
+        report.count(Verdict::Partial),
+        report.count(Verdict::Fail),
+        report.count(Verdict::Skipped)
     )?;
     for result in report.results.iter().filter(|r| r.verdict == Verdict::Fail) {
         writeln!(out)?;
@@ -114,8 +114,9 @@ fn write_report(report: &AuditReport, out: &mut impl Write) -> std::io::Result<(
             if skip > 0 {
                 writeln!(out, "    ... {skip} earlier lines")?;
             }
+            // Long lines shortened (a 1,000-ply `position`); the JSON file keeps them whole.
             for line in &result.exchange[skip..] {
-                writeln!(out, "    {line}")?;
+                writeln!(out, "    {}", shortened(line))?;
             }
         }
         writeln!(out, "  fix:           {}", result.fix)?;

@@ -15,6 +15,7 @@ pub mod search;
 
 use crate::client::{EngineConfig, EngineError, EngineProcess, Said};
 use serde::Serialize;
+use std::borrow::Cow;
 use std::fmt;
 use std::time::Duration;
 
@@ -28,6 +29,9 @@ pub enum Verdict {
     Fail,
     /// The check does not apply (the engine lacks the feature), or could not run.
     Skipped,
+    /// Nothing wrong was found, but the time allowed ran out before the check covered what it
+    /// must (a perft suite not counted to depth 2 everywhere).
+    Partial,
 }
 
 impl fmt::Display for Verdict {
@@ -36,6 +40,7 @@ impl fmt::Display for Verdict {
             Verdict::Pass => "pass",
             Verdict::Fail => "FAIL",
             Verdict::Skipped => "skipped",
+            Verdict::Partial => "partial",
         })
     }
 }
@@ -78,6 +83,18 @@ impl CheckResult {
         CheckResult {
             verdict: Verdict::Skipped,
             ..CheckResult::pass(id, title, why)
+        }
+    }
+
+    /// A check cut short by its time: nothing wrong found in what `covered` says.
+    pub fn partial(
+        id: &'static str,
+        title: &'static str,
+        covered: impl Into<String>,
+    ) -> CheckResult {
+        CheckResult {
+            verdict: Verdict::Partial,
+            ..CheckResult::pass(id, title, covered)
         }
     }
 
@@ -194,45 +211,151 @@ pub struct Context {
     pub name: String,
     /// Whether it answers `go perft` in Stockfish's format (`None` until probed).
     pub perft: Option<Result<(), String>>,
+    /// What the engine never answered at the first start, if anything.
+    pub unanswered: Option<Unanswered>,
+}
+
+/// What the engine never answered at the audit's first start (waiting [`PATIENT_START`]).
+/// Waiting again at every check would only repeat it: the check of that step fails with it at
+/// once, and the checks that need the step are skipped with it as their reason.
+#[derive(Debug, Clone)]
+pub struct Unanswered {
+    /// The check of the step: `uci` (no `uciok`) or `isready` (no `readyok`).
+    pub check: &'static str,
+    /// What happened, what was expected, the fix.
+    pub failure: Failure,
+    /// The first start's exchange.
+    pub exchange: Vec<Said>,
 }
 
 /// How long any engine may take for its first `uciok` before checks other than the handshake
 /// give up on it (the handshake check itself holds it to its configured `init_timeout_ms`).
 pub const PATIENT_START: Duration = Duration::from_secs(30);
 
-impl Context {
-    /// A fresh engine for one check: handshake (with [`PATIENT_START`]), the options configured
-    /// in engines.toml, `isready`; then recording the exchange.
-    pub fn start(&self) -> Result<EngineProcess, Failure> {
-        let config = &self.request.engine;
-        let mut engine = EngineProcess::spawn(config, None).map_err(|e| {
-            Failure::new(
+/// Why an engine could not be started as the checks start it.
+enum Unstarted {
+    /// The process did not start.
+    Spawn(EngineError),
+    /// No `uciok` (the check `uci`), with the exchange.
+    Uci(EngineError, Vec<Said>),
+    /// No `readyok` (the check `isready`), with the engine (its exchange, its options) and
+    /// its handshake's lines.
+    Ready(EngineError, Box<EngineProcess>, Vec<String>),
+}
+
+impl Unstarted {
+    /// The failure to report.
+    fn failure(&self) -> Failure {
+        match self {
+            Unstarted::Spawn(e) => Failure::new(
                 e.to_string(),
                 "the engine starts",
                 "check `command` and `args` in engines.toml",
-            )
-        })?;
-        engine.record();
-        let started = engine.handshake(PATIENT_START).and_then(|_| {
-            for (name, value) in config.option_values() {
-                engine.set_option(&name, &value);
-            }
-            engine.ready(PATIENT_START)
-        });
-        started.map_err(|e| {
-            Failure::new(
-                e.to_string(),
-                "uciok after uci, readyok after isready",
-                "answer `uci` with `uciok` and `isready` with `readyok`",
-            )
-        })?;
+            ),
+            Unstarted::Uci(e, _) => protocol::no_uciok(e),
+            Unstarted::Ready(e, _, _) => Failure::silent(
+                e,
+                "readyok after isready",
+                "answer `isready` with `readyok` at once",
+            ),
+        }
+    }
+}
+
+/// Start the engine as every check does: handshake (with [`PATIENT_START`]), the options
+/// configured in engines.toml, `isready`; the exchange recorded. Also the handshake's lines.
+fn start_engine(config: &EngineConfig) -> Result<(EngineProcess, Vec<String>), Unstarted> {
+    let mut engine = EngineProcess::spawn(config, None).map_err(Unstarted::Spawn)?;
+    engine.record();
+    let lines = match engine.handshake(PATIENT_START) {
+        Ok(lines) => lines,
+        Err(e) => return Err(Unstarted::Uci(e, engine.transcript().to_vec())),
+    };
+    for (name, value) in config.option_values() {
+        engine.set_option(&name, &value);
+    }
+    if let Err(e) = engine.ready(PATIENT_START) {
+        return Err(Unstarted::Ready(e, Box::new(engine), lines));
+    }
+    Ok((engine, lines))
+}
+
+impl Context {
+    /// A fresh engine for one check: handshake (with [`PATIENT_START`]), the options
+    /// configured in engines.toml, `isready`; then recording the exchange anew.
+    pub fn start(&self) -> Result<EngineProcess, Failure> {
+        let (mut engine, _) =
+            start_engine(&self.request.engine).map_err(|unstarted| unstarted.failure())?;
         engine.record();
         Ok(engine)
+    }
+
+    /// The result of a check that cannot run because the engine did not answer at the first
+    /// start: failed at once for the check of the step it did not answer, skipped with that
+    /// reason for every check that needs the step (`uciok` all, `readyok` all but
+    /// [`protocol::UCIOK_ONLY`]).
+    pub fn unanswered_result(&self, named: Named) -> Option<CheckResult> {
+        let unanswered = self.unanswered.as_ref()?;
+        let Named { id, title } = named;
+        if unanswered.check == id {
+            let failure = unanswered.failure.clone();
+            return Some(CheckResult::fail(id, title, failure, &unanswered.exchange));
+        }
+        let needs = unanswered.check == "uci" || !protocol::UCIOK_ONLY.contains(&id);
+        needs.then(|| {
+            let why = format!(
+                "not run: at its first start, {} (see `{}`)",
+                unanswered.failure.what, unanswered.check
+            );
+            CheckResult::skip(id, title, why)
+        })
     }
 
     /// True when the engine announced option `name`.
     pub fn has_option(&self, name: &str) -> bool {
         self.options.contains(&name.to_ascii_lowercase())
+    }
+
+    /// The first start: what the engine announces (its name, its options), whether it has
+    /// `go perft`, or what it never answered.
+    fn first_start(&mut self) {
+        let unstarted = match start_engine(&self.request.engine) {
+            Ok((mut engine, lines)) => {
+                self.announced(&engine, &lines);
+                self.perft = Some(movegen::probe(&mut engine));
+                return;
+            }
+            Err(unstarted) => unstarted,
+        };
+        let failure = unstarted.failure();
+        let (check, error, exchange) = match unstarted {
+            Unstarted::Uci(e, exchange) => ("uci", e, exchange),
+            Unstarted::Ready(e, engine, lines) => {
+                self.announced(&engine, &lines);
+                ("isready", e, engine.transcript().to_vec())
+            }
+            Unstarted::Spawn(_) => return,
+        };
+        // An engine that exits is asked again by every check (it may have crashed once); only
+        // one that never answers would cost a full wait at each.
+        if matches!(error, EngineError::Timeout { .. }) {
+            self.unanswered = Some(Unanswered {
+                check,
+                failure,
+                exchange,
+            });
+        }
+    }
+
+    /// Keep the name and the options the engine announced in its handshake (`lines`).
+    fn announced(&mut self, engine: &EngineProcess, lines: &[String]) {
+        self.name = lines
+            .iter()
+            .find_map(|l| l.strip_prefix("id name "))
+            .unwrap_or("")
+            .trim()
+            .to_string();
+        self.options = engine.options().to_vec();
     }
 }
 
@@ -261,10 +384,41 @@ pub struct AuditReport {
 impl AuditReport {
     /// Checks that failed.
     pub fn failures(&self) -> usize {
-        self.results
-            .iter()
-            .filter(|r| r.verdict == Verdict::Fail)
-            .count()
+        self.count(Verdict::Fail)
+    }
+
+    /// Checks with this verdict.
+    pub fn count(&self, verdict: Verdict) -> usize {
+        self.results.iter().filter(|r| r.verdict == verdict).count()
+    }
+}
+
+/// How many moves of a `position ... moves` line [`shortened`] shows.
+pub const MOVES_SHOWN: usize = 6;
+
+/// How many characters of any other line [`shortened`] shows.
+pub const CHARS_SHOWN: usize = 200;
+
+/// A line of an exchange shortened for a person to read: a `position ... moves` line past its
+/// first [`MOVES_SHOWN`] moves ends `... (994 more moves)`, any other line past [`CHARS_SHOWN`]
+/// characters ends `... (N more characters)`. The report keeps every line whole (the JSON
+/// file has them).
+pub fn shortened(line: &str) -> Cow<'_, str> {
+    if let Some(at) = line.find(" moves ") {
+        let (head, rest) = line.split_at(at + " moves".len());
+        let moves: Vec<&str> = rest.split_whitespace().collect();
+        if head.contains("position") && moves.len() > MOVES_SHOWN {
+            let shown = moves[..MOVES_SHOWN].join(" ");
+            let more = moves.len() - MOVES_SHOWN;
+            return format!("{head} {shown} ... ({more} more moves)").into();
+        }
+    }
+    match line.char_indices().nth(CHARS_SHOWN) {
+        Some((at, _)) => {
+            let more = line[at..].chars().count();
+            format!("{} ... ({more} more characters)", &line[..at]).into()
+        }
+        None => line.into(),
     }
 }
 
@@ -278,20 +432,9 @@ pub fn run_audit(
         options: Vec::new(),
         name: String::new(),
         perft: None,
+        unanswered: None,
     };
-    // A first start to learn the options and the name (which checks apply).
-    if let Ok(mut engine) = EngineProcess::spawn(&request.engine, None) {
-        if let Ok(lines) = engine.handshake(PATIENT_START) {
-            context.name = lines
-                .iter()
-                .find_map(|l| l.strip_prefix("id name "))
-                .unwrap_or("")
-                .trim()
-                .to_string();
-            context.options = engine.options().to_vec();
-            context.perft = Some(movegen::probe(&mut engine));
-        }
-    }
+    context.first_start();
     let all = checks();
     let mut results = Vec::new();
     for (done, check) in all.iter().enumerate() {
@@ -300,7 +443,8 @@ pub fn run_audit(
             id: check.id,
             title: check.title,
         };
-        results.push((check.run)(&context, named));
+        let result = context.unanswered_result(named);
+        results.push(result.unwrap_or_else(|| (check.run)(&context, named)));
     }
     progress(all.len(), all.len(), "");
     AuditReport {
@@ -308,5 +452,28 @@ pub fn run_audit(
         id_name: context.name,
         level: request.level,
         results,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_lines_are_shortened_and_short_ones_kept() {
+        let moves = ["e2e4"; 10].join(" ");
+        assert_eq!(
+            shortened(&format!("> position startpos moves {moves}")),
+            "> position startpos moves e2e4 e2e4 e2e4 e2e4 e2e4 e2e4 ... (4 more moves)"
+        );
+        let short = "> position fen 8/8/8/8/8/8/8/K6k w - - 0 1 moves a1a2";
+        assert_eq!(shortened(short), short);
+        let long = format!("< info string {}", "é".repeat(300));
+        let cut = shortened(&long);
+        assert!(cut.ends_with(" ... (114 more characters)"), "{cut}");
+        assert_eq!(
+            cut.chars().count(),
+            CHARS_SHOWN + " ... (114 more characters)".len()
+        );
     }
 }

@@ -12,7 +12,7 @@ use crate::perft::suite::parse_suite;
 use crate::{CastlingMode, Position};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 pub(super) fn checks() -> Vec<Check> {
     vec![
@@ -85,72 +85,164 @@ fn without_perft(context: &Context, id: &'static str, title: &'static str) -> Op
     }
 }
 
-/// Count `positions` (each with its depth), stopping at the first disagreement.
+/// The deepest a suite's position is counted (the node cap stops most sooner).
+const DEEPEST: u32 = 12;
+
+/// The depth every position of a check must be counted to for it to pass; a check whose time
+/// runs out sooner is partial.
+const COVERED: usize = 2;
+
+/// One position of a check and how far it has been counted.
+struct Planned {
+    target: CheckPosition,
+    /// The node counts its suite lists, by depth (exact; estimates fill the gaps).
+    listed: Vec<(u32, u64)>,
+    /// The deepest depth to count it to.
+    deepest: u32,
+    /// Its counts (agreed) at depth 1, 2, ...
+    counted: Vec<u64>,
+}
+
+impl Planned {
+    fn new(target: CheckPosition, listed: Vec<(u32, u64)>, deepest: u32) -> Planned {
+        Planned {
+            target,
+            listed,
+            deepest,
+            counted: Vec::new(),
+        }
+    }
+
+    /// The depth to count next, or `None` when it is done: at its deepest, with no move left
+    /// to count, or with the next count over `cap` nodes (as listed, or estimated from the
+    /// growth of the last two counts).
+    fn next_depth(&self, cap: u64) -> Option<u32> {
+        let depth = self.counted.len() as u32 + 1;
+        if depth > self.deepest || self.counted.last() == Some(&0) {
+            return None;
+        }
+        let listed = self.listed.iter().find(|&&(d, _)| d == depth);
+        let expected = listed.map_or_else(
+            || match self.counted[..] {
+                [] => 0,
+                [last] => last.saturating_mul(last),
+                [.., before, last] => last.saturating_mul(last) / before.max(1),
+            },
+            |&(_, n)| n,
+        );
+        (depth == 1 || expected <= cap).then_some(depth)
+    }
+
+    /// Counted to [`COVERED`] depths, or as deep as it goes.
+    fn covered(&self, cap: u64) -> bool {
+        self.counted.len() >= COVERED || self.next_depth(cap).is_none()
+    }
+}
+
+/// How deep the positions were counted, where the number reached falls: `all 32 to depth 2,
+/// 20 to depth 4, 3 to depth 5`.
+fn coverage(planned: &[Planned]) -> String {
+    let total = planned.len();
+    let reached = |depth: usize| planned.iter().filter(|p| p.counted.len() >= depth).count();
+    let deepest = planned.iter().map(|p| p.counted.len()).max().unwrap_or(0);
+    let mut parts = Vec::new();
+    for depth in 1..=deepest {
+        let n = reached(depth);
+        if depth < deepest && reached(depth + 1) == n {
+            continue;
+        }
+        parts.push(if n == total {
+            format!("all {total} to depth {depth}")
+        } else if parts.is_empty() {
+            format!("{n} of {total} to depth {depth}")
+        } else {
+            format!("{n} to depth {depth}")
+        });
+    }
+    if parts.is_empty() {
+        return format!("none of {total} counted");
+    }
+    parts.join(", ")
+}
+
+/// Count the positions breadth first (every one at depth 1, then every one at depth 2, ...)
+/// until each is done or `time` is up, stopping at the first disagreement: a short time still
+/// covers every position shallowly. Not every position to [`COVERED`] depths is partial.
 fn count(
     context: &Context,
-    id: &'static str,
-    title: &'static str,
-    positions: &[(CheckPosition, u32)],
+    named: Named,
+    mut planned: Vec<Planned>,
     time: Duration,
 ) -> CheckResult {
-    let started = std::time::Instant::now();
-    let mut counted = positions.len();
+    let Named { id, title } = named;
     let mut engine = match context.start() {
         Ok(engine) => engine,
         Err(failure) => return CheckResult::fail(id, title, failure, &[]),
     };
+    // The engine's start is not perft time.
+    let started = Instant::now();
+    let cap = position_cap(context.request.level);
     let chess960_option = context.has_option("UCI_Chess960");
     let mut mode = CastlingMode::Standard;
-    let mut nodes = 0u64;
-    for (index, (target, depth)) in positions.iter().enumerate() {
-        if index > 0 && started.elapsed() > time {
-            counted = index;
+    let (mut nodes, mut steps, mut out_of_time) = (0u64, 0, false);
+    'depths: for depth in 1.. {
+        let due: Vec<usize> = (0..planned.len())
+            .filter(|&i| planned[i].next_depth(cap) == Some(depth))
+            .collect();
+        if due.is_empty() {
             break;
         }
-        if target.castling != mode && chess960_option {
-            mode = target.castling;
-            engine.send(&format!(
-                "setoption name UCI_Chess960 value {}",
-                mode.is_chess960()
-            ));
-        }
-        engine.record();
-        match check_position(&mut engine, target, *depth, PERFT_TIMEOUT) {
-            Ok(CheckOutcome::Agree(n)) => nodes += n,
-            Ok(CheckOutcome::Disagree(d)) => {
-                let failure = Failure::new(
-                    format!(
-                        "{} at depth {depth}: the first wrong node is after [{}] ({}), depth {}: the engine lacks {:?} and lists {:?} (engine {} nodes, ours {})",
-                        target.label, d.path.join(" "), d.fen, d.depth, d.missing, d.extra, d.totals.0, d.totals.1
-                    ),
+        for i in due {
+            if steps > 0 && started.elapsed() > time {
+                out_of_time = true;
+                break 'depths;
+            }
+            let target = &planned[i].target;
+            if target.castling != mode && chess960_option {
+                mode = target.castling;
+                engine.send(&format!(
+                    "setoption name UCI_Chess960 value {}",
+                    mode.is_chess960()
+                ));
+            }
+            engine.record();
+            let failure = match check_position(&mut engine, target, depth, PERFT_TIMEOUT) {
+                Ok(CheckOutcome::Agree(n)) => {
+                    nodes += n;
+                    planned[i].counted.push(n);
+                    steps += 1;
+                    continue;
+                }
+                Ok(CheckOutcome::Disagree(d)) => Failure::new(
+                    format!("{} at depth {depth}: {d}", target.label),
                     "the legal moves of that position and their counts",
                     "fix the move generator for the moves named (shannon perft-check bisects any position the same way)",
-                );
-                return CheckResult::fail(id, title, failure, engine.transcript());
-            }
-            Err(e) => {
-                let failure = Failure::new(
+                ),
+                Err(e) => Failure::new(
                     format!("{}: {e}", target.label),
                     "a go perft answer in Stockfish's format",
                     "answer `go perft N` with `move: count` lines and `Nodes searched: N`",
-                );
-                return CheckResult::fail(id, title, failure, engine.transcript());
-            }
+                ),
+            };
+            return CheckResult::fail(id, title, failure, engine.transcript());
         }
     }
-    let cut = if counted < positions.len() {
-        format!(" of {} (its {} s were up)", positions.len(), time.as_secs())
+    let cut = if out_of_time {
+        format!(" (its {:.1} s were up)", time.as_secs_f64())
     } else {
         String::new()
     };
-    CheckResult::pass(
-        id,
-        title,
-        format!(
-            "{counted} positions{cut}, {nodes} nodes in {:.1} s",
-            started.elapsed().as_secs_f64()
-        ),
-    )
+    let detail = format!(
+        "{}{cut}; {nodes} nodes in {:.1} s",
+        coverage(&planned),
+        started.elapsed().as_secs_f64()
+    );
+    if planned.iter().all(|p| p.covered(cap)) {
+        CheckResult::pass(id, title, detail)
+    } else {
+        let detail = format!("not every position to depth {COVERED}: {detail}");
+        CheckResult::partial(id, title, detail)
+    }
 }
 
 fn suite(context: &Context, named: Named, text: &str, percent: u32) -> CheckResult {
@@ -163,19 +255,10 @@ fn suite(context: &Context, named: Named, text: &str, percent: u32) -> CheckResu
     if chess960_suite && !context.has_option("UCI_Chess960") {
         return CheckResult::skip(id, title, "the engine has no UCI_Chess960 option");
     }
-    let cap = position_cap(context.request.level);
     let plays_chess960 = context.has_option("UCI_Chess960");
     let mut positions = Vec::new();
     for entry in entries {
         let Ok(position) = Position::from_fen(&entry.fen) else {
-            continue;
-        };
-        let deepest = entry
-            .counts
-            .iter()
-            .filter(|&&(_, n)| n <= cap)
-            .max_by_key(|&&(d, _)| d);
-        let Some(&(depth, _)) = deepest.or(entry.counts.first()) else {
             continue;
         };
         // The Chess960 suite is read in Chess960 notation throughout; elsewhere a position
@@ -194,9 +277,9 @@ fn suite(context: &Context, named: Named, text: &str, percent: u32) -> CheckResu
             position,
             castling,
         };
-        positions.push((target, depth));
+        positions.push(Planned::new(target, entry.counts, DEEPEST));
     }
-    count(context, id, title, &positions, share(context, percent))
+    count(context, named, positions, share(context, percent))
 }
 
 /// Positions of seeded random games: half from the standard start, half (when the engine
@@ -239,21 +322,29 @@ fn random_positions(count: usize, chess960: bool) -> Vec<CheckPosition> {
     positions
 }
 
+/// How deep the random positions are counted.
+fn random_depth(level: Level) -> u32 {
+    match level {
+        Level::Quick => 4,
+        Level::Full => 5,
+    }
+}
+
 fn random(context: &Context, named: Named) -> CheckResult {
     let Named { id, title } = named;
     if let Some(skipped) = without_perft(context, id, title) {
         return skipped;
     }
-    let (count_, depth) = match context.request.level {
-        Level::Quick => (200, 4),
-        Level::Full => (500, 5),
+    let level = context.request.level;
+    let how_many = match level {
+        Level::Quick => 200,
+        Level::Full => 500,
     };
-    let positions: Vec<(CheckPosition, u32)> =
-        random_positions(count_, context.has_option("UCI_Chess960"))
-            .into_iter()
-            .map(|p| (p, depth))
-            .collect();
-    count(context, id, title, &positions, share(context, 20))
+    let positions = random_positions(how_many, context.has_option("UCI_Chess960"))
+        .into_iter()
+        .map(|p| Planned::new(p, Vec::new(), random_depth(level)))
+        .collect();
+    count(context, named, positions, share(context, 20))
 }
 
 #[cfg(test)]
@@ -272,5 +363,50 @@ mod tests {
         for suite in [STANDARD, EN_PASSANT, SPECIAL, TRICKY, CHESS960] {
             assert!(!parse_suite(suite).unwrap().is_empty());
         }
+    }
+
+    fn planned(listed: Vec<(u32, u64)>, counted: Vec<u64>) -> Planned {
+        let target = CheckPosition {
+            label: "p".into(),
+            position: Position::startpos(),
+            castling: CastlingMode::Standard,
+        };
+        Planned {
+            counted,
+            ..Planned::new(target, listed, DEEPEST)
+        }
+    }
+
+    #[test]
+    fn a_position_is_counted_deeper_while_the_next_count_fits_the_cap() {
+        // Depth 1 always; then as listed, else estimated from the last two counts' growth.
+        assert_eq!(planned(vec![(1, 50)], vec![]).next_depth(10), Some(1));
+        assert_eq!(planned(vec![], vec![20]).next_depth(400), Some(2));
+        assert_eq!(planned(vec![], vec![20]).next_depth(399), None);
+        assert_eq!(planned(vec![(2, 500)], vec![20]).next_depth(400), None);
+        assert_eq!(planned(vec![], vec![20, 400]).next_depth(8000), Some(3));
+        assert_eq!(planned(vec![], vec![20, 400]).next_depth(7999), None);
+        // No move to count, or at its deepest: done (and covered).
+        assert_eq!(planned(vec![], vec![0]).next_depth(u64::MAX), None);
+        assert!(planned(vec![], vec![0]).covered(u64::MAX));
+        let deep = planned(vec![], vec![1; DEEPEST as usize]);
+        assert_eq!(deep.next_depth(u64::MAX), None);
+        assert!(!planned(vec![], vec![20]).covered(400));
+    }
+
+    #[test]
+    fn coverage_says_where_the_number_reached_falls() {
+        let at = |counts: &[usize]| -> Vec<Planned> {
+            counts
+                .iter()
+                .map(|&n| planned(vec![], vec![1; n]))
+                .collect()
+        };
+        assert_eq!(
+            coverage(&at(&[2, 2, 4, 5])),
+            "all 4 to depth 2, 2 to depth 4, 1 to depth 5"
+        );
+        assert_eq!(coverage(&at(&[1, 0, 0])), "1 of 3 to depth 1");
+        assert_eq!(coverage(&at(&[0, 0])), "none of 2 counted");
     }
 }

@@ -13,6 +13,9 @@ use std::time::{Duration, Instant};
 /// How long a `go depth 1` or a short search may take before it counts as no answer.
 pub const ANSWER: Duration = Duration::from_secs(10);
 
+/// The checks that need only `uciok`, not `readyok`.
+pub const UCIOK_ONLY: [&str; 2] = ["uci", "options"];
+
 pub(super) fn checks() -> Vec<Check> {
     vec![
         Check {
@@ -127,6 +130,15 @@ pub fn early_bestmove(engine: &mut EngineProcess, wait: Duration) -> Option<Stri
         .find(|line| line.starts_with("bestmove"))
 }
 
+/// The failure of an engine that sent no `uciok` after `uci`.
+pub fn no_uciok(error: &EngineError) -> Failure {
+    Failure::silent(
+        error,
+        "uciok after uci",
+        "answer `uci` with the id lines, the options and `uciok`",
+    )
+}
+
 fn uci(context: &Context, named: Named) -> CheckResult {
     let Named { id, title } = named;
     let config = &context.request.engine;
@@ -140,14 +152,7 @@ fn uci(context: &Context, named: Named) -> CheckResult {
     let took = started.elapsed();
     let lines = match answer {
         Ok(lines) => lines,
-        Err(e) => {
-            let failure = Failure::silent(
-                &e,
-                "uciok after uci",
-                "answer `uci` with the id lines, the options and `uciok`",
-            );
-            return CheckResult::fail(id, title, failure, engine.transcript());
-        }
+        Err(e) => return CheckResult::fail(id, title, no_uciok(&e), engine.transcript()),
     };
     let name = lines.iter().find_map(|l| l.strip_prefix("id name "));
     let author = lines.iter().find_map(|l| l.strip_prefix("id author "));
@@ -191,10 +196,7 @@ fn options(context: &Context, named: Named) -> CheckResult {
     };
     let lines = match engine.handshake(super::PATIENT_START) {
         Ok(lines) => lines,
-        Err(e) => {
-            let failure = Failure::silent(&e, "uciok after uci", "answer `uci` with `uciok`");
-            return CheckResult::fail(id, title, failure, engine.transcript());
-        }
+        Err(e) => return CheckResult::fail(id, title, no_uciok(&e), engine.transcript()),
     };
     let options: Vec<&String> = lines.iter().filter(|l| l.starts_with("option ")).collect();
     let problems: Vec<String> = options
@@ -380,13 +382,44 @@ pub const GARBAGE: [&str; 8] = [
     "",
 ];
 
+/// Whether the engine survived `line`: it answers `isready` within 2 s. A `go` it does not
+/// understand may start a search (commonly an unbounded one, as a bare `go` does): it gets a
+/// `stop`, as a GUI would send, and the search's `bestmove` is read before the next line.
+fn survives(engine: &mut EngineProcess, line: &str) -> Result<(), EngineError> {
+    if line.split_whitespace().next() != Some("go") {
+        return engine.ready(Duration::from_secs(2));
+    }
+    engine.send("stop");
+    engine.send("isready");
+    let (mut answered, mut searched) = (false, false);
+    engine.wait_for("readyok", Duration::from_secs(2), |line| {
+        answered |= line.starts_with("bestmove");
+        // `info string` is a message (a complaint about the line, often), not a search.
+        searched |= line.starts_with("info") && !line.starts_with("info string");
+        line == "readyok"
+    })?;
+    if answered {
+        return Ok(());
+    }
+    // The `bestmove` of a stopped search may follow the `readyok`: wait for it when the engine
+    // showed a search, and look a moment for one when it did not.
+    if searched {
+        let _ = engine.wait_for("bestmove after stop", Duration::from_secs(2), |line| {
+            line.starts_with("bestmove")
+        });
+    } else {
+        let _ = engine.drain(Duration::from_millis(300));
+    }
+    Ok(())
+}
+
 fn garbage(context: &Context, named: Named) -> CheckResult {
     let Named { id, title } = named;
     let mut engine = start!(context, id, title);
     // One line at a time, each followed by isready, so a failure names the line.
     for line in GARBAGE {
         engine.send(line);
-        if let Err(e) = engine.ready(Duration::from_secs(2)) {
+        if let Err(e) = survives(&mut engine, line) {
             let failure = Failure::new(
                 format!("after the line {line:?}: {e}"),
                 "readyok: an engine ignores lines it does not understand (the specification says so)",

@@ -4,12 +4,15 @@
 use super::{run, scratch, stockfish, stockfish_config, FAULTY};
 use std::path::Path;
 
+/// The tricky suite (18 positions, Chess960 among them).
+const TRICKY: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/perft/tricky.perft");
+
 #[test]
 fn perft_check_agrees_with_our_own_engine_on_the_0x88_generator() {
     let dir = scratch("self-check");
     let config = dir.join("engines.toml");
     std::fs::write(&config, "[[engine]]\nname = \"mailbox\"\ncommand = \"self\"\noptions = { \"Move Generator\" = \"0x88\" }\n").unwrap();
-    let suite = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/perft/tricky.perft");
+    let suite = TRICKY;
     let (ok, out, err) = run(
         &[
             "perft-check",
@@ -162,14 +165,19 @@ fn perft_check_agrees_with_stockfish_including_chess960() {
     assert!(out.contains("agreed on 8 of 8"), "{out}");
 }
 
-fn perft_check_of(fault: &str, dir: &Path) -> (bool, String, String, std::time::Duration) {
+/// `perft-check` of the faulty engine with `fault`, to depth 3, in `positions` (`--epd FILE` or
+/// `--fen FEN`): (exit status 0, stdout, stderr, how long it took).
+fn perft_check_of(
+    fault: &str,
+    dir: &Path,
+    positions: [&str; 2],
+) -> (bool, String, String, std::time::Duration) {
     let config = dir.join(format!("{fault}.toml"));
     std::fs::write(
         &config,
         format!("[[engine]]\nname = \"{fault}\"\ncommand = \"{FAULTY}\"\nargs = [\"--fault\", \"{fault}\"]\n"),
     )
     .unwrap();
-    let suite = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/perft/tricky.perft");
     let started = std::time::Instant::now();
     // A 30 s timeout keeps a regression from hanging the suite for the default 600 s; the
     // answer must come long before it.
@@ -180,8 +188,8 @@ fn perft_check_of(fault: &str, dir: &Path) -> (bool, String, String, std::time::
             config.to_str().unwrap(),
             "--engine",
             fault,
-            "--epd",
-            suite,
+            positions[0],
+            positions[1],
             "--depth",
             "3",
             "--timeout",
@@ -197,6 +205,7 @@ fn perft_check_of(fault: &str, dir: &Path) -> (bool, String, String, std::time::
 #[test]
 fn perft_check_reports_an_engine_without_go_perft_at_once() {
     let dir = scratch("no-perft");
+    let suite = ["--epd", TRICKY];
     for (fault, why) in [
         (
             "no-perft",
@@ -207,7 +216,7 @@ fn perft_check_reports_an_engine_without_go_perft_at_once() {
             "no 'Nodes searched' line within 2000 ms of 'go perft 1'",
         ),
     ] {
-        let (ok, out, err, took) = perft_check_of(fault, &dir);
+        let (ok, out, err, took) = perft_check_of(fault, &dir, suite);
         assert!(!ok, "{out}{err}");
         assert!(
             out.contains(&format!(
@@ -224,7 +233,7 @@ fn perft_check_reports_an_engine_without_go_perft_at_once() {
         assert!(took.as_secs() < 10, "{fault}: took {took:?}");
     }
     // The probe does not get in the way of an engine that has perft.
-    let (ok, out, err, _) = perft_check_of("none", &dir);
+    let (ok, out, err, _) = perft_check_of("none", &dir, suite);
     assert!(ok, "{out}{err}");
     assert!(out.contains("agreed on 18 of 18"), "{out}");
 }
@@ -241,4 +250,36 @@ fn perft_check_depth_has_the_perft_limit() {
     assert!(!ok, "{out}");
     assert!(err.contains("20000") && err.contains("1..=64"), "{err}");
     assert!(!err.contains("overflow"), "{err}");
+}
+
+/// Issue 20: a walk that ended on a node where the engine agrees said `same moves, the
+/// engine's total is wrong` (it was not); a wrong total whose moves are right is said as such.
+#[test]
+fn perft_check_says_what_is_wrong_when_no_move_is() {
+    let dir = scratch("perft-check-sums");
+    let check = |fault: &str| {
+        let (ok, out, err, _) =
+            perft_check_of(fault, &dir, ["--fen", "4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1"]);
+        assert!(!ok, "{out}{err}");
+        out
+    };
+    let out = check("wrong-perft-total");
+    assert!(out.contains("path: (the position itself)"), "{out}");
+    assert!(
+        out.contains("its `Nodes searched` total 249 is not their sum 248 (ours: 248)"),
+        "{out}"
+    );
+    // The engine drops d4e3 below e2e4 (it loses the en passant square making e2e4), but finds
+    // it given the position after e2e4: the walk ends there, and says so.
+    let out = check("perft-loses-en-passant-square");
+    assert!(out.contains("path: e2e4"), "{out}");
+    assert!(
+        out.contains("depth 2: engine 38 nodes, shannon 38"),
+        "{out}"
+    );
+    assert!(
+        out.contains("given this position the engine counts 38, as we do, but in the position before it counted 35 for e2e4"),
+        "{out}"
+    );
+    assert!(!out.contains("the engine's total is wrong"), "{out}");
 }
