@@ -75,7 +75,8 @@ pub enum Command {
     /// Unpack a file written by `shannon pack` (stdin) to PGN (stdout).
     ///
     /// The games get the Seven Tag Roster with `?` for what was not kept, plus FEN/SetUp/Variant
-    /// when needed. A game that does not decode is reported on stderr and skipped (exit status 1).
+    /// when needed. A game that does not decode, or a block of games whose checksum fails, is
+    /// reported on stderr and skipped (exit status 1).
     ///
     /// Example: shannon unpack < games.bin > games.pgn
     Unpack(unpack::Args),

@@ -5,7 +5,7 @@
 //! dropped; unpacked games get the Seven Tag Roster filled with `?`.
 
 use super::CliError;
-use shannon::codec::container::{ContainerError, Pack};
+use shannon::codec::container::{ContainerError, Pack, UNCHECKED_VERSION};
 use shannon::codec::game::GameCodec;
 use shannon::notation::pgn::{read_games, write_game, Comments, PgnGame};
 use std::fmt;
@@ -18,7 +18,7 @@ pub enum PackError {
     Io(std::io::Error),
     /// The PGN input is not UTF-8 text.
     NotText,
-    /// The packed input's framing is broken.
+    /// The packed input is not a packed file, or its header is damaged.
     Container(ContainerError),
     /// `--codec` names a different codec from the one the file was packed with.
     CodecMismatch {
@@ -84,8 +84,9 @@ pub fn run_pack(
 }
 
 /// Reads a packed file from `input` and writes its games as PGN to `out`. Games that do not
-/// decode are reported on `errors` with their number and skipped; returns false if any were.
-/// With `codec`, the file must have been packed with it.
+/// decode, and damaged blocks, are reported on `errors` by number and skipped; returns false if
+/// any were. With `codec`, the file must have been packed with it. A file of the version
+/// without checks is read with a warning on `errors`.
 pub fn run_unpack(
     codec: Option<GameCodec>,
     input: &mut impl Read,
@@ -94,27 +95,45 @@ pub fn run_unpack(
 ) -> Result<bool, PackError> {
     let mut bytes = Vec::new();
     input.read_to_end(&mut bytes)?;
-    let pack = Pack::parse(&bytes).map_err(PackError::Container)?;
-    if let Some(asked) = codec.filter(|&asked| asked != pack.codec) {
+    let contents = Pack::read(&bytes).map_err(PackError::Container)?;
+    if let Some(asked) = codec.filter(|&asked| asked != contents.codec) {
         return Err(PackError::CodecMismatch {
-            file: pack.codec,
+            file: contents.codec,
             asked,
         });
     }
+    if !contents.checked {
+        writeln!(
+            errors,
+            "warning: this packed file (version {UNCHECKED_VERSION}) has no checksums: \
+             damage to it cannot be detected, and its games are unchecked"
+        )?;
+    }
     let mut all_good = true;
-    for (number, bytes) in pack.games.iter().enumerate() {
-        let text = pack
-            .codec
-            .decode(bytes)
-            .map_err(|e| e.to_string())
-            .and_then(|record| {
-                write_game(&PgnGame::new(record), &Comments::default()).map_err(|e| e.to_string())
-            });
-        match text {
-            Ok(text) => out.write_all(text.as_bytes())?,
+    for block in &contents.blocks {
+        let block = match block {
+            Ok(block) => block,
             Err(e) => {
                 all_good = false;
-                writeln!(errors, "game {}: {e}", number + 1)?;
+                writeln!(errors, "{e}")?;
+                continue;
+            }
+        };
+        for (number, bytes) in (block.first_game..).zip(&block.games) {
+            let text = contents
+                .codec
+                .decode(bytes)
+                .map_err(|e| e.to_string())
+                .and_then(|record| {
+                    write_game(&PgnGame::new(record), &Comments::default())
+                        .map_err(|e| e.to_string())
+                });
+            match text {
+                Ok(text) => out.write_all(text.as_bytes())?,
+                Err(e) => {
+                    all_good = false;
+                    writeln!(errors, "game {number}: {e}")?;
+                }
             }
         }
     }

@@ -90,8 +90,11 @@ fn unpack_rejects_bad_files() {
     let packed = shannon(&["pack", "--codec", "index"], text.as_bytes());
     let wrong_codec = shannon(&["unpack", "--codec", "arith"], &packed.stdout);
     assert_eq!(wrong_codec.status.code(), Some(2));
+    // A cut file is a damaged last block (or a missing end mark): named, the rest written.
     let truncated = shannon(&["unpack"], &packed.stdout[..packed.stdout.len() - 1]);
-    assert_eq!(truncated.status.code(), Some(2));
+    assert_eq!(truncated.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&truncated.stderr);
+    assert!(err.contains("block 2 (from game 8)"), "{err}");
     let garbage = shannon(&["unpack"], b"not a packed file");
     assert_eq!(garbage.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&garbage.stderr).contains("magic"));
@@ -146,4 +149,71 @@ fn codec_report_names_a_file_it_cannot_read() {
         err.contains(&format!("cannot read {}", missing.display())),
         "{err}"
     );
+}
+
+/// The game of issue 26 item 1, whose packed bytes decoded to other games after one bit flip.
+const RUY_LOPEZ: &str = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 1-0\n";
+
+/// Issue 26 item 1: about one single-bit flip in five decoded, with exit 0, to a different game.
+/// Every flip of every bit of a packed file is now refused with an error naming the header or
+/// the damaged block, and no game is written.
+#[test]
+fn every_bit_flip_of_a_packed_file_is_refused() {
+    for codec in ["squares", "index", "arith"] {
+        let packed = shannon(&["pack", "--codec", codec], RUY_LOPEZ.as_bytes());
+        assert!(packed.status.success(), "{codec}");
+        let bytes = packed.stdout;
+        for bit in 0..bytes.len() * 8 {
+            let mut damaged = bytes.clone();
+            damaged[bit / 8] ^= 0x80 >> (bit % 8);
+            let unpacked = shannon(&["unpack"], &damaged);
+            let err = String::from_utf8_lossy(&unpacked.stderr);
+            assert!(!unpacked.status.success(), "{codec} bit {bit}: accepted");
+            // The last 6 bytes are the end mark (0 games, 1 game in the file, its check), which
+            // counts as block 2: the game of block 1 is intact and written.
+            let (named, game_out) = match bit / 8 >= bytes.len() - 6 {
+                true => (vec!["block 2 (from game 2)"], true),
+                false => (
+                    vec!["block 1 (from game 1)", "header", "magic", "version"],
+                    false,
+                ),
+            };
+            assert_eq!(!unpacked.stdout.is_empty(), game_out, "{codec} bit {bit}");
+            assert!(
+                named.iter().any(|n| err.contains(n)),
+                "{codec} bit {bit}: {err}"
+            );
+        }
+    }
+}
+
+/// A damaged block is named and skipped; the games of the other blocks are still written.
+#[test]
+fn a_damaged_block_is_skipped_and_the_rest_unpacked() {
+    let text = RUY_LOPEZ.repeat(300);
+    let packed = shannon(&["pack"], text.as_bytes());
+    let mut damaged = packed.stdout.clone();
+    damaged[20] ^= 4;
+    let unpacked = shannon(&["unpack"], &damaged);
+    let err = String::from_utf8_lossy(&unpacked.stderr);
+    assert_eq!(unpacked.status.code(), Some(1), "{err}");
+    assert!(err.contains("block 1 (from game 1) is damaged"), "{err}");
+    let games = read_games(&String::from_utf8(unpacked.stdout).unwrap());
+    assert_eq!(games.len(), 300 - 256);
+}
+
+/// Files of version 1 (no checksums) still unpack, with a warning that they are unchecked.
+#[test]
+fn version_1_files_unpack_with_a_warning() {
+    let game = read_games(RUY_LOPEZ).remove(0).unwrap().record;
+    let bytes = shannon::codec::GameCodec::Index.encode(&game).unwrap();
+    let mut file = b"SHGM\x01\x02\x01".to_vec();
+    file.push(bytes.len() as u8);
+    file.extend(bytes);
+    let unpacked = shannon(&["unpack"], &file);
+    let err = String::from_utf8_lossy(&unpacked.stderr);
+    assert!(unpacked.status.success(), "{err}");
+    assert!(err.contains("no checksums"), "{err}");
+    let games = read_games(&String::from_utf8(unpacked.stdout).unwrap());
+    assert_eq!(games[0].as_ref().unwrap().record, game);
 }

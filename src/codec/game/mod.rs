@@ -84,9 +84,21 @@ impl GameCodec {
         }
     }
 
+    /// The number of the codec's move model in a packed file's header: 0 for none.
+    pub fn model_id(self) -> u8 {
+        0
+    }
+
     /// The codec with this number, if any.
     pub fn from_id(id: u8) -> Option<GameCodec> {
-        GameCodec::ALL.into_iter().find(|codec| codec.id() == id)
+        GameCodec::from_ids(id, 0)
+    }
+
+    /// The codec with this codec number and model number, if any.
+    pub fn from_ids(id: u8, model: u8) -> Option<GameCodec> {
+        GameCodec::ALL
+            .into_iter()
+            .find(|codec| codec.id() == id && codec.model_id() == model)
     }
 
     /// The game as bytes: the header, the moves, zero padding.
