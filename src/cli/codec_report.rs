@@ -10,7 +10,7 @@ use super::{per_second, CliError};
 use shannon::codec::game::{canonical_moves, GameCodec};
 use shannon::codec::position::PositionCodec;
 use shannon::game::GameRecord;
-use shannon::notation::pgn::read_games;
+use shannon::notation::pgn::{pgn_text, read_games};
 use shannon::Position;
 use std::io::Write;
 use std::time::Instant;
@@ -233,8 +233,11 @@ pub fn run_codec_report(
     out: &mut impl Write,
     errors: &mut impl Write,
 ) -> Result<bool, CodecReportError> {
-    let text =
-        std::fs::read_to_string(path).map_err(|e| CodecReportError::Read(path.to_string(), e))?;
+    let bytes = std::fs::read(path).map_err(|e| CodecReportError::Read(path.to_string(), e))?;
+    let (text, latin1) = pgn_text(&bytes);
+    if let Some(latin1) = latin1 {
+        writeln!(errors, "warning: {latin1}")?;
+    }
     let mut games = Vec::new();
     let mut bad = 0;
     for game in read_games(&text) {

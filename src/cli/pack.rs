@@ -7,7 +7,7 @@
 use super::CliError;
 use shannon::codec::container::{ContainerError, Pack, UNCHECKED_VERSION};
 use shannon::codec::game::GameCodec;
-use shannon::notation::pgn::{read_games, write_game, Comments, PgnGame};
+use shannon::notation::pgn::{pgn_text, read_games, write_game, Comments, PgnGame};
 use std::fmt;
 use std::io::{Read, Write};
 
@@ -16,8 +16,6 @@ use std::io::{Read, Write};
 pub enum PackError {
     /// Reading the input or writing the output failed.
     Io(std::io::Error),
-    /// The PGN input is not UTF-8 text.
-    NotText,
     /// The packed input is not a packed file, or its header is damaged.
     Container(ContainerError),
     /// `--codec` names a different codec from the one the file was packed with.
@@ -33,7 +31,6 @@ impl fmt::Display for PackError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             PackError::Io(e) => write!(f, "i/o error: {e}"),
-            PackError::NotText => f.write_str("the PGN input is not UTF-8 text"),
             PackError::Container(e) => e.fmt(f),
             PackError::CodecMismatch { file, asked } => write!(
                 f,
@@ -61,21 +58,27 @@ pub fn run_pack(
 ) -> Result<bool, PackError> {
     let mut bytes = Vec::new();
     input.read_to_end(&mut bytes)?;
-    let text = String::from_utf8(bytes).map_err(|_| PackError::NotText)?;
+    let (text, latin1) = pgn_text(&bytes);
+    if let Some(latin1) = latin1 {
+        writeln!(errors, "warning: {latin1}")?;
+    }
     let mut pack = Pack {
         codec,
         games: Vec::new(),
     };
     let mut all_good = true;
     for (number, game) in read_games(&text).into_iter().enumerate() {
-        let encoded = game
-            .map_err(|e| e.to_string())
-            .and_then(|g| codec.encode(&g.record).map_err(|e| e.to_string()));
+        // A PGN error names its game already; an encoding error does not.
+        let encoded = game.map_err(|e| e.to_string()).and_then(|g| {
+            codec
+                .encode(&g.record)
+                .map_err(|e| format!("game {}: {e}", number + 1))
+        });
         match encoded {
             Ok(bytes) => pack.games.push(bytes),
             Err(e) => {
                 all_good = false;
-                writeln!(errors, "game {}: {e}", number + 1)?;
+                writeln!(errors, "{e}")?;
             }
         }
     }

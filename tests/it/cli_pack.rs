@@ -217,3 +217,50 @@ fn version_1_files_unpack_with_a_warning() {
     let games = read_games(&String::from_utf8(unpacked.stdout).unwrap());
     assert_eq!(games[0].as_ref().unwrap().record, game);
 }
+
+/// Issue 26 item 6: one Latin-1 byte in a tag made `pack` refuse the whole input as not UTF-8.
+/// Such bytes are now read as Latin-1 with one warning; a move that is not ASCII is still an
+/// error naming its game and ply.
+#[test]
+fn latin1_bytes_are_read_with_one_warning() {
+    let packed = shannon(
+        &["pack"],
+        b"[Event \"\xe9\"]\n[Site \"\xe8\"]\n\n1. e4 e5 *\n",
+    );
+    let err = String::from_utf8_lossy(&packed.stderr);
+    assert!(packed.status.success(), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("warning") && err.contains("Latin-1"), "{err}");
+    let unpacked = shannon(&["unpack"], &packed.stdout);
+    let games = read_games(&String::from_utf8(unpacked.stdout).unwrap());
+    assert_eq!(games[0].as_ref().unwrap().record.moves.len(), 2);
+
+    let text = b"[Event \"\xe9\"]\n\n1. e4 e5 *\n\n[Event \"b\"]\n\n1. e4 N\xe95 *\n";
+    let packed = shannon(&["pack"], text);
+    let err = String::from_utf8_lossy(&packed.stderr);
+    assert_eq!(packed.status.code(), Some(1), "{err}");
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.len(), 2, "{err}");
+    assert!(lines[0].starts_with("warning: ") && lines[0].contains("Latin-1"));
+    assert!(
+        lines[1].starts_with("game 2, ply 2, line 7: 'N\u{e9}5'"),
+        "{err}"
+    );
+    let unpacked = shannon(&["unpack"], &packed.stdout);
+    assert_eq!(
+        read_games(&String::from_utf8(unpacked.stdout).unwrap()).len(),
+        1
+    );
+}
+
+/// Issue 26 item 7: pack's errors said the game twice (`game 1: game 1, ply 3, ...`).
+#[test]
+fn pack_errors_name_the_game_once() {
+    let packed = shannon(&["pack"], b"[Event \"a\"]\n\n1. e4 e5 2. Ke3 *\n");
+    let err = String::from_utf8_lossy(&packed.stderr);
+    assert_eq!(packed.status.code(), Some(1), "{err}");
+    assert_eq!(
+        err.trim_end(),
+        "game 1, ply 3, line 3: 'Ke3': no legal move matches it in this position"
+    );
+}
