@@ -6,7 +6,7 @@
 
 use super::CliError;
 use shannon::codec::container::{ContainerError, Pack, UNCHECKED_VERSION};
-use shannon::codec::game::GameCodec;
+use shannon::codec::game::{GameCodec, MoveModel};
 use shannon::notation::pgn::{pgn_text, read_games, write_game, Comments, PgnGame};
 use std::fmt;
 use std::io::{Read, Write};
@@ -71,7 +71,7 @@ pub fn run_pack(
         // A PGN error names its game already; an encoding error does not.
         let encoded = game.map_err(|e| e.to_string()).and_then(|g| {
             codec
-                .encode(&g.record)
+                .encode_bits(&g.record)
                 .map_err(|e| format!("game {}: {e}", number + 1))
         });
         match encoded {
@@ -113,30 +113,15 @@ pub fn run_unpack(
         )?;
     }
     let mut all_good = true;
-    for block in &contents.blocks {
-        let block = match block {
-            Ok(block) => block,
+    for game in contents.games() {
+        let text = game.map_err(|e| e.to_string()).and_then(|record| {
+            write_game(&PgnGame::new(record), &Comments::default()).map_err(|e| e.to_string())
+        });
+        match text {
+            Ok(text) => out.write_all(text.as_bytes())?,
             Err(e) => {
                 all_good = false;
                 writeln!(errors, "{e}")?;
-                continue;
-            }
-        };
-        for (number, bytes) in (block.first_game..).zip(&block.games) {
-            let text = contents
-                .codec
-                .decode(bytes)
-                .map_err(|e| e.to_string())
-                .and_then(|record| {
-                    write_game(&PgnGame::new(record), &Comments::default())
-                        .map_err(|e| e.to_string())
-                });
-            match text {
-                Ok(text) => out.write_all(text.as_bytes())?,
-                Err(e) => {
-                    all_good = false;
-                    writeln!(errors, "game {number}: {e}")?;
-                }
             }
         }
     }
@@ -146,15 +131,27 @@ pub fn run_unpack(
 /// `shannon pack`'s arguments.
 #[derive(clap::Args)]
 pub struct Args {
-    /// The game codec: squares, index or arith.
-    #[arg(long, default_value = "arith")]
+    /// The game codec: squares, index, arith (uniform model), arith-m1 or arith-m2.
+    #[arg(long, default_value = "arith-m2")]
     codec: GameCodec,
+    /// The move model of the arith codec: uniform, m1 or m2 (overrides the codec's).
+    #[arg(long)]
+    model: Option<MoveModel>,
 }
 
 /// Run `shannon pack`: PGN on stdin, the packed file on `out`.
 pub fn run(args: Args, out: &mut impl Write) -> Result<bool, CliError> {
+    let codec = match (args.codec, args.model) {
+        (GameCodec::Arith(_), Some(model)) => GameCodec::Arith(model),
+        (codec, None) => codec,
+        (codec, Some(_)) => {
+            return Err(CliError::new(format!(
+                "--model is for the arith codec, not {codec}"
+            )))
+        }
+    };
     run_pack(
-        args.codec,
+        codec,
         &mut std::io::stdin().lock(),
         out,
         &mut std::io::stderr().lock(),

@@ -16,8 +16,14 @@
 //! |---|---|
 //! | games | the number of games in the block (>= 1), unsigned LEB128 |
 //! | length | the payload's length in bytes, unsigned LEB128 |
-//! | payload | each game: its length in bytes as unsigned LEB128, then the codec's bytes ([`crate::codec::game`]) |
+//! | payload | the games, below |
 //! | check | CRC-32C of the block's bytes above (games, length and payload), 4 bytes, least significant first |
+//!
+//! The payload of a codec whose codes are self-delimiting ([`GameCodec::self_delimiting`]: every
+//! codec but `arith` with the uniform model) is the games' codes one after another, bit after
+//! bit ([`GameCodec::encode_bits`]), then zero bits to the byte: no lengths, no padding between
+//! games. For `arith` with the uniform model, each game is its length in bytes as unsigned
+//! LEB128, then its bytes ([`GameCodec::encode`]).
 //!
 //! After the last block comes the end mark, so that a file cut at a block boundary is not taken
 //! for a shorter whole file: a frame of 0 games whose length field is the file's number of games,
@@ -30,13 +36,16 @@
 //! heavier damage goes unseen is 2^-32 per block.
 //!
 //! # Version 1 (read, never written)
-//! `SHGM`, version 1, codec, the number of games (LEB128), then each game as in a payload above.
+//! `SHGM`, version 1, codec, the number of games (LEB128), then each game as its length and
+//! bytes.
 //! Nothing may follow the last game. It carries no check: [`Contents::checked`] is false.
 //!
 //! This module checks the framing and the checks only; each game's bytes are decoded (and
 //! checked) by its codec, so one bad game does not hide the others.
 
-use super::game::GameCodec;
+use super::bits::{BitReader, Bits};
+use super::game::{GameCodec, GameCodecError};
+use crate::game::GameRecord;
 use std::fmt;
 
 /// The first four bytes of a packed file.
@@ -57,13 +66,13 @@ const HEADER_LEN: usize = 11;
 /// The checksum of headers and blocks: CRC-32C (Castagnoli), as iSCSI and ext4 use it.
 const CRC: crc::Crc<u32> = crc::Crc::<u32>::new(&crc::CRC_32_ISCSI);
 
-/// A packed file: the codec and each game's encoded bytes.
+/// A packed file to write: the codec and each game's code.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Pack {
     /// The codec every game is encoded with.
     pub codec: GameCodec,
-    /// Each game's bytes, in file order.
-    pub games: Vec<Vec<u8>>,
+    /// Each game's code ([`GameCodec::encode_bits`]), in file order.
+    pub games: Vec<Bits>,
 }
 
 /// A packed file as read: its codec, whether it carries checks, and its blocks in order.
@@ -77,13 +86,27 @@ pub struct Contents {
     pub blocks: Vec<Result<Block, ContainerError>>,
 }
 
-/// One block's games.
+/// One block's games, not yet decoded.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Block {
     /// The number of the block's first game in the file, from 1.
     pub first_game: usize,
-    /// Each game's bytes.
-    pub games: Vec<Vec<u8>>,
+    /// The games.
+    pub games: Games,
+}
+
+/// A block's games as stored.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Games {
+    /// Each game's bytes (the uniform `arith` codec, and version 1).
+    Framed(Vec<Vec<u8>>),
+    /// This many self-delimiting codes one after another, then zero padding.
+    Stream {
+        /// The number of games.
+        count: usize,
+        /// The codes.
+        payload: Vec<u8>,
+    },
 }
 
 /// What is wrong inside one block.
@@ -120,6 +143,16 @@ pub enum ContainerError {
     MissingEnd {
         /// The games read before the end.
         games: usize,
+    },
+    /// A game of an intact block does not decode.
+    Game {
+        /// The game's number in the file, from 1.
+        number: usize,
+        /// Why.
+        error: GameCodecError,
+        /// The games after it in its block, which cannot be found without it (self-delimiting
+        /// codes have no lengths).
+        lost: usize,
     },
     /// One block is damaged; the others are read.
     Block {
@@ -165,6 +198,19 @@ impl fmt::Display for ContainerError {
                 "the packed file ends after game {games} without its end mark: it was cut short \
                  (the games after it are lost)"
             ),
+            ContainerError::Game {
+                number,
+                error,
+                lost: 0,
+            } => write!(f, "game {number}: {error}"),
+            ContainerError::Game {
+                number,
+                error,
+                lost,
+            } => write!(
+                f,
+                "game {number}: {error} (the {lost} games after it in its block are lost with it)"
+            ),
             ContainerError::Block {
                 block,
                 first_game,
@@ -192,11 +238,21 @@ impl Pack {
         out.extend(CRC.checksum(&out).to_le_bytes());
         for block in self.games.chunks(games_per_block.max(1)) {
             let start = out.len();
-            let mut payload = Vec::new();
-            for game in block {
-                push_leb128(&mut payload, game.len() as u64);
-                payload.extend_from_slice(game);
+            let payload = match self.codec.self_delimiting() {
+                true => block.iter().fold(Bits::new(), |mut all, game| {
+                    all.extend(game);
+                    all
+                }),
+                false => block.iter().fold(Bits::new(), |mut all, game| {
+                    let mut len = Vec::new();
+                    push_leb128(&mut len, game.len().div_ceil(8) as u64);
+                    len.iter().for_each(|&b| all.push_bits(u64::from(b), 8));
+                    all.extend(game);
+                    all.push_bits(0, ((8 - game.len() % 8) % 8) as u32);
+                    all
+                }),
             }
+            .into_bytes();
             push_leb128(&mut out, block.len() as u64);
             push_leb128(&mut out, payload.len() as u64);
             out.extend(payload);
@@ -211,19 +267,6 @@ impl Pack {
         out
     }
 
-    /// Reads a whole packed file, refusing it at the first damaged block.
-    pub fn parse(bytes: &[u8]) -> Result<Pack, ContainerError> {
-        let contents = Pack::read(bytes)?;
-        let mut games = Vec::new();
-        for block in contents.blocks {
-            games.extend(block?.games);
-        }
-        Ok(Pack {
-            codec: contents.codec,
-            games,
-        })
-    }
-
     /// Reads a packed file's header and framing (the games' bytes are not decoded): an error
     /// when the header is unreadable, else each block read or refused on its own.
     pub fn read(bytes: &[u8]) -> Result<Contents, ContainerError> {
@@ -234,6 +277,72 @@ impl Pack {
             Some(&VERSION) => read_checked(bytes),
             Some(&other) => Err(ContainerError::UnsupportedVersion(other)),
         }
+    }
+}
+
+impl Contents {
+    /// Every game of the file in order, decoded, or what is wrong with it (a damaged block is
+    /// one error for all its games).
+    pub fn games(&self) -> Vec<Result<GameRecord, ContainerError>> {
+        let mut out = Vec::new();
+        for block in &self.blocks {
+            match block {
+                Ok(block) => out.extend(block.decode(self.codec)),
+                Err(e) => out.push(Err(e.clone())),
+            }
+        }
+        out
+    }
+}
+
+impl Games {
+    /// The number of games.
+    pub fn len(&self) -> usize {
+        match self {
+            Games::Framed(games) => games.len(),
+            Games::Stream { count, .. } => *count,
+        }
+    }
+
+    /// True when there are none.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+impl Block {
+    /// The block's games decoded with `codec`, each numbered in the file when it fails.
+    pub fn decode(&self, codec: GameCodec) -> Vec<Result<GameRecord, ContainerError>> {
+        let fault = |index: usize, error, lost| ContainerError::Game {
+            number: self.first_game + index,
+            error,
+            lost,
+        };
+        let (count, payload) = match &self.games {
+            Games::Framed(games) => {
+                return (games.iter().enumerate())
+                    .map(|(i, bytes)| codec.decode(bytes).map_err(|e| fault(i, e, 0)))
+                    .collect()
+            }
+            Games::Stream { count, payload } => (*count, payload),
+        };
+        let mut input = BitReader::new(payload);
+        let mut out = Vec::with_capacity(count);
+        for index in 0..count {
+            match codec.decode_next(&mut input) {
+                Ok(game) => out.push(Ok(game)),
+                Err(e) => {
+                    out.push(Err(fault(index, e, count - index - 1)));
+                    return out;
+                }
+            }
+        }
+        if input.remaining() >= 8 || !input.rest_is_zero() {
+            let last = count.saturating_sub(1);
+            out.truncate(last);
+            out.push(Err(fault(last, GameCodecError::TrailingBits, 0)));
+        }
+        out
     }
 }
 
@@ -256,12 +365,11 @@ fn read_checked(bytes: &[u8]) -> Result<Contents, ContainerError> {
             first_game,
             fault,
         };
-        match read_block(&mut rest) {
+        match read_block(&mut rest, codec.self_delimiting()) {
             Ok(Frame::Games(games)) => {
+                let count = games.len();
                 blocks.push(Ok(Block { first_game, games }));
-                first_game += blocks
-                    .last()
-                    .map_or(0, |b| b.as_ref().map_or(0, |b| b.games.len()));
+                first_game += count;
             }
             Ok(Frame::End(total)) => {
                 ended = true;
@@ -295,7 +403,7 @@ fn read_checked(bytes: &[u8]) -> Result<Contents, ContainerError> {
 /// What a block's frame holds.
 enum Frame {
     /// A block's games.
-    Games(Vec<Vec<u8>>),
+    Games(Games),
     /// The end mark, with the file's number of games.
     End(usize),
 }
@@ -303,7 +411,7 @@ enum Frame {
 /// One block (or the end mark) from the front of `rest`, which moves past it (to the end when
 /// the frame cannot be read, as the next block cannot be found then): its games, or what is
 /// wrong and how many games its frame claims (0 when unknown).
-fn read_block(rest: &mut &[u8]) -> Result<Frame, (BlockFault, usize)> {
+fn read_block(rest: &mut &[u8], stream: bool) -> Result<Frame, (BlockFault, usize)> {
     let start = *rest;
     let frame =
         |rest: &mut &[u8]| Ok::<_, ContainerError>((read_leb128(rest)?, read_leb128(rest)?));
@@ -338,8 +446,14 @@ fn read_block(rest: &mut &[u8]) -> Result<Frame, (BlockFault, usize)> {
     if count == 0 {
         return Ok(Frame::End(len));
     }
+    if stream {
+        return Ok(Frame::Games(Games::Stream {
+            count,
+            payload: payload.to_vec(),
+        }));
+    }
     match read_games(&mut payload, count as u64) {
-        Ok(games) if payload.is_empty() => Ok(Frame::Games(games)),
+        Ok(games) if payload.is_empty() => Ok(Frame::Games(Games::Framed(games))),
         _ => Err((BlockFault::BadPayload, count)),
     }
 }
@@ -358,7 +472,7 @@ fn read_unchecked(rest: &[u8]) -> Result<Contents, ContainerError> {
         checked: false,
         blocks: vec![Ok(Block {
             first_game: 1,
-            games,
+            games: Games::Framed(games),
         })],
     })
 }

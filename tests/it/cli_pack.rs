@@ -66,7 +66,7 @@ fn sample() -> (String, Vec<GameRecord>) {
 #[test]
 fn pack_unpack_round_trip_every_codec() {
     let (text, expected) = sample();
-    for codec in ["squares", "index", "arith"] {
+    for codec in ["squares", "index", "arith", "arith-m1", "arith-m2"] {
         let packed = shannon(&["pack", "--codec", codec], text.as_bytes());
         assert_eq!(packed.status.code(), Some(1), "{codec}: the bad game fails");
         let errors = String::from_utf8_lossy(&packed.stderr);
@@ -119,6 +119,9 @@ fn codec_report_prints_its_table() {
         "squares",
         "index",
         "arith",
+        "arith-m1",
+        "arith-m2",
+        "packed",
         "bits/move",
         "sum log2 n",
     ] {
@@ -159,7 +162,7 @@ const RUY_LOPEZ: &str = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 1-0
 /// the damaged block, and no game is written.
 #[test]
 fn every_bit_flip_of_a_packed_file_is_refused() {
-    for codec in ["squares", "index", "arith"] {
+    for codec in ["squares", "index", "arith", "arith-m1", "arith-m2"] {
         let packed = shannon(&["pack", "--codec", codec], RUY_LOPEZ.as_bytes());
         assert!(packed.status.success(), "{codec}");
         let bytes = packed.stdout;
@@ -263,4 +266,32 @@ fn pack_errors_name_the_game_once() {
         err.trim_end(),
         "game 1, ply 3, line 3: 'Ke3': no legal move matches it in this position"
     );
+}
+
+/// `--model` picks the arith codec's move model; the file names it, and unpack needs nothing.
+#[test]
+fn pack_model_choice() {
+    let (text, expected) = sample();
+    for (model, codec) in [("uniform", "arith"), ("m1", "arith-m1"), ("m2", "arith-m2")] {
+        let packed = shannon(
+            &["pack", "--codec", "arith", "--model", model],
+            text.as_bytes(),
+        );
+        assert_eq!(packed.status.code(), Some(1), "{model}: the bad game fails");
+        let checked = shannon(&["unpack", "--codec", codec], &packed.stdout);
+        assert!(checked.status.success(), "{model}");
+        let pgn = String::from_utf8(checked.stdout).unwrap();
+        let games: Vec<GameRecord> = read_games(&pgn)
+            .into_iter()
+            .map(|g| g.unwrap().record)
+            .collect();
+        assert_eq!(games, expected, "{model}");
+    }
+    let default = shannon(&["pack"], RUY_LOPEZ.as_bytes());
+    assert!(shannon(&["unpack", "--codec", "arith-m2"], &default.stdout)
+        .status
+        .success());
+    let refused = shannon(&["pack", "--codec", "index", "--model", "m1"], b"");
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("--model is for the arith codec"));
 }

@@ -18,6 +18,7 @@ mod fuzz_seeds;
 mod game_codecs;
 mod generators_agree;
 mod hygiene;
+mod move_models;
 mod notation;
 mod perft_suites;
 mod position_formats;

@@ -58,7 +58,7 @@ pub(super) fn write_indices(out: &mut Bits, game: &GameRecord) -> Result<(), Gam
     Ok(())
 }
 
-/// `arith`: the indices under a uniform model, one arithmetic-coded segment.
+/// `arith` with the uniform model: the indices, one arithmetic-coded segment.
 pub(super) fn write_arith(out: &mut Bits, game: &GameRecord) -> Result<(), GameEncodeError> {
     let indices = indices(game)?;
     let mut encoder = arith::Encoder::new(out);
@@ -134,15 +134,24 @@ pub(super) fn read_indices(
     })
 }
 
+/// Decodes `count` moves of a uniform `arith` segment, re-encoding each symbol into `again` as
+/// it goes (the caller checks that the input is exactly the encoder's output).
 pub(super) fn read_arith(
     input: &mut BitReader,
     start: &Position,
     count: usize,
+    again: &mut Bits,
 ) -> Result<Vec<Move>, GameCodecError> {
     let mut decoder = arith::Decoder::new(input);
-    play_moves(start, count, |legal, _| {
-        Ok(legal[decoder.decode_uniform(legal.len() as u32) as usize])
-    })
+    let mut encoder = arith::Encoder::new(again);
+    let moves = play_moves(start, count, |legal, _| {
+        let n = legal.len() as u32;
+        let index = decoder.decode_uniform(n);
+        encoder.encode_uniform(index, n);
+        Ok(legal[index as usize])
+    });
+    encoder.finish();
+    moves
 }
 
 pub(super) fn read_squares(
