@@ -242,7 +242,7 @@ impl From<std::io::Error> for CodecReportError {
 /// named on `errors`) but do not stop the report; returns false if there were any.
 pub fn run_codec_report(
     path: &str,
-    skip: usize,
+    options: ReportOptions,
     out: &mut impl Write,
     errors: &mut impl Write,
 ) -> Result<bool, CodecReportError> {
@@ -253,7 +253,7 @@ pub fn run_codec_report(
     }
     let mut games = Vec::new();
     let mut bad = 0;
-    for game in read_games(&text).into_iter().skip(skip) {
+    for game in read_games(&text).into_iter().skip(options.skip) {
         match game {
             Ok(game) => games.push(game.record),
             Err(e) => {
@@ -262,14 +262,24 @@ pub fn run_codec_report(
             }
         }
     }
-    write_report(&games, bad, out)?;
+    write_report(&games, bad, options.games_only, out)?;
     Ok(bad == 0)
+}
+
+/// Which games and codecs the report covers.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ReportOptions {
+    /// Games left out at the start of the file.
+    pub skip: usize,
+    /// Only the game codecs (no position table).
+    pub games_only: bool,
 }
 
 /// The report over already-read games (`unreadable` is only printed).
 pub fn write_report(
     games: &[GameRecord],
     unreadable: usize,
+    games_only: bool,
     out: &mut impl Write,
 ) -> std::io::Result<()> {
     let positions = all_positions(games);
@@ -281,8 +291,10 @@ pub fn write_report(
         positions.len()
     )?;
     writeln!(out)?;
-    write_position_table(&positions, out)?;
-    writeln!(out)?;
+    if !games_only {
+        write_position_table(&positions, out)?;
+        writeln!(out)?;
+    }
     write_game_table(games, moves, out)
 }
 
@@ -357,10 +369,16 @@ pub struct Args {
     /// on: `--skip 2500` on the corpus).
     #[arg(long, default_value_t = 0)]
     skip: usize,
+    /// Measure the game codecs only.
+    #[arg(long)]
+    games_only: bool,
 }
 
 /// Run `shannon codec-report`.
 pub fn run(args: Args, out: &mut impl Write) -> Result<bool, CliError> {
-    run_codec_report(&args.file, args.skip, out, &mut std::io::stderr().lock())
-        .map_err(CliError::new)
+    let options = ReportOptions {
+        skip: args.skip,
+        games_only: args.games_only,
+    };
+    run_codec_report(&args.file, options, out, &mut std::io::stderr().lock()).map_err(CliError::new)
 }

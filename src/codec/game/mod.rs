@@ -51,7 +51,7 @@ use crate::game::GameRecord;
 pub use error::{GameCodecError, GameEncodeError};
 use model::coder::{self, CodeError};
 pub use model::MoveModel;
-pub use moves::{canonical_moves, canonical_order_key};
+pub use moves::{canonical_moves, canonical_order_key, sort_canonically};
 use std::fmt;
 use std::str::FromStr;
 

@@ -4,6 +4,7 @@ use super::error::{GameCodecError, GameEncodeError};
 use crate::codec::arith;
 use crate::codec::bits::{BitReader, Bits};
 use crate::game::GameRecord;
+use crate::movegen::MAX_MOVES;
 use crate::{Move, PieceKind, Position};
 
 /// The sort key of the canonical move order: the order of the moves' UCI text in Chess960
@@ -24,9 +25,25 @@ pub fn canonical_order_key(mv: Move) -> u32 {
 
 /// The legal moves of `pos` in the canonical order (see [`canonical_order_key`]).
 pub fn canonical_moves(pos: &Position) -> Vec<Move> {
-    let mut moves = pos.legal_moves().to_vec();
-    moves.sort_unstable_by_key(|&mv| canonical_order_key(mv));
-    moves
+    let mut moves = pos.legal_moves();
+    sort_canonically(&mut moves);
+    moves.to_vec()
+}
+
+/// Sorts moves into the canonical order: each key is computed once, and the keys (with each
+/// move's place) are sorted as plain integers.
+pub fn sort_canonically(moves: &mut [Move]) {
+    let mut keys = [0u32; MAX_MOVES];
+    let keys = &mut keys[..moves.len()];
+    for (index, (key, &mv)) in keys.iter_mut().zip(moves.iter()).enumerate() {
+        *key = canonical_order_key(mv) << 8 | index as u32;
+    }
+    keys.sort_unstable();
+    let mut original = [Move::default(); MAX_MOVES];
+    original[..moves.len()].copy_from_slice(moves);
+    for (slot, key) in moves.iter_mut().zip(keys.iter()) {
+        *slot = original[(key & 0xff) as usize];
+    }
 }
 
 /// Bits for an index below `n`: ceil(log2 n), 0 when n == 1.

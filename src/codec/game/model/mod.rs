@@ -119,8 +119,7 @@ impl Model<'_> {
     /// Fills `out` with the legal moves of `pos` and their frequencies.
     pub fn distribution(&self, pos: &Position, history: &History, out: &mut Distribution) {
         out.moves = pos.legal_moves();
-        out.moves
-            .sort_unstable_by_key(|&mv| super::canonical_order_key(mv));
+        super::moves::sort_canonically(&mut out.moves);
         let context = history.context(pos);
         let book = self.book.zip(history.book).and_then(|(book, hash)| {
             let total = book.count(hash);
@@ -150,11 +149,13 @@ pub fn frequencies(scores: &[i32], freqs: &mut Vec<u32>) -> u32 {
     if sum <= u64::from(TOTAL) {
         return sum as u32;
     }
-    // The floor of 1 can add up to one per move: leave room for 256 moves.
+    // The floor of 1 can add up to one per move: leave room for 256 moves. One division: each
+    // frequency is scaled by budget / sum as a 32-bit fixed-point factor (below 1).
     let budget = u64::from(TOTAL - 256);
+    let factor = (budget << 32) / sum;
     let mut total = 0;
     for f in freqs.iter_mut() {
-        *f = ((u64::from(*f) * budget / sum) as u32).max(1);
+        *f = (((u64::from(*f) * factor) >> 32) as u32).max(1);
         total += *f;
     }
     total
