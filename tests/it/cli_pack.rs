@@ -22,6 +22,14 @@ fn shannon(args: &[&str], stdin: &[u8]) -> Output {
     child.wait_with_output().unwrap()
 }
 
+/// The games of PGN output, as records.
+fn records(pgn: &[u8]) -> Vec<GameRecord> {
+    read_games(std::str::from_utf8(pgn).unwrap())
+        .into_iter()
+        .map(|g| g.unwrap().record)
+        .collect()
+}
+
 /// A random game of `plies` moves from `start`, as a record.
 fn walk(start: Position, castling: CastlingMode, seed: u64, plies: usize) -> GameRecord {
     let positions = common::random_walk(&start, seed, plies);
@@ -73,12 +81,7 @@ fn pack_unpack_round_trip_every_codec() {
         assert!(errors.contains("game 6"), "{codec}: {errors}");
         let unpacked = shannon(&["unpack"], &packed.stdout);
         assert!(unpacked.status.success(), "{codec}");
-        let pgn = String::from_utf8(unpacked.stdout).unwrap();
-        let games: Vec<GameRecord> = read_games(&pgn)
-            .into_iter()
-            .map(|g| g.unwrap().record)
-            .collect();
-        assert_eq!(games, expected, "{codec}");
+        assert_eq!(records(&unpacked.stdout), expected, "{codec}");
         let checked = shannon(&["unpack", "--codec", codec], &packed.stdout);
         assert!(checked.status.success(), "{codec}");
     }
@@ -280,12 +283,7 @@ fn pack_model_choice() {
         assert_eq!(packed.status.code(), Some(1), "{model}: the bad game fails");
         let checked = shannon(&["unpack", "--codec", codec], &packed.stdout);
         assert!(checked.status.success(), "{model}");
-        let pgn = String::from_utf8(checked.stdout).unwrap();
-        let games: Vec<GameRecord> = read_games(&pgn)
-            .into_iter()
-            .map(|g| g.unwrap().record)
-            .collect();
-        assert_eq!(games, expected, "{model}");
+        assert_eq!(records(&checked.stdout), expected, "{model}");
     }
     let default = shannon(&["pack"], RUY_LOPEZ.as_bytes());
     assert!(shannon(&["unpack", "--codec", "arith-m2"], &default.stdout)
