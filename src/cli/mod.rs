@@ -90,7 +90,10 @@ pub enum Command {
     /// Fit the move models of the arith codec on the first games of a PGN file, measure them on
     /// the rest (one feature group added per step), and optionally write them as source.
     ///
-    /// Example: shannon codec-fit tests/data/pgn/lichess_2013-01_5000.pgn --fit-games 2500
+    /// The shipped models are `--final-only --write src/codec/game/model` with the defaults
+    /// (deterministic: the same weights every time).
+    ///
+    /// Example: shannon codec-fit tests/data/pgn/lichess_2013-01_5000.pgn --final-only --iterations 10
     CodecFit(codec_fit::Args),
     /// Chess960 start positions: by number, the numbers of a FEN, or a random one.
     ///

@@ -121,7 +121,7 @@ pub struct FitOptions {
 impl Default for FitOptions {
     fn default() -> FitOptions {
         FitOptions {
-            iterations: 150,
+            iterations: 200,
             step: 0.1,
             l2: 1e-5,
         }
