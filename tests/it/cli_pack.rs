@@ -293,3 +293,44 @@ fn pack_model_choice() {
     assert_eq!(refused.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&refused.stderr).contains("--model is for the arith codec"));
 }
+
+/// `codec-fit` measures each step and writes the model sources, the same bytes every run.
+#[test]
+fn codec_fit_is_deterministic_and_writes_the_models() {
+    let corpus = std::fs::read_to_string(data_path("pgn/lichess_2013-01_5000.pgn")).unwrap();
+    let cut = corpus.match_indices("[Event ").nth(60).unwrap().0;
+    let dir = Scratch::new("codec-fit");
+    let pgn = dir.join("games.pgn");
+    std::fs::write(&pgn, &corpus[..cut]).unwrap();
+    let mut written = Vec::new();
+    for run in ["a", "b"] {
+        let out = dir.join(run);
+        std::fs::create_dir(&out).unwrap();
+        let args = [
+            "codec-fit",
+            pgn.to_str().unwrap(),
+            "--fit-games",
+            "40",
+            "--final-only",
+            "--iterations",
+            "3",
+            "--write",
+            out.to_str().unwrap(),
+        ];
+        let fit = shannon(&args, b"");
+        let report = String::from_utf8_lossy(&fit.stdout);
+        assert!(fit.status.success(), "{report}");
+        assert!(report.contains("measuring on games 41-60"), "{report}");
+        assert!(
+            report.contains("\nattack ") && report.contains("\nbook "),
+            "{report}"
+        );
+        let files: Vec<Vec<u8>> = ["m1.rs", "m2.rs", "m2_book.bin"]
+            .iter()
+            .map(|f| std::fs::read(out.join(f)).unwrap())
+            .collect();
+        assert!(String::from_utf8_lossy(&files[1]).contains("static WEIGHTS"));
+        written.push(files);
+    }
+    assert_eq!(written[0], written[1]);
+}
