@@ -9,6 +9,7 @@
 
 use shannon::client::Config;
 use shannon::codec::bits::Bits;
+use shannon::codec::container::Pack;
 use shannon::codec::position::PositionCodec;
 use shannon::codec::GameCodec;
 use shannon::movegen::{Generator, MoveList};
@@ -84,9 +85,11 @@ pub fn pgn(data: &[u8]) {
     }
 }
 
-/// Every position and game decoder on arbitrary input: no panic, and whatever decodes must encode
-/// back to the same code (each code names one position or game, and no code names a wrong one).
-/// The first byte picks the decoder.
+/// Every position and game decoder, and the packed-file reader, on arbitrary input: no panic,
+/// and whatever decodes must encode back to the same code (each code names one position or
+/// game, and no code names a wrong one). The first byte picks the decoder: even, a position
+/// codec; 1 mod 4, a game codec (every move model of `arith` included); 3 mod 4, a packed file
+/// whose games are decoded by the codec its header names.
 pub fn decoders(data: &[u8]) {
     let Some((&selector, rest)) = data.split_first() else {
         return;
@@ -106,15 +109,29 @@ pub fn decoders(data: &[u8]) {
         if let Ok(pos) = codec.decode(&exact) {
             assert_eq!(codec.encode(&pos), exact, "{codec:?}");
         }
-    } else {
-        let codec = GameCodec::ALL[(selector as usize >> 1) % GameCodec::ALL.len()];
-        if let Ok(game) = codec.decode(rest) {
-            assert_eq!(
-                codec.encode(&game).expect("a decoded game encodes"),
-                rest,
-                "{codec:?}"
-            );
+    } else if selector & 3 == 1 {
+        let codec = GameCodec::ALL[(selector as usize >> 2) % GameCodec::ALL.len()];
+        game_decodes_exactly(codec, rest);
+    } else if let Ok(contents) = Pack::read(rest) {
+        // Every game that decodes from the file must be one the codec writes.
+        for game in contents.games().into_iter().flatten() {
+            let code = contents
+                .codec
+                .encode_bits(&game)
+                .expect("a decoded game encodes");
+            assert_eq!(contents.codec.decode(&code.into_bytes()), Ok(game));
         }
+    }
+}
+
+/// A game that decodes encodes back to exactly its bytes.
+fn game_decodes_exactly(codec: GameCodec, bytes: &[u8]) {
+    if let Ok(game) = codec.decode(bytes) {
+        assert_eq!(
+            codec.encode(&game).expect("a decoded game encodes"),
+            bytes,
+            "{codec:?}"
+        );
     }
 }
 

@@ -7,10 +7,11 @@
 //! original; mismatches are counted in the `errors` column.
 
 use super::{per_second, CliError};
+use shannon::codec::container::Pack;
 use shannon::codec::game::{canonical_moves, GameCodec};
 use shannon::codec::position::PositionCodec;
 use shannon::game::GameRecord;
-use shannon::notation::pgn::read_games;
+use shannon::notation::pgn::{pgn_text, read_games};
 use shannon::Position;
 use std::io::Write;
 use std::time::Instant;
@@ -107,6 +108,8 @@ pub struct CodecRow {
     pub decode_rate: f64,
     /// Items that failed to encode, or decoded to something else.
     pub errors: u64,
+    /// Game codecs: the bytes of the packed file of all the games (framing and checks included).
+    pub packed_bytes: usize,
 }
 
 /// Measures one position codec over `positions`.
@@ -134,6 +137,7 @@ pub fn measure_position_codec(
         encode_rate: per_second(count, encode_seconds),
         decode_rate: per_second(count, decode_seconds),
         errors,
+        packed_bytes: 0,
     }
 }
 
@@ -155,6 +159,13 @@ pub fn measure_game_codec(codec: GameCodec, games: &[GameRecord]) -> CodecRow {
     let decode_seconds = clock.elapsed().as_secs_f64();
     let mut bits = BitStats::default();
     encoded.iter().flatten().for_each(|(_, n)| bits.add(*n));
+    let pack = Pack {
+        codec,
+        games: games
+            .iter()
+            .filter_map(|g| codec.encode_bits(g).ok())
+            .collect(),
+    };
     let errors = games
         .iter()
         .zip(&decoded)
@@ -166,6 +177,7 @@ pub fn measure_game_codec(codec: GameCodec, games: &[GameRecord]) -> CodecRow {
         encode_rate: per_second(moves, encode_seconds),
         decode_rate: per_second(moves, decode_seconds),
         errors,
+        packed_bytes: pack.to_bytes().len(),
     }
 }
 
@@ -230,14 +242,18 @@ impl From<std::io::Error> for CodecReportError {
 /// named on `errors`) but do not stop the report; returns false if there were any.
 pub fn run_codec_report(
     path: &str,
+    options: ReportOptions,
     out: &mut impl Write,
     errors: &mut impl Write,
 ) -> Result<bool, CodecReportError> {
-    let text =
-        std::fs::read_to_string(path).map_err(|e| CodecReportError::Read(path.to_string(), e))?;
+    let bytes = std::fs::read(path).map_err(|e| CodecReportError::Read(path.to_string(), e))?;
+    let (text, latin1) = pgn_text(&bytes);
+    if let Some(latin1) = latin1 {
+        writeln!(errors, "warning: {latin1}")?;
+    }
     let mut games = Vec::new();
     let mut bad = 0;
-    for game in read_games(&text) {
+    for game in read_games(&text).into_iter().skip(options.skip) {
         match game {
             Ok(game) => games.push(game.record),
             Err(e) => {
@@ -246,14 +262,24 @@ pub fn run_codec_report(
             }
         }
     }
-    write_report(&games, bad, out)?;
+    write_report(&games, bad, options.games_only, out)?;
     Ok(bad == 0)
+}
+
+/// Which games and codecs the report covers.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ReportOptions {
+    /// Games left out at the start of the file.
+    pub skip: usize,
+    /// Only the game codecs (no position table).
+    pub games_only: bool,
 }
 
 /// The report over already-read games (`unreadable` is only printed).
 pub fn write_report(
     games: &[GameRecord],
     unreadable: usize,
+    games_only: bool,
     out: &mut impl Write,
 ) -> std::io::Result<()> {
     let positions = all_positions(games);
@@ -265,8 +291,10 @@ pub fn write_report(
         positions.len()
     )?;
     writeln!(out)?;
-    write_position_table(&positions, out)?;
-    writeln!(out)?;
+    if !games_only {
+        write_position_table(&positions, out)?;
+        writeln!(out)?;
+    }
     write_game_table(games, moves, out)
 }
 
@@ -295,17 +323,25 @@ fn write_position_table(positions: &[Position], out: &mut impl Write) -> std::io
 fn write_game_table(games: &[GameRecord], moves: u64, out: &mut impl Write) -> std::io::Result<()> {
     writeln!(
         out,
-        "{:<16} {:>10} {:>10} {:>10} {:>14} {:>14} {:>7}",
-        "game codec", "bits/move", "avg bits", "max bits", "enc moves/s", "dec moves/s", "errors"
+        "{:<16} {:>10} {:>10} {:>10} {:>10} {:>14} {:>14} {:>7}",
+        "game codec",
+        "bits/move",
+        "packed",
+        "avg bits",
+        "max bits",
+        "enc moves/s",
+        "dec moves/s",
+        "errors"
     )?;
     let per_move = |bits: f64| bits / moves.max(1) as f64;
     for codec in GameCodec::ALL {
         let row = measure_game_codec(codec, games);
         writeln!(
             out,
-            "{:<16} {:>10.3} {:>10.1} {:>10} {:>14.0} {:>14.0} {:>7}",
+            "{:<16} {:>10.3} {:>10.3} {:>10.1} {:>10} {:>14.0} {:>14.0} {:>7}",
             row.name,
             per_move(row.bits.total as f64),
+            per_move(row.packed_bytes as f64 * 8.0),
             row.bits.mean(),
             row.bits.max,
             row.encode_rate,
@@ -316,7 +352,8 @@ fn write_game_table(games: &[GameRecord], moves: u64, out: &mut impl Write) -> s
     let (exact, whole) = uniform_move_bits(games);
     writeln!(
         out,
-        "(game bits include the header; moves alone: sum log2 n = {:.3} bits/move, \
+        "(bits/move: each game's bits, header included; packed: the whole packed file, framing \
+         and checksums included; moves alone: sum log2 n = {:.3} bits/move, \
          sum ceil(log2 n) = {:.3} bits/move)",
         per_move(exact),
         per_move(whole as f64)
@@ -328,9 +365,20 @@ fn write_game_table(games: &[GameRecord], moves: u64, out: &mut impl Write) -> s
 pub struct Args {
     /// The PGN file.
     file: String,
+    /// Leave out the first N games (to measure the move models on games they were not fitted
+    /// on: `--skip 2500` on the corpus).
+    #[arg(long, default_value_t = 0)]
+    skip: usize,
+    /// Measure the game codecs only.
+    #[arg(long)]
+    games_only: bool,
 }
 
 /// Run `shannon codec-report`.
 pub fn run(args: Args, out: &mut impl Write) -> Result<bool, CliError> {
-    run_codec_report(&args.file, out, &mut std::io::stderr().lock()).map_err(CliError::new)
+    let options = ReportOptions {
+        skip: args.skip,
+        games_only: args.games_only,
+    };
+    run_codec_report(&args.file, options, out, &mut std::io::stderr().lock()).map_err(CliError::new)
 }

@@ -5,9 +5,9 @@
 //! dropped; unpacked games get the Seven Tag Roster filled with `?`.
 
 use super::CliError;
-use shannon::codec::container::{ContainerError, Pack};
-use shannon::codec::game::GameCodec;
-use shannon::notation::pgn::{read_games, write_game, Comments, PgnGame};
+use shannon::codec::container::{ContainerError, Pack, UNCHECKED_VERSION};
+use shannon::codec::game::{GameCodec, MoveModel};
+use shannon::notation::pgn::{pgn_text, read_games, write_game, Comments, PgnGame};
 use std::fmt;
 use std::io::{Read, Write};
 
@@ -16,9 +16,7 @@ use std::io::{Read, Write};
 pub enum PackError {
     /// Reading the input or writing the output failed.
     Io(std::io::Error),
-    /// The PGN input is not UTF-8 text.
-    NotText,
-    /// The packed input's framing is broken.
+    /// The packed input is not a packed file, or its header is damaged.
     Container(ContainerError),
     /// `--codec` names a different codec from the one the file was packed with.
     CodecMismatch {
@@ -33,7 +31,6 @@ impl fmt::Display for PackError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             PackError::Io(e) => write!(f, "i/o error: {e}"),
-            PackError::NotText => f.write_str("the PGN input is not UTF-8 text"),
             PackError::Container(e) => e.fmt(f),
             PackError::CodecMismatch { file, asked } => write!(
                 f,
@@ -61,21 +58,27 @@ pub fn run_pack(
 ) -> Result<bool, PackError> {
     let mut bytes = Vec::new();
     input.read_to_end(&mut bytes)?;
-    let text = String::from_utf8(bytes).map_err(|_| PackError::NotText)?;
+    let (text, latin1) = pgn_text(&bytes);
+    if let Some(latin1) = latin1 {
+        writeln!(errors, "warning: {latin1}")?;
+    }
     let mut pack = Pack {
         codec,
         games: Vec::new(),
     };
     let mut all_good = true;
     for (number, game) in read_games(&text).into_iter().enumerate() {
-        let encoded = game
-            .map_err(|e| e.to_string())
-            .and_then(|g| codec.encode(&g.record).map_err(|e| e.to_string()));
+        // A PGN error names its game already; an encoding error does not.
+        let encoded = game.map_err(|e| e.to_string()).and_then(|g| {
+            codec
+                .encode_bits(&g.record)
+                .map_err(|e| format!("game {}: {e}", number + 1))
+        });
         match encoded {
             Ok(bytes) => pack.games.push(bytes),
             Err(e) => {
                 all_good = false;
-                writeln!(errors, "game {}: {e}", number + 1)?;
+                writeln!(errors, "{e}")?;
             }
         }
     }
@@ -84,8 +87,9 @@ pub fn run_pack(
 }
 
 /// Reads a packed file from `input` and writes its games as PGN to `out`. Games that do not
-/// decode are reported on `errors` with their number and skipped; returns false if any were.
-/// With `codec`, the file must have been packed with it.
+/// decode, and damaged blocks, are reported on `errors` by number and skipped; returns false if
+/// any were. With `codec`, the file must have been packed with it. A file of the version
+/// without checks is read with a warning on `errors`.
 pub fn run_unpack(
     codec: Option<GameCodec>,
     input: &mut impl Read,
@@ -94,27 +98,30 @@ pub fn run_unpack(
 ) -> Result<bool, PackError> {
     let mut bytes = Vec::new();
     input.read_to_end(&mut bytes)?;
-    let pack = Pack::parse(&bytes).map_err(PackError::Container)?;
-    if let Some(asked) = codec.filter(|&asked| asked != pack.codec) {
+    let contents = Pack::read(&bytes).map_err(PackError::Container)?;
+    if let Some(asked) = codec.filter(|&asked| asked != contents.codec) {
         return Err(PackError::CodecMismatch {
-            file: pack.codec,
+            file: contents.codec,
             asked,
         });
     }
+    if !contents.checked {
+        writeln!(
+            errors,
+            "warning: this packed file (version {UNCHECKED_VERSION}) has no checksums: \
+             damage to it cannot be detected, and its games are unchecked"
+        )?;
+    }
     let mut all_good = true;
-    for (number, bytes) in pack.games.iter().enumerate() {
-        let text = pack
-            .codec
-            .decode(bytes)
-            .map_err(|e| e.to_string())
-            .and_then(|record| {
-                write_game(&PgnGame::new(record), &Comments::default()).map_err(|e| e.to_string())
-            });
+    for game in contents.games() {
+        let text = game.map_err(|e| e.to_string()).and_then(|record| {
+            write_game(&PgnGame::new(record), &Comments::default()).map_err(|e| e.to_string())
+        });
         match text {
             Ok(text) => out.write_all(text.as_bytes())?,
             Err(e) => {
                 all_good = false;
-                writeln!(errors, "game {}: {e}", number + 1)?;
+                writeln!(errors, "{e}")?;
             }
         }
     }
@@ -124,15 +131,27 @@ pub fn run_unpack(
 /// `shannon pack`'s arguments.
 #[derive(clap::Args)]
 pub struct Args {
-    /// The game codec: squares, index or arith.
-    #[arg(long, default_value = "arith")]
+    /// The game codec: squares, index, arith (uniform model), arith-m1 or arith-m2.
+    #[arg(long, default_value = "arith-m2")]
     codec: GameCodec,
+    /// The move model of the arith codec: uniform, m1 or m2 (overrides the codec's).
+    #[arg(long)]
+    model: Option<MoveModel>,
 }
 
 /// Run `shannon pack`: PGN on stdin, the packed file on `out`.
 pub fn run(args: Args, out: &mut impl Write) -> Result<bool, CliError> {
+    let codec = match (args.codec, args.model) {
+        (GameCodec::Arith(_), Some(model)) => GameCodec::Arith(model),
+        (codec, None) => codec,
+        (codec, Some(_)) => {
+            return Err(CliError::new(format!(
+                "--model is for the arith codec, not {codec}"
+            )))
+        }
+    };
     run_pack(
-        args.codec,
+        codec,
         &mut std::io::stdin().lock(),
         out,
         &mut std::io::stderr().lock(),

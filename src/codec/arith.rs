@@ -95,14 +95,28 @@ impl<'w> Encoder<'w> {
 
     /// Writes the shortest tail that, followed by zeros, lies in the final interval: the point
     /// of [low, low + range) with the fewest significant bits (a carry when it is 2^32).
-    pub fn finish(mut self) {
+    pub fn finish(self) {
+        self.finish_with(0);
+    }
+
+    /// Writes the shortest tail that lies in the final interval whatever bits follow it: the
+    /// codes of different symbol strings are then never prefixes of one another, so a code can
+    /// be followed by anything (another code) and a cut code never decodes. About one bit more
+    /// than [`Encoder::finish`].
+    pub fn finish_prefix_free(self) {
+        self.finish_with(1);
+    }
+
+    /// The tail of `width` bits must keep `margin` steps of 2^(32 - width) inside the interval.
+    fn finish_with(mut self, margin: u64) {
         let end = self.low + self.range;
         let (point, width) = (0..=32)
             .map(|width| {
                 let step = 1u64 << (32 - width);
-                (self.low.div_ceil(step) * step, width)
+                (self.low.div_ceil(step) * step, width, step)
             })
-            .find(|&(point, _)| point < end)
+            .find(|&(point, _, step)| point + (margin * step).max(1) <= end)
+            .map(|(point, width, _)| (point, width))
             .unwrap_or((self.low, 32));
         if point >= TOP {
             self.carry();

@@ -232,6 +232,13 @@ impl<'a> BitReader<'a> {
         Ok(Some(1 << zeros | rest))
     }
 
+    /// The next `count` bits (fewer when the input ends first) as a [`Bits`].
+    pub fn take(&mut self, count: usize) -> Bits {
+        (0..count.min(self.remaining()))
+            .map(|_| self.read_bit_or_zero())
+            .collect()
+    }
+
     /// True when every bit left is zero (or none is left).
     pub fn rest_is_zero(&self) -> bool {
         (self.at..self.len).all(|i| self.peek_bit(i) == Some(false))

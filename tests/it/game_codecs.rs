@@ -7,7 +7,7 @@ use proptest::prelude::*;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use shannon::codec::bits::Bits;
-use shannon::codec::game::{canonical_moves, GameCodec, GameCodecError};
+use shannon::codec::game::{canonical_moves, GameCodec, GameCodecError, MoveModel};
 use shannon::game::{GameRecord, Outcome};
 use shannon::notation::pgn::read_games;
 use shannon::{CastlingMode, Position};
@@ -98,7 +98,11 @@ fn index_and_arith_sizes_on_corpus() {
         let (exact, whole) = move_bits(&game);
         let index = GameCodec::Index.encode_bits(&game).unwrap().len();
         assert_eq!(index, header_bits(&game) + whole);
-        let arith = GameCodec::Arith.encode_bits(&game).unwrap().len() - header_bits(&game);
+        let arith = GameCodec::Arith(MoveModel::Uniform)
+            .encode_bits(&game)
+            .unwrap()
+            .len()
+            - header_bits(&game);
         assert!(arith as f64 <= exact * 1.01 + 3.0, "{arith} vs {exact}");
     }
 }
@@ -148,7 +152,7 @@ proptest! {
         let (exact, whole) = move_bits(&game);
         let header = header_bits(&game);
         prop_assert_eq!(GameCodec::Index.encode_bits(&game).unwrap().len(), header + whole);
-        let arith = GameCodec::Arith.encode_bits(&game).unwrap().len() - header;
+        let arith = GameCodec::Arith(MoveModel::Uniform).encode_bits(&game).unwrap().len() - header;
         prop_assert!(arith as f64 <= exact * 1.01 + 3.0, "seed {}: {} vs {}", seed, arith, exact);
     }
 
@@ -305,7 +309,10 @@ fn impossible_and_non_canonical_starts_are_errors() {
 fn codec_names_parse() {
     for codec in GameCodec::ALL {
         assert_eq!(codec.to_string().parse::<GameCodec>(), Ok(codec));
-        assert_eq!(GameCodec::from_id(codec.id()), Some(codec));
+        assert_eq!(
+            GameCodec::from_ids(codec.id(), codec.model_id()),
+            Some(codec)
+        );
     }
     assert!("zip".parse::<GameCodec>().is_err());
 }
@@ -316,13 +323,48 @@ fn codec_names_parse() {
 #[test]
 fn a_huge_move_count_is_refused() {
     let input = [0x79, 0x2a, 0x00, 0x00, 0x37, 0x3a, 0xd4];
-    for codec in GameCodec::ALL {
+    // The fitted models code the end of the moves with the moves, not as a count (their cap is
+    // `a_game_too_long_for_the_code_is_refused`).
+    let counted = [
+        GameCodec::Squares,
+        GameCodec::Index,
+        GameCodec::Arith(MoveModel::Uniform),
+    ];
+    for codec in counted {
         assert!(
             matches!(
                 codec.decode(&input),
                 Err(shannon::codec::GameCodecError::MoveCountTooLarge)
             ),
             "{codec:?}"
+        );
+    }
+}
+
+/// A game longer than the codes hold (32,766 plies) is refused by every codec when encoding.
+#[test]
+fn a_game_too_long_for_the_code_is_refused() {
+    let shuffle = ["g1f3", "g8f6", "f3g1", "f6g8"];
+    let mut pos = Position::startpos();
+    let mut moves = Vec::new();
+    for ply in 0..32_767 {
+        let mv = shannon::notation::uci::parse_move(&pos, shuffle[ply % 4]).unwrap();
+        moves.push(mv);
+        let _ = pos.make(mv);
+    }
+    let game = GameRecord::with_outcome(
+        Position::startpos(),
+        CastlingMode::Standard,
+        moves,
+        Outcome::Draw,
+    );
+    for codec in GameCodec::ALL {
+        assert!(
+            matches!(
+                codec.encode(&game),
+                Err(shannon::codec::game::GameEncodeError::TooManyMoves(32_767))
+            ),
+            "{codec}"
         );
     }
 }

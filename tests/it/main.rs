@@ -20,6 +20,7 @@ mod game_codecs;
 mod generators_agree;
 mod help_examples;
 mod hygiene;
+mod move_models;
 mod notation;
 mod perft_suites;
 mod position_formats;

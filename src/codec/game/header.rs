@@ -12,15 +12,28 @@ use crate::{CastlingMode, Position};
 /// few bytes could otherwise ask for millions of plies (found by the `decoders` fuzz target).
 const MAX_COUNT_WIDTH: u32 = 15;
 
+/// The most plies a game may have: what the move count's code holds.
+pub(super) const MAX_PLIES: usize = (1 << MAX_COUNT_WIDTH) - 2;
+
 /// The 2-bit code of an outcome: its index in [`Outcome::ALL`].
 fn outcome_code(outcome: Outcome) -> u64 {
     Outcome::ALL.iter().position(|&o| o == outcome).unwrap_or(3) as u64
 }
 
-/// Writes the header of `game`.
-pub(super) fn write(out: &mut Bits, game: &GameRecord) -> Result<(), GameEncodeError> {
+/// Writes the header's first fields, start and Chess960 flag: all a fitted move model's codec
+/// writes (it codes the result and the end of the moves with the moves).
+pub(super) fn write_start_and_flag(
+    out: &mut Bits,
+    game: &GameRecord,
+) -> Result<(), GameEncodeError> {
     write_start(out, &game.start)?;
     out.push_bit(game.castling.is_chess960());
+    Ok(())
+}
+
+/// Writes the header of `game`.
+pub(super) fn write(out: &mut Bits, game: &GameRecord) -> Result<(), GameEncodeError> {
+    write_start_and_flag(out, game)?;
     out.push_bits(outcome_code(game.outcome), 2);
     let count = game.moves.len() as u64 + 1;
     if 64 - count.leading_zeros() > MAX_COUNT_WIDTH {
@@ -61,15 +74,20 @@ fn chess960_start_number(pos: &Position) -> Option<u32> {
         .flatten()
 }
 
-/// Reads a header: the game without its moves, and the number of moves that follow.
-pub(super) fn read(input: &mut BitReader) -> Result<(GameRecord, usize), GameCodecError> {
+/// Reads the fields [`write_start_and_flag`] writes: the game without moves or outcome.
+pub(super) fn read_start_and_flag(input: &mut BitReader) -> Result<GameRecord, GameCodecError> {
     let start = read_start(input)?;
     let castling = CastlingMode::from_chess960(input.read_bit()?);
+    Ok(GameRecord::new(start, castling))
+}
+
+/// Reads a header: the game without its moves, and the number of moves that follow.
+pub(super) fn read(input: &mut BitReader) -> Result<(GameRecord, usize), GameCodecError> {
+    let mut game = read_start_and_flag(input)?;
     let outcome = Outcome::ALL[input.read_bits(2)? as usize];
     let count = input
         .read_gamma(MAX_COUNT_WIDTH)?
         .ok_or(GameCodecError::MoveCountTooLarge)?;
-    let mut game = GameRecord::new(start, castling);
     game.outcome = outcome;
     Ok((game, count as usize - 1))
 }

@@ -42,12 +42,16 @@
 
 mod error;
 mod header;
+pub mod model;
 mod moves;
 
+use super::arith;
 use super::bits::{BitReader, Bits};
 use crate::game::GameRecord;
 pub use error::{GameCodecError, GameEncodeError};
-pub use moves::{canonical_moves, canonical_order_key};
+use model::coder::{self, CodeError};
+pub use model::MoveModel;
+pub use moves::{canonical_moves, canonical_order_key, sort_canonically};
 use std::fmt;
 use std::str::FromStr;
 
@@ -58,20 +62,29 @@ pub enum GameCodec {
     Squares,
     /// The index among the legal moves in canonical order, ceil(log2 n) bits.
     Index,
-    /// The indices arithmetic-coded with a uniform model, about log2 n bits per move.
-    Arith,
+    /// The moves arithmetic-coded under a move model: the uniform one (about log2 n bits per
+    /// move) or a fitted one ([`model`]).
+    Arith(MoveModel),
 }
 
 impl GameCodec {
-    /// Every game codec, in the order reports list them.
-    pub const ALL: [GameCodec; 3] = [GameCodec::Squares, GameCodec::Index, GameCodec::Arith];
+    /// Every game codec (with each move model), in the order reports list them.
+    pub const ALL: [GameCodec; 5] = [
+        GameCodec::Squares,
+        GameCodec::Index,
+        GameCodec::Arith(MoveModel::Uniform),
+        GameCodec::Arith(MoveModel::M1),
+        GameCodec::Arith(MoveModel::M2),
+    ];
 
-    /// The codec's name on the command line.
+    /// The codec's name on the command line: `arith` is the uniform model, `arith-m2` model m2.
     pub fn name(self) -> &'static str {
         match self {
             GameCodec::Squares => "squares",
             GameCodec::Index => "index",
-            GameCodec::Arith => "arith",
+            GameCodec::Arith(MoveModel::Uniform) => "arith",
+            GameCodec::Arith(MoveModel::M1) => "arith-m1",
+            GameCodec::Arith(MoveModel::M2) => "arith-m2",
         }
     }
 
@@ -80,13 +93,29 @@ impl GameCodec {
         match self {
             GameCodec::Squares => 1,
             GameCodec::Index => 2,
-            GameCodec::Arith => 3,
+            GameCodec::Arith(_) => 3,
+        }
+    }
+
+    /// The number of the codec's move model in a packed file's header: 0 for none (or the
+    /// uniform one).
+    pub fn model_id(self) -> u8 {
+        match self {
+            GameCodec::Arith(model) => model.id(),
+            _ => 0,
         }
     }
 
     /// The codec with this number, if any.
     pub fn from_id(id: u8) -> Option<GameCodec> {
-        GameCodec::ALL.into_iter().find(|codec| codec.id() == id)
+        GameCodec::from_ids(id, 0)
+    }
+
+    /// The codec with this codec number and model number, if any.
+    pub fn from_ids(id: u8, model: u8) -> Option<GameCodec> {
+        GameCodec::ALL
+            .into_iter()
+            .find(|codec| codec.id() == id && codec.model_id() == model)
     }
 
     /// The game as bytes: the header, the moves, zero padding.
@@ -97,51 +126,115 @@ impl GameCodec {
     /// The game as bits (before padding), for measuring exact sizes.
     pub fn encode_bits(self, game: &GameRecord) -> Result<Bits, GameEncodeError> {
         let mut out = Bits::new();
+        if let Some(model) = self.fitted_model() {
+            header::write_start_and_flag(&mut out, game)?;
+            let mut encoder = arith::Encoder::new(&mut out);
+            coder::encode(&model, game, &mut encoder, header::MAX_PLIES).map_err(|e| match e {
+                CodeError::IllegalMove(ply) => GameEncodeError::IllegalMove { ply },
+                CodeError::TooLong => GameEncodeError::TooManyMoves(game.moves.len()),
+            })?;
+            encoder.finish_prefix_free();
+            return Ok(out);
+        }
         header::write(&mut out, game)?;
         match self {
             GameCodec::Squares => moves::write_squares(&mut out, game)?,
             GameCodec::Index => moves::write_indices(&mut out, game)?,
-            GameCodec::Arith => moves::write_arith(&mut out, game)?,
+            GameCodec::Arith(_) => moves::write_arith(&mut out, game)?,
         }
         Ok(out)
+    }
+
+    /// The fitted move model of the codec, if it has one.
+    fn fitted_model(self) -> Option<model::Model<'static>> {
+        match self {
+            GameCodec::Arith(model) => model.model(),
+            _ => None,
+        }
+    }
+
+    /// True when a code ends where its own bits say, so codes can follow one another with no
+    /// lengths ([`GameCodec::decode_next`]): every codec but `arith` with the uniform model,
+    /// whose tail is read as followed by zeros.
+    pub fn self_delimiting(self) -> bool {
+        self != GameCodec::Arith(MoveModel::Uniform)
     }
 
     /// The game these bytes encode, or why they are not a valid encoding.
     pub fn decode(self, bytes: &[u8]) -> Result<GameRecord, GameCodecError> {
         let mut input = BitReader::new(bytes);
-        let (mut game, count) = header::read(&mut input)?;
-        game.moves = match self {
-            GameCodec::Squares => moves::read_squares(&mut input, &game.start, count)?,
-            GameCodec::Index => moves::read_indices(&mut input, &game.start, count)?,
-            GameCodec::Arith => moves::read_arith(&mut input, &game.start, count)?,
-        };
-        match self {
-            GameCodec::Arith => check_reencodes(self, &game, bytes)?,
-            _ if input.remaining() >= 8 || !input.rest_is_zero() => {
-                return Err(GameCodecError::TrailingBits)
-            }
-            _ => {}
+        let game = self.decode_next(&mut input)?;
+        if input.remaining() >= 8 || !input.rest_is_zero() {
+            return Err(GameCodecError::TrailingBits);
         }
+        Ok(game)
+    }
+
+    /// The game whose code starts at `input`'s position, leaving `input` after its last bit;
+    /// for a codec that is not [`GameCodec::self_delimiting`], the code must be followed by
+    /// zero bits only.
+    pub fn decode_next(self, input: &mut BitReader) -> Result<GameRecord, GameCodecError> {
+        let mut game = self.decode_from(input)?;
         // The bits keep the outcome, not the rule behind it: the rules say which.
         game.finish = GameRecord::finish_for(&game.game(), game.outcome);
         Ok(game)
     }
+
+    /// Decodes one game from `input`, leaving it after the game's last bit (the padding is not
+    /// read). The arithmetic decoder accepts any bits, and reads ahead: only the encoder's own
+    /// output is valid, so its symbols are encoded again as they are decoded and compared with
+    /// the input.
+    fn decode_from(self, input: &mut BitReader) -> Result<GameRecord, GameCodecError> {
+        let start = input.clone();
+        if let Some(model) = self.fitted_model() {
+            let mut game = header::read_start_and_flag(input)?;
+            let mut again = start.clone().take(input.position() - start.position());
+            let mut encoder = arith::Encoder::new(&mut again);
+            let mut decoder = arith::Decoder::new(input);
+            let (moves, outcome) = coder::decode(
+                &model,
+                &game.start,
+                &mut decoder,
+                &mut encoder,
+                header::MAX_PLIES,
+            )
+            .ok_or(GameCodecError::MoveCountTooLarge)?;
+            encoder.finish_prefix_free();
+            (game.moves, game.outcome) = (moves, outcome);
+            return read_again(start, &again, input).map(|()| game);
+        }
+        let (mut game, count) = header::read(input)?;
+        game.moves = match self {
+            GameCodec::Squares => moves::read_squares(input, &game.start, count)?,
+            GameCodec::Index => moves::read_indices(input, &game.start, count)?,
+            GameCodec::Arith(_) => {
+                let mut again = start.clone().take(input.position() - start.position());
+                let moves = moves::read_arith(input, &game.start, count, &mut again)?;
+                read_again(start, &again, input)?;
+                moves
+            }
+        };
+        Ok(game)
+    }
 }
 
-/// The arithmetic decoder accepts any bits; only the encoder's own output is valid.
-fn check_reencodes(
-    codec: GameCodec,
-    game: &GameRecord,
-    bytes: &[u8],
+/// Checks that the input from `start` holds exactly the bits `again` (the encoder's output for
+/// what was decoded) and leaves `input` after them; with the uniform `arith` codec's tail, the
+/// bits after the code must be zeros up to the byte (they are read as zeros).
+fn read_again<'a>(
+    mut start: BitReader<'a>,
+    again: &Bits,
+    input: &mut BitReader<'a>,
 ) -> Result<(), GameCodecError> {
-    let again = codec
-        .encode(game)
-        .map_err(|_| GameCodecError::NotCanonical)?;
-    match again.len().cmp(&bytes.len()) {
-        std::cmp::Ordering::Greater => Err(GameCodecError::Truncated),
-        _ if again != bytes => Err(GameCodecError::NotCanonical),
-        _ => Ok(()),
+    if start.remaining() < again.len() {
+        return Err(GameCodecError::Truncated);
     }
+    let code = start.take(again.len());
+    if code != *again {
+        return Err(GameCodecError::NotCanonical);
+    }
+    *input = start;
+    Ok(())
 }
 
 impl fmt::Display for GameCodec {

@@ -4,6 +4,7 @@ use super::error::{GameCodecError, GameEncodeError};
 use crate::codec::arith;
 use crate::codec::bits::{BitReader, Bits};
 use crate::game::GameRecord;
+use crate::movegen::MAX_MOVES;
 use crate::{Move, PieceKind, Position};
 
 /// The sort key of the canonical move order: the order of the moves' UCI text in Chess960
@@ -24,9 +25,25 @@ pub fn canonical_order_key(mv: Move) -> u32 {
 
 /// The legal moves of `pos` in the canonical order (see [`canonical_order_key`]).
 pub fn canonical_moves(pos: &Position) -> Vec<Move> {
-    let mut moves = pos.legal_moves().to_vec();
-    moves.sort_unstable_by_key(|&mv| canonical_order_key(mv));
-    moves
+    let mut moves = pos.legal_moves();
+    sort_canonically(&mut moves);
+    moves.to_vec()
+}
+
+/// Sorts moves into the canonical order: each key is computed once, and the keys (with each
+/// move's place) are sorted as plain integers.
+pub fn sort_canonically(moves: &mut [Move]) {
+    let mut keys = [0u32; MAX_MOVES];
+    let keys = &mut keys[..moves.len()];
+    for (index, (key, &mv)) in keys.iter_mut().zip(moves.iter()).enumerate() {
+        *key = canonical_order_key(mv) << 8 | index as u32;
+    }
+    keys.sort_unstable();
+    let mut original = [Move::default(); MAX_MOVES];
+    original[..moves.len()].copy_from_slice(moves);
+    for (slot, key) in moves.iter_mut().zip(keys.iter()) {
+        *slot = original[(key & 0xff) as usize];
+    }
 }
 
 /// Bits for an index below `n`: ceil(log2 n), 0 when n == 1.
@@ -58,7 +75,7 @@ pub(super) fn write_indices(out: &mut Bits, game: &GameRecord) -> Result<(), Gam
     Ok(())
 }
 
-/// `arith`: the indices under a uniform model, one arithmetic-coded segment.
+/// `arith` with the uniform model: the indices, one arithmetic-coded segment.
 pub(super) fn write_arith(out: &mut Bits, game: &GameRecord) -> Result<(), GameEncodeError> {
     let indices = indices(game)?;
     let mut encoder = arith::Encoder::new(out);
@@ -134,15 +151,24 @@ pub(super) fn read_indices(
     })
 }
 
+/// Decodes `count` moves of a uniform `arith` segment, re-encoding each symbol into `again` as
+/// it goes (the caller checks that the input is exactly the encoder's output).
 pub(super) fn read_arith(
     input: &mut BitReader,
     start: &Position,
     count: usize,
+    again: &mut Bits,
 ) -> Result<Vec<Move>, GameCodecError> {
     let mut decoder = arith::Decoder::new(input);
-    play_moves(start, count, |legal, _| {
-        Ok(legal[decoder.decode_uniform(legal.len() as u32) as usize])
-    })
+    let mut encoder = arith::Encoder::new(again);
+    let moves = play_moves(start, count, |legal, _| {
+        let n = legal.len() as u32;
+        let index = decoder.decode_uniform(n);
+        encoder.encode_uniform(index, n);
+        Ok(legal[index as usize])
+    });
+    encoder.finish();
+    moves
 }
 
 pub(super) fn read_squares(

@@ -13,9 +13,11 @@
 
 mod lexer;
 mod reader;
+mod text;
 mod writer;
 
 pub use reader::{read_games, PgnReader};
+pub use text::{pgn_text, Latin1Bytes};
 pub use writer::{export_tags, write_game, Comments, PgnWriteError};
 
 use super::san::SanError;

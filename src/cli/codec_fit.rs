@@ -1,0 +1,140 @@
+//! `shannon codec-fit FILE.pgn`: fits the move models of the `arith` codec on the first games of
+//! a PGN file and measures them on the rest, one feature group added per step; with `--write
+//! DIR`, writes the last two steps as model sources (`m1.rs` without the book, `m2.rs` and
+//! `m2_book.bin` with it).
+
+use super::CliError;
+use shannon::codec::game::model::book::Book;
+use shannon::codec::game::model::features::Group;
+use shannon::codec::game::model::fit::{self, FitOptions, Samples};
+use shannon::codec::game::model::Model;
+use shannon::game::GameRecord;
+use shannon::notation::pgn::{pgn_text, read_games};
+use std::io::Write;
+use std::path::PathBuf;
+
+/// `shannon codec-fit`'s arguments.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The PGN file.
+    file: PathBuf,
+    /// Fit on the first N games; measure on the games after them.
+    #[arg(long, default_value_t = 2500)]
+    fit_games: usize,
+    /// Full passes of the optimiser per step.
+    #[arg(long, default_value_t = FitOptions::default().iterations)]
+    iterations: usize,
+    /// Fit only the last two steps (the shipped models), not every step.
+    #[arg(long)]
+    final_only: bool,
+    /// Write the models' sources into this folder (src/codec/game/model to release them).
+    #[arg(long)]
+    write: Option<PathBuf>,
+}
+
+/// Run `shannon codec-fit`.
+pub fn run(args: Args, out: &mut impl Write) -> Result<bool, CliError> {
+    let bytes = std::fs::read(&args.file)
+        .map_err(|e| CliError::new(format!("cannot read {}: {e}", args.file.display())))?;
+    let (text, _) = pgn_text(&bytes);
+    let games: Vec<GameRecord> = read_games(&text)
+        .into_iter()
+        .filter_map(Result::ok)
+        .map(|g| g.record)
+        .collect();
+    let cut = args.fit_games.min(games.len());
+    let (fitting, measured) = games.split_at(cut);
+    writeln!(
+        out,
+        "fitting on games 1-{cut}, measuring on games {}-{} ({} moves)",
+        cut + 1,
+        games.len(),
+        measured.iter().map(|g| g.moves.len()).sum::<usize>()
+    )?;
+    let book = Book::from_games(
+        fitting
+            .iter()
+            .filter(|g| g.start == shannon::Position::startpos())
+            .map(|g| g.moves.as_slice()),
+    );
+    writeln!(
+        out,
+        "book: {} sequences, {} bytes",
+        book.len(),
+        book.to_bytes().len()
+    )?;
+    writeln!(
+        out,
+        "{:<10} {:>12} {:>12}  groups",
+        "step", "fit bits", "held bits"
+    )?;
+    let steps = Group::ALL.len();
+    let first = if args.final_only { steps - 2 } else { 0 };
+    let options = FitOptions {
+        iterations: args.iterations,
+        ..FitOptions::default()
+    };
+    let (end, result) = fit::end_and_result_odds(fitting);
+    let mut fitted = Vec::new();
+    for step in first..steps {
+        let groups = Group::ALL[..=step].iter().fold(0, |a, g| a | g.bit());
+        let with_book = groups & Group::Book.bit() != 0;
+        let samples = Samples::new(fitting, groups, with_book.then_some(&book));
+        let weights = fit::quantise(&fit::fit(&samples, options, |_, _| {}));
+        let model = Model {
+            groups,
+            weights: &weights,
+            book: with_book.then_some(&book),
+            end: &end,
+            result: &result,
+        };
+        let per_move = |games: &[GameRecord]| {
+            let (bits, moves) = fit::move_bits(&model, games);
+            bits / moves.max(1) as f64
+        };
+        writeln!(
+            out,
+            "{:<10} {:>12.3} {:>12.3}  {}",
+            Group::ALL[step].name(),
+            per_move(fitting),
+            per_move(measured),
+            fit::group_names(groups)
+        )?;
+        fitted.push((groups, weights));
+    }
+    if let Some(dir) = args.write {
+        let models: Vec<Model> = fitted
+            .iter()
+            .map(|(groups, weights)| Model {
+                groups: *groups,
+                weights,
+                book: Some(&book),
+                end: &end,
+                result: &result,
+            })
+            .collect();
+        write_models(&dir, &models, &book, cut)
+            .map_err(|e| CliError::new(format!("cannot write the models: {e}")))?;
+    }
+    Ok(true)
+}
+
+fn write_models(
+    dir: &std::path::Path,
+    models: &[Model],
+    book: &Book,
+    cut: usize,
+) -> std::io::Result<()> {
+    let [.., m1, m2] = models else {
+        return Ok(());
+    };
+    let origin = format!("fitted on games 1-{cut} of tests/data/pgn/lichess_2013-01_5000.pgn");
+    let m1_doc = format!("Move model 1: every feature group but the book, {origin}.");
+    std::fs::write(dir.join("m1.rs"), fit::model_source(&m1_doc, m1, None))?;
+    let m2_doc = format!("Move model 2: every feature group and the opening book, {origin}.");
+    std::fs::write(
+        dir.join("m2.rs"),
+        fit::model_source(&m2_doc, m2, Some("m2_book.bin")),
+    )?;
+    std::fs::write(dir.join("m2_book.bin"), book.to_bytes())
+}

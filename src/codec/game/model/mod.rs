@@ -1,0 +1,268 @@
+//! Move-likelihood models for the `arith` game codec: a probability for every legal move, so
+//! that the moves people play cost fewer bits than the uniform model's log2 n.
+//!
+//! A fitted model scores each legal move by the sum of the weights of its features
+//! ([`features`]: where it goes and comes from by piece and phase, what it captures, how safe
+//! its destination is, threats, replies to the last move, check, castling, promotion, and an
+//! opening book), then turns scores into integer frequencies with an integer exponential
+//! ([`frequencies`]): the encoder and decoder compute exactly the same numbers on any machine.
+//! Weights are in 1/32 bit (a weight of 32 doubles a move's odds).
+//!
+//! Each fitted model is a versioned constant ([`MoveModel`]): its weights and book never change
+//! once released, and its number is written in the packed file's header, so files packed with
+//! an old model still unpack. A new fit is a new version.
+
+pub mod book;
+pub(super) mod coder;
+pub mod features;
+pub mod fit;
+mod m1;
+mod m2;
+
+use crate::movegen::MoveList;
+use crate::{Move, Position};
+use book::{Book, BOOK_PLIES};
+use features::{Context, FEATURES};
+use std::fmt;
+use std::str::FromStr;
+use std::sync::OnceLock;
+
+/// Score units per bit.
+pub const SCALE: i32 = 32;
+
+/// The largest frequency total a distribution uses (the arithmetic coder's limit).
+const TOTAL: u32 = crate::codec::arith::MAX_TOTAL;
+
+/// 2^16 * 2^(-k/32) for k in 0..32.
+const EXP_FRACTION: [u32; 32] = [
+    65536, 64132, 62757, 61413, 60097, 58809, 57549, 56316, 55109, 53928, 52773, 51642, 50535,
+    49452, 48393, 47356, 46341, 45348, 44376, 43425, 42495, 41584, 40693, 39821, 38968, 38133,
+    37316, 36516, 35734, 34968, 34219, 33486,
+];
+
+/// A move model: which feature groups it uses, their weights and its book.
+#[derive(Debug, Clone, Copy)]
+pub struct Model<'a> {
+    /// The feature groups ([`features::Group::bit`]).
+    pub groups: u16,
+    /// One weight per feature ([`FEATURES`]), in 1/32 bit.
+    pub weights: &'a [i16],
+    /// The opening book, if the model has one.
+    pub book: Option<&'a Book>,
+    /// The odds of the game going on and ending, by ply bucket ([`coder::end_bucket`]).
+    pub end: &'a [[u32; 2]; coder::END_BUCKETS],
+    /// The odds of each result ([`crate::game::Outcome::ALL`]) by how the game stands at its
+    /// end ([`coder::result_context`]).
+    pub result: &'a [[u32; 4]; 4],
+}
+
+/// A game's history as the model sees it: the last move, and the book sequence while the game
+/// is in the book's plies from the standard start.
+#[derive(Debug, Clone, Copy)]
+pub struct History {
+    last: Option<Move>,
+    our_last: Option<Move>,
+    book: Option<u64>,
+    ply: usize,
+}
+
+impl History {
+    /// The history at the start of a game from `start`.
+    pub fn new(start: &Position) -> History {
+        let standard = *start == Position::startpos();
+        History {
+            last: None,
+            our_last: None,
+            book: standard.then_some(book::ROOT),
+            ply: 0,
+        }
+    }
+
+    /// The history after `mv`.
+    pub fn after(self, mv: Move) -> History {
+        let ply = self.ply + 1;
+        History {
+            last: Some(mv),
+            our_last: self.last,
+            book: self
+                .book
+                .filter(|_| ply < BOOK_PLIES)
+                .map(|hash| book::extend(hash, mv)),
+            ply,
+        }
+    }
+
+    /// The context of `pos`, the position this history reached.
+    pub fn context(&self, pos: &Position) -> Context {
+        Context::new(pos, self.last, self.our_last)
+    }
+
+    /// The book hash of the moves so far, while within the book's plies from the start.
+    pub fn book_hash(&self) -> Option<u64> {
+        self.book
+    }
+}
+
+/// The legal moves of a position in canonical order and their frequencies.
+#[derive(Debug, Clone, Default)]
+pub struct Distribution {
+    /// The legal moves, in the canonical order ([`crate::codec::game::canonical_order_key`]).
+    pub moves: MoveList,
+    /// Each move's frequency (>= 1).
+    pub freqs: Vec<u32>,
+    /// Their sum (<= the arithmetic coder's limit).
+    pub total: u32,
+    scores: Vec<i32>,
+}
+
+impl Model<'_> {
+    /// Fills `out` with the legal moves of `pos` and their frequencies.
+    pub fn distribution(&self, pos: &Position, history: &History, out: &mut Distribution) {
+        out.moves = pos.legal_moves();
+        super::moves::sort_canonically(&mut out.moves);
+        let context = history.context(pos);
+        let book = self.book.zip(history.book).and_then(|(book, hash)| {
+            let total = book.count(hash);
+            (total > 0).then_some((book, hash, total))
+        });
+        out.scores.clear();
+        for &mv in out.moves.iter() {
+            let bucket = book
+                .map(|(book, hash, total)| book::bucket(total, book.count(book::extend(hash, mv))));
+            let mut score = 0i32;
+            context.features(mv, self.groups, bucket, |f| {
+                score += i32::from(self.weights[f]);
+            });
+            out.scores.push(score);
+        }
+        out.total = frequencies(&out.scores, &mut out.freqs);
+    }
+}
+
+/// Integer frequencies from scores (in 1/[`SCALE`] bit): 2^15 * 2^((s - max) / 32), at least 1,
+/// scaled down to fit the coder's total when they sum above it. Returns the total.
+pub fn frequencies(scores: &[i32], freqs: &mut Vec<u32>) -> u32 {
+    let max = scores.iter().copied().max().unwrap_or(0);
+    freqs.clear();
+    freqs.extend(scores.iter().map(|&s| exp_below(max - s)));
+    let sum: u64 = freqs.iter().map(|&f| u64::from(f)).sum();
+    if sum <= u64::from(TOTAL) {
+        return sum as u32;
+    }
+    // The floor of 1 can add up to one per move: leave room for 256 moves. One division: each
+    // frequency is scaled by budget / sum as a 32-bit fixed-point factor (below 1).
+    let budget = u64::from(TOTAL - 256);
+    let factor = (budget << 32) / sum;
+    let mut total = 0;
+    for f in freqs.iter_mut() {
+        *f = (((u64::from(*f) * factor) >> 32) as u32).max(1);
+        total += *f;
+    }
+    total
+}
+
+/// 2^15 * 2^(-d / 32), at least 1 (d >= 0).
+fn exp_below(d: i32) -> u32 {
+    let d = d.max(0) as u32;
+    let shift = d / 32;
+    if shift >= 16 {
+        return 1;
+    }
+    ((EXP_FRACTION[(d % 32) as usize] >> 1) >> shift).max(1)
+}
+
+/// How the `arith` codec weighs the legal moves: uniformly, or by a fitted model.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum MoveModel {
+    /// Every legal move equally likely: log2 n bits, the model-free baseline.
+    Uniform,
+    /// Fitted model 1: the static features, no opening book.
+    M1,
+    /// Fitted model 2: model 1's features and the opening book.
+    M2,
+}
+
+impl MoveModel {
+    /// Every model, the baseline first.
+    pub const ALL: [MoveModel; 3] = [MoveModel::Uniform, MoveModel::M1, MoveModel::M2];
+
+    /// The model `pack` uses unless told otherwise.
+    pub const DEFAULT: MoveModel = MoveModel::M2;
+
+    /// The model's name on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            MoveModel::Uniform => "uniform",
+            MoveModel::M1 => "m1",
+            MoveModel::M2 => "m2",
+        }
+    }
+
+    /// The model's number in a packed file's header (0: uniform).
+    pub fn id(self) -> u8 {
+        match self {
+            MoveModel::Uniform => 0,
+            MoveModel::M1 => 1,
+            MoveModel::M2 => 2,
+        }
+    }
+
+    /// The fitted model, or None for the uniform one.
+    pub fn model(self) -> Option<Model<'static>> {
+        static M2_BOOK: OnceLock<Book> = OnceLock::new();
+        match self {
+            MoveModel::Uniform => None,
+            MoveModel::M1 => Some(Model {
+                groups: m1::GROUPS,
+                weights: &m1::WEIGHTS,
+                book: None,
+                end: &m1::END,
+                result: &m1::RESULT,
+            }),
+            MoveModel::M2 => Some(Model {
+                groups: m2::GROUPS,
+                weights: &m2::WEIGHTS,
+                book: Some(M2_BOOK.get_or_init(|| Book::from_bytes(m2::BOOK))),
+                end: &m2::END,
+                result: &m2::RESULT,
+            }),
+        }
+    }
+}
+
+impl fmt::Display for MoveModel {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A model name that is not one of [`MoveModel::ALL`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownMoveModel(pub String);
+
+impl fmt::Display for UnknownMoveModel {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let names: Vec<&str> = MoveModel::ALL.iter().map(|m| m.name()).collect();
+        write!(
+            f,
+            "unknown move model '{}' (expected one of: {})",
+            self.0,
+            names.join(", ")
+        )
+    }
+}
+
+impl std::error::Error for UnknownMoveModel {}
+
+impl FromStr for MoveModel {
+    type Err = UnknownMoveModel;
+
+    fn from_str(text: &str) -> Result<MoveModel, UnknownMoveModel> {
+        MoveModel::ALL
+            .into_iter()
+            .find(|model| model.name().eq_ignore_ascii_case(text))
+            .ok_or_else(|| UnknownMoveModel(text.to_string()))
+    }
+}
+
+const _: () = assert!(m1::WEIGHTS.len() == FEATURES && m2::WEIGHTS.len() == FEATURES);
