@@ -19,9 +19,14 @@ use std::fmt;
 use std::fs::{File, OpenOptions};
 use std::io::{self, Read, Seek, Write};
 use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
 /// The first line of a lock file.
 const LOCK_FORMAT: &str = "shannon run lock 1";
+
+/// How long a lock whose holder has ended may stay held (by a child process of the holder that
+/// has not yet replaced itself with its program) before a new runner is refused anyway.
+const HANDOVER: Duration = Duration::from_secs(3);
 
 /// Who holds (or last held) a lock, as its lock file says.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -39,6 +44,15 @@ impl Holder {
             pid: std::process::id(),
             host: this_host(),
         }
+    }
+
+    /// True when the holder was on this host and its process is gone (Linux, where `/proc`
+    /// says; elsewhere a holder is never known to have ended).
+    fn has_ended(&self) -> bool {
+        self.host == this_host()
+            && cfg!(target_os = "linux")
+            && Path::new("/proc/self").exists()
+            && !Path::new(&format!("/proc/{}", self.pid)).exists()
     }
 
     /// Read from a lock file's text; `None` when the text is not a lock file's (empty while its
@@ -166,7 +180,11 @@ impl RunLock {
         };
         // A holder removes its lock file as it lets go: a file opened just before that is no
         // longer the one at `path`, so locking it would lock nothing. Try again, a few times.
-        for _ in 0..100 {
+        // And a runner killed while it started an engine leaves the lock with that engine's
+        // process for the moment between its fork and its exec (the lock's file is closed on
+        // exec): a lock whose named holder has ended is waited for, a little.
+        let patience = Instant::now() + HANDOVER;
+        for _ in 0..1000 {
             let mut file = OpenOptions::new()
                 .read(true)
                 .write(true)
@@ -179,10 +197,16 @@ impl RunLock {
                 Err(std::fs::TryLockError::WouldBlock) => {
                     let mut text = String::new();
                     let _ = file.read_to_string(&mut text);
+                    let holder = Holder::parse(&text);
+                    if holder.as_ref().is_some_and(Holder::has_ended) && Instant::now() < patience
+                    {
+                        std::thread::sleep(Duration::from_millis(10));
+                        continue;
+                    }
                     return Err(RunLockError::Held {
                         guarded: guarded.to_path_buf(),
                         lock: path.clone(),
-                        holder: Holder::parse(&text),
+                        holder,
                     });
                 }
                 Err(std::fs::TryLockError::Error(e)) => return Err(io(e)),
@@ -290,6 +314,49 @@ mod tests {
         assert!(!RunLock::path_for(&guarded).exists(), "the lock file stays");
         let second = RunLock::acquire(&guarded).unwrap();
         assert!(second.previous().is_none());
+    }
+
+    /// The lock of a killed runner can outlive it for a moment, held by a child process that
+    /// has not exec'd yet: a new runner waits for it when the named holder has ended, and is
+    /// refused at once when the holder lives.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_lock_held_for_an_ended_holder_is_waited_for() {
+        let dir = scratch();
+        let guarded = dir.path().join("run.state");
+        let lock_path = RunLock::path_for(&guarded);
+        let hold = |holder: &Holder| {
+            let file = OpenOptions::new()
+                .read(true)
+                .write(true)
+                .create(true)
+                .truncate(true)
+                .open(&lock_path)
+                .unwrap();
+            file.try_lock().unwrap();
+            std::fs::write(&lock_path, holder.text()).unwrap();
+            file
+        };
+        let alive = hold(&Holder::me());
+        let started = Instant::now();
+        assert!(matches!(
+            RunLock::acquire(&guarded),
+            Err(RunLockError::Held { .. })
+        ));
+        assert!(started.elapsed() < Duration::from_secs(1), "refused at once");
+        drop(alive);
+        let dead = Holder {
+            pid: 4_000_000,
+            host: this_host(),
+        };
+        let left_over = hold(&dead);
+        let releaser = std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(300));
+            drop(left_over);
+        });
+        let lock = RunLock::acquire(&guarded).expect("taken once the child lets go");
+        assert_eq!(lock.previous(), Some(&dead));
+        releaser.join().unwrap();
     }
 
     #[test]
