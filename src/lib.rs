@@ -30,6 +30,7 @@ pub mod notation;
 pub mod perft;
 
 pub mod arena;
+pub mod audit;
 pub mod client;
 pub mod stats;
 pub mod uci;

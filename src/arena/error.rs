@@ -118,8 +118,6 @@ pub enum ArenaError {
     State(PathBuf, StateError),
     /// Another runner holds the state file.
     Locked(RunLockError),
-    /// perft-check's input cannot be used (to become its own error when it leaves the arena).
-    Check(String),
 }
 
 impl fmt::Display for ArenaError {
@@ -143,7 +141,6 @@ impl fmt::Display for ArenaError {
             ArenaError::Observer(e) => write!(f, "cannot write the report: {e}"),
             ArenaError::State(path, why) => write!(f, "state file {}: {why}", path.display()),
             ArenaError::Locked(e) => write!(f, "{e}"),
-            ArenaError::Check(why) => f.write_str(why),
         }
     }
 }
@@ -158,7 +155,6 @@ impl std::error::Error for ArenaError {
             ArenaError::Output { error, .. } | ArenaError::Observer(error) => Some(error),
             ArenaError::State(_, e) => Some(e),
             ArenaError::Locked(e) => Some(e),
-            ArenaError::Check(_) => None,
         }
     }
 }

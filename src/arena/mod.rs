@@ -15,13 +15,11 @@
 //! the rules core's public API.
 
 pub mod adjudication;
-pub mod audit;
 mod error;
 mod game_output;
 mod match_game;
 mod merge;
 mod openings;
-pub mod perft_check;
 mod recorder;
 pub mod report;
 mod request;

@@ -9,6 +9,7 @@
 pub mod chess960;
 pub mod movegen;
 pub mod options;
+pub mod perft_check;
 pub mod positions;
 pub mod protocol;
 pub mod search;
