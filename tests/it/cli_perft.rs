@@ -1,19 +1,7 @@
 //! The `perft`, `perft-suite` and `bench` subcommands, run as a user runs them.
 
-use crate::common::Scratch;
+use crate::common::{run_here as shannon, Scratch};
 use std::process::Command;
-
-fn shannon(args: &[&str]) -> (bool, String, String) {
-    let output = Command::new(env!("CARGO_BIN_EXE_shannon"))
-        .args(args)
-        .output()
-        .expect("the binary runs");
-    (
-        output.status.success(),
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-    )
-}
 
 #[test]
 fn divide_prints_stockfish_lines_then_the_total_and_the_speed() {
@@ -196,7 +184,7 @@ fn perft_suite_depth_over_the_limit_fails_that_entry() {
         "8/8/8/8/8/8/8/k6K w - - 0 1 ;D30000 1\n8/8/8/8/8/8/8/k6K w - - 0 1 ;D1 3\n",
     )
     .unwrap();
-    let output = Command::new(env!("CARGO_BIN_EXE_shannon"))
+    let output = Command::new(crate::common::SHANNON)
         .args(["perft-suite", path.to_str().unwrap()])
         .output()
         .unwrap();
@@ -236,7 +224,7 @@ fn perft_suite_that_checks_nothing_says_so_and_fails() {
     for (args, why) in cases {
         let mut full = vec!["perft-suite"];
         full.extend(&args);
-        let output = Command::new(env!("CARGO_BIN_EXE_shannon"))
+        let output = Command::new(crate::common::SHANNON)
             .args(&full)
             .output()
             .unwrap();
