@@ -6,13 +6,13 @@
 //! next), keeps the exchange, and ends in a [`CheckResult`]: pass, fail (with what was sent, what
 //! came back, what was expected and one sentence on the fix) or skipped (with the reason).
 
-pub mod chess960;
-pub mod movegen;
-pub mod options;
+mod chess960;
+mod movegen;
+mod options;
 pub mod perft_check;
-pub mod positions;
-pub mod protocol;
-pub mod search;
+mod positions;
+mod protocol;
+mod search;
 
 use crate::client::{EngineConfig, EngineError, EngineProcess, Said};
 use serde::Serialize;

@@ -6,9 +6,8 @@
 use super::report::text::Console;
 use super::CliError;
 use indicatif::{ProgressBar, ProgressStyle};
-use shannon::arena::adjudication::{DrawRule, ResignRule};
 use shannon::arena::{
-    resume_match, run_match, ArenaError, MatchReport, MatchRequest, MatchState, Openings, Resume,
+    resume_match, run_match, ArenaError, DrawRule, ResignRule, MatchReport, MatchRequest, MatchState, Openings, Resume,
     SettingError, TimeControl, TournamentKind,
 };
 use shannon::client::Config;

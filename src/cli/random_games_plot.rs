@@ -3,7 +3,7 @@
 
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
-use shannon::experiment::tally::{Category, LengthRow, CATEGORIES};
+use shannon::experiment::{Category, LengthRow, CATEGORIES};
 use shannon::experiment::Report;
 use std::path::Path;
 
