@@ -1,6 +1,6 @@
 //! `shannon audit`: one run that tells an engine author whether their UCI engine is correct:
-//! the protocol as GUIs use it ([`protocol`], [`search`], [`chess960`]) and the move generator
-//! through `go perft` ([`movegen`]), every check against our rules.
+//! the protocol as GUIs use it (`protocol`, `search`, `chess960`) and the move generator
+//! through `go perft` (`movegen`), every check against our rules.
 //!
 //! Each check starts the engine afresh (a check that leaves it searching or dead cannot spoil the
 //! next), keeps the exchange, and ends in a [`CheckResult`]: pass, fail (with what was sent, what

@@ -1,13 +1,13 @@
 //! Shannon's experiment at scale: populations of uniformly random games, played to their end under
 //! a chosen set of rules, counted by how and when they ended.
 //!
-//! - [`rules`]: the rule sets (`claims`, `automatic`, and the switches to build others).
-//! - [`play`]: one random game, fast.
-//! - [`tally`]: integer counts by length and ending, which add exactly.
-//! - [`spec`]: what an experiment is (seed, count, start, rules, shard);
-//! - [`run`]: an experiment played on threads, with checkpoints;
-//!   [`checkpoint`]: the saved progress, checked before a run continues from it.
-//! - [`report`]: the figures people read (shares with Wilson intervals, length statistics) and
+//! - `rules`: the rule sets (`claims`, `automatic`, and the switches to build others).
+//! - `play`: one random game, fast.
+//! - `tally`: integer counts by length and ending, which add exactly.
+//! - `spec`: what an experiment is (seed, count, start, rules, shard);
+//! - `run`: an experiment played on threads, with checkpoints;
+//!   `checkpoint`: the saved progress, checked before a run continues from it.
+//! - `report`: the figures people read (shares with Wilson intervals, length statistics) and
 //!   the JSON that machines read and `shannon merge` adds up.
 
 mod checkpoint;
