@@ -5,7 +5,7 @@
 use crate::common::{budget, suite, SUITES};
 use shannon::movegen::Generator;
 use shannon::perft::suite::check_entry;
-use shannon::perft::{divide, PerftOptions};
+use shannon::perft::{divide, divide_in, PerftOptions, PerftTable};
 use shannon::Position;
 
 fn check_file(name: &str, generator: Generator, max_nodes: u64) {
@@ -66,6 +66,41 @@ fn mailbox_generator_standard_suites() {
 fn mailbox_generator_chess960_suites() {
     for name in &SUITES[5..] {
         check_file(name, Generator::Mailbox0x88, budget(30_000));
+    }
+}
+
+/// Every position of every file counted exactly with tables of 1, 16 and 256 MiB, each used
+/// whole and kept from count to count (as the UCI engine keeps its table), on one and two
+/// threads: a table's size changes only which boards it keeps, never a count.
+#[test]
+fn hashed_counts_are_exact_with_every_table_size_and_thread_count() {
+    for megabytes in [1, 16, 256] {
+        let table = PerftTable::new(megabytes).expect("the table");
+        let mut checked = 0;
+        for (name, entry) in crate::common::all_entries() {
+            let pos = Position::from_fen(&entry.fen).unwrap();
+            let smallest = entry.counts.iter().map(|&(_, n)| n).min().unwrap_or(0);
+            for &(depth, expected) in &entry.counts {
+                if expected > budget(1_000_000).max(smallest) {
+                    continue;
+                }
+                for threads in [1, 2] {
+                    let options = PerftOptions {
+                        threads,
+                        ..PerftOptions::default()
+                    };
+                    let in_use = Some(table.in_use(u64::MAX));
+                    let counted = divide_in(&pos, depth, &options, in_use, None).unwrap();
+                    assert_eq!(
+                        counted.nodes, expected,
+                        "{name} {} depth {depth}, {megabytes} MiB, {threads} thread(s)",
+                        entry.id
+                    );
+                    checked += 1;
+                }
+            }
+        }
+        println!("{megabytes} MiB: {checked} counts");
     }
 }
 

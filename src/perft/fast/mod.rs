@@ -118,6 +118,8 @@ impl Side for Black {
 }
 
 mod board;
+pub mod hashed;
+mod key;
 #[cfg(test)]
 mod tests;
 mod tier;
