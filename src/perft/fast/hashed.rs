@@ -1,11 +1,19 @@
-//! The counting path with a transposition table and a stop flag: the recursion of
-//! [`count_below`] with each board's Zobrist key carried along (updated per move, see
-//! [`key`](super::key)), and every child of two or more plies looked up in the table before it is
-//! counted and stored after. The leaves' parents (two plies) are stored too: their counts are the
-//! bulk counts of their children, the cheapest subtrees but by far the most numerous and the most
-//! often transposed into. The stop flag is looked at on every board of [`STOP_DEPTH`] plies or
-//! more (each of the boards below it is counted in well under a millisecond); a count cut short
-//! by it is never stored.
+//! The counting path with a transposition table and a stop flag: the recursion of the counting
+//! path with each board's Zobrist key carried along (updated move by move, see the `key`
+//! module), and every child of two or more plies looked up in the table before it is counted and
+//! stored after: every interior ply down to the boards of two plies, whose counts are the sums of
+//! their children's bulk counts (the cheapest subtrees stored, but by far the most numerous and
+//! the most often transposed into). A board of one ply is bulk-counted, never looked up: one
+//! move generation costs less than a lookup that misses the cache (storing those too took 35%
+//! longer at start position depth 7).
+//!
+//! A board's children are all made first, each with its key and a prefetch of its table bucket,
+//! and looked up after: the lookups' memory reads then overlap instead of each waiting for the
+//! last (start position, depth 7, 256 MiB: 20% less time than with no prefetch).
+//!
+//! The stop flag is looked at before each count of two plies or more and on every board of
+//! `STOP_DEPTH` plies or more below it (each board under that is counted in well under a
+//! millisecond); a count cut short by it is never stored.
 
 use super::board::{Board, Rules};
 use super::tier::{self, Instructions, Tier};
@@ -114,12 +122,18 @@ fn root<S: Side, T: Tier>(b: &Board, r: &Rules, depth: u32, tier: T, shared: &Sh
     if let Some(nodes) = shared.table.and_then(|t| t.get(key, depth)) {
         return nodes;
     }
-    let nodes = tier.hashed::<S>(b, r, depth, key, shared);
+    let mut scratch = vec![Vec::new(); depth as usize + 1];
+    let nodes = tier.hashed::<S>(b, r, depth, key, shared, &mut scratch);
     if let Some(table) = shared.table.filter(|_| !shared.stopped()) {
         table.put(key, depth, nodes);
     }
     nodes
 }
+
+/// The children of the boards on the way down, by depth: each board's children are made (and
+/// their table entries fetched into the cache) before the first is looked up, so the memory
+/// reads of all of them overlap instead of each waiting for the last.
+pub(crate) type Scratch = Vec<Vec<(Board, u64)>>;
 
 /// Leaves below `b` (side `S` to move, key `key`) at `depth` ≥ 1, its children of two plies or
 /// more looked up in and stored to the table; inlined into each tier's entry point.
@@ -131,6 +145,7 @@ pub(super) fn count_hashed<S: Side, T: Tier>(
     key: u64,
     tier: T,
     shared: &Shared,
+    scratch: &mut Scratch,
 ) -> u64 {
     if depth <= 2 {
         return count_below::<S, T>(b, r, depth, tier);
@@ -138,54 +153,50 @@ pub(super) fn count_hashed<S: Side, T: Tier>(
     if depth >= STOP_DEPTH && shared.cut_here() {
         return 0;
     }
-    let mut hashed = Hashed {
-        depth: depth - 1,
-        nodes: 0,
+    let mut children = std::mem::take(&mut scratch[depth as usize]);
+    children.clear();
+    let mut collect = Children {
         base: key ^ key::side() ^ key::en_passant::<S>(b),
-        tier,
-        shared,
+        children: &mut children,
+        table: shared.table,
     };
-    generate::<S, T, _>(b, r, tier, &mut hashed);
-    hashed.nodes
+    generate::<S, T, _>(b, r, tier, &mut collect);
+    let table = shared.table;
+    let mut nodes = 0;
+    for (child, key) in &children {
+        // The unit tests check every key made move by move against the key made from scratch.
+        #[cfg(test)]
+        assert_eq!(*key, key::of::<S::Other>(child), "the key after a move");
+        if let Some(count) = table.and_then(|t| t.get(*key, depth - 1)) {
+            nodes += count;
+            continue;
+        }
+        let count = tier.hashed::<S::Other>(child, r, depth - 1, *key, shared, scratch);
+        if let Some(table) = table.filter(|_| !shared.stopped()) {
+            table.put(*key, depth - 1, count);
+        }
+        nodes += count;
+    }
+    scratch[depth as usize] = children;
+    nodes
 }
 
-/// Plays each move, finds the child's key and takes its count from the table or counts it.
-struct Hashed<'s, 't, T: Tier> {
-    /// The children's depth (2 or more).
-    depth: u32,
-    nodes: u64,
+/// Makes each child with its key, and asks the cache for its table entry.
+struct Children<'c, 't> {
     /// The parent's key with the side to move changed and its en passant part taken out: a
     /// child's key is this XOR what its move changes.
     base: u64,
-    tier: T,
-    shared: &'s Shared<'t>,
+    children: &'c mut Vec<(Board, u64)>,
+    table: Option<TableInUse<'t>>,
 }
 
-impl<T: Tier> Hashed<'_, '_, T> {
+impl Children<'_, '_> {
     #[inline(always)]
-    fn below<S: Side>(&mut self, child: &Board, r: &Rules, key: u64) {
-        // The unit tests check every key made move by move against the key made from scratch.
-        #[cfg(test)]
-        assert_eq!(key, key::of::<S::Other>(child), "the key after a move");
-        let table = self.shared.table;
-        if let Some(nodes) = table.and_then(|t| t.get(key, self.depth)) {
-            self.nodes += nodes;
-            return;
-        }
-        let nodes = self
-            .tier
-            .hashed::<S::Other>(child, r, self.depth, key, self.shared);
-        if let Some(table) = table.filter(|_| !self.shared.stopped()) {
-            table.put(key, self.depth, nodes);
-        }
-        self.nodes += nodes;
-    }
-
-    #[inline(always)]
-    fn prefetch(&self, key: u64) {
-        if let Some(table) = self.shared.table {
+    fn add(&mut self, child: Board, key: u64) {
+        if let Some(table) = self.table {
             table.prefetch(key);
         }
+        self.children.push((child, key));
     }
 }
 
@@ -200,24 +211,23 @@ fn unmoved_part(b: &Board, set: u64) -> u64 {
     }
 }
 
-impl<T: Tier> Visit for Hashed<'_, '_, T> {
+impl Visit for Children<'_, '_> {
     #[inline(always)]
-    fn piece<S: Side, const KIND: usize>(&mut self, b: &Board, r: &Rules, from: u32, targets: u64) {
+    fn piece<S: Side, const KIND: usize>(&mut self, b: &Board, _: &Rules, from: u32, targets: u64) {
         let moving = self.base ^ key::piece(S::US, KIND, from) ^ unmoved_part(b, 1 << from);
         for to in squares(targets) {
             let key = moving
                 ^ key::piece(S::US, KIND, to)
                 ^ key::victim::<S>(b, to)
                 ^ unmoved_part(b, 1 << to);
-            self.prefetch(key);
-            self.below::<S>(&b.after_piece::<S, KIND>(from, to), r, key);
+            self.add(b.after_piece::<S, KIND>(from, to), key);
         }
     }
     #[inline(always)]
     fn push<S: Side, const DOUBLE: bool>(
         &mut self,
         b: &Board,
-        r: &Rules,
+        _: &Rules,
         targets: u64,
         delta: i32,
     ) {
@@ -233,12 +243,11 @@ impl<T: Tier> Visit for Hashed<'_, '_, T> {
             if DOUBLE {
                 key ^= key::en_passant::<S::Other>(&child);
             }
-            self.prefetch(key);
-            self.below::<S>(&child, r, key);
+            self.add(child, key);
         }
     }
     #[inline(always)]
-    fn capture<S: Side>(&mut self, b: &Board, r: &Rules, targets: u64, delta: i32) {
+    fn capture<S: Side>(&mut self, b: &Board, _: &Rules, targets: u64, delta: i32) {
         for to in squares(targets) {
             let from = (to as i32 - delta) as u32;
             let key = self.base
@@ -246,12 +255,11 @@ impl<T: Tier> Visit for Hashed<'_, '_, T> {
                 ^ key::piece(S::US, PAWN, to)
                 ^ key::victim::<S>(b, to)
                 ^ unmoved_part(b, 1 << to);
-            self.prefetch(key);
-            self.below::<S>(&b.after_piece::<S, PAWN>(from, to), r, key);
+            self.add(b.after_piece::<S, PAWN>(from, to), key);
         }
     }
     #[inline(always)]
-    fn promote<S: Side>(&mut self, b: &Board, r: &Rules, targets: u64, delta: i32) {
+    fn promote<S: Side>(&mut self, b: &Board, _: &Rules, targets: u64, delta: i32) {
         for to in squares(targets) {
             let from = (to as i32 - delta) as u32;
             let common = self.base
@@ -260,21 +268,19 @@ impl<T: Tier> Visit for Hashed<'_, '_, T> {
                 ^ unmoved_part(b, 1 << to);
             for kind in [QUEEN, ROOK, BISHOP, KNIGHT] {
                 let key = common ^ key::piece(S::US, kind, to);
-                self.prefetch(key);
-                self.below::<S>(&b.after_promotion::<S>(from, to, kind), r, key);
+                self.add(b.after_promotion::<S>(from, to, kind), key);
             }
         }
     }
     #[inline(always)]
-    fn en_passant<S: Side>(&mut self, b: &Board, r: &Rules, from: u64) {
+    fn en_passant<S: Side>(&mut self, b: &Board, _: &Rules, from: u64) {
         let to = b.en_passant.trailing_zeros();
         let captured = <S::Other as Side>::forward(b.en_passant).trailing_zeros();
         let key = self.base
             ^ key::piece(S::US, PAWN, from.trailing_zeros())
             ^ key::piece(S::US, PAWN, to)
             ^ key::piece(S::THEM, PAWN, captured);
-        self.prefetch(key);
-        self.below::<S>(&b.after_en_passant::<S>(from), r, key);
+        self.add(b.after_en_passant::<S>(from), key);
     }
     #[inline(always)]
     fn castle<S: Side>(&mut self, b: &Board, r: &Rules, right: usize) {
@@ -285,7 +291,6 @@ impl<T: Tier> Visit for Hashed<'_, '_, T> {
             ^ key::piece(S::US, ROOK, c.rook.trailing_zeros())
             ^ key::piece(S::US, ROOK, c.rook_to.trailing_zeros())
             ^ unmoved_part(b, S::BACK_RANK);
-        self.prefetch(key);
-        self.below::<S>(&b.after_castle::<S>(r, right), r, key);
+        self.add(b.after_castle::<S>(r, right), key);
     }
 }

@@ -4,7 +4,7 @@
 //! at run time when the CPU has them, so the default build still runs on any x86-64. Where BMI2's
 //! `PEXT` is fast, that tier also finds slider attacks by `PEXT` instead of a magic multiply.
 
-use super::hashed::{count_hashed, Shared};
+use super::hashed::{count_hashed, Scratch, Shared};
 use super::{count_below, square, Board, Rules, Side};
 #[cfg(target_arch = "x86_64")]
 use crate::attacks::{bishop_attacks_pext, rook_attacks_pext};
@@ -130,7 +130,16 @@ pub(crate) trait Tier: Copy {
     /// Leaves below `b` (side `S` to move) at `depth` ≥ 1.
     fn below<S: Side>(self, b: &Board, r: &Rules, depth: u32) -> u64;
     /// The same with `shared`'s table and stop flag, `key` being the key of `b`.
-    fn hashed<S: Side>(self, b: &Board, r: &Rules, depth: u32, key: u64, shared: &Shared) -> u64;
+    #[allow(clippy::too_many_arguments)]
+    fn hashed<S: Side>(
+        self,
+        b: &Board,
+        r: &Rules,
+        depth: u32,
+        key: u64,
+        shared: &Shared,
+        scratch: &mut Scratch,
+    ) -> u64;
     fn rook(self, sq: u32, occupied: u64) -> u64;
     fn bishop(self, sq: u32, occupied: u64) -> u64;
 }
@@ -145,8 +154,16 @@ impl Tier for Portable {
         count_portable::<S>(b, r, depth)
     }
     #[inline(always)]
-    fn hashed<S: Side>(self, b: &Board, r: &Rules, depth: u32, key: u64, shared: &Shared) -> u64 {
-        hashed_portable::<S>(b, r, depth, key, shared)
+    fn hashed<S: Side>(
+        self,
+        b: &Board,
+        r: &Rules,
+        depth: u32,
+        key: u64,
+        shared: &Shared,
+        scratch: &mut Scratch,
+    ) -> u64 {
+        count_hashed::<S, Portable>(b, r, depth, key, Portable, shared, scratch)
     }
     #[inline(always)]
     fn rook(self, sq: u32, occupied: u64) -> u64 {
@@ -160,10 +177,6 @@ impl Tier for Portable {
 
 fn count_portable<S: Side>(b: &Board, r: &Rules, depth: u32) -> u64 {
     count_below::<S, Portable>(b, r, depth, Portable)
-}
-
-fn hashed_portable<S: Side>(b: &Board, r: &Rules, depth: u32, key: u64, shared: &Shared) -> u64 {
-    count_hashed::<S, Portable>(b, r, depth, key, Portable, shared)
 }
 
 /// Proof that this CPU has POPCNT, BMI1 and BMI2: only [`Bmi2::detect`] makes one. `PEXT` says
@@ -200,10 +213,18 @@ impl<const PEXT: bool> Tier for Bmi2<PEXT> {
         unsafe { count_bmi2::<S, PEXT>(b, r, depth, self) }
     }
     #[inline(always)]
-    fn hashed<S: Side>(self, b: &Board, r: &Rules, depth: u32, key: u64, shared: &Shared) -> u64 {
+    fn hashed<S: Side>(
+        self,
+        b: &Board,
+        r: &Rules,
+        depth: u32,
+        key: u64,
+        shared: &Shared,
+        scratch: &mut Scratch,
+    ) -> u64 {
         // SAFETY: as for `below`: `hashed_bmi2` only needs POPCNT, BMI1 and BMI2, which a `Bmi2`
         // value proves this CPU has.
-        unsafe { hashed_bmi2::<S, PEXT>(b, r, depth, key, shared, self) }
+        unsafe { hashed_bmi2::<S, PEXT>(b, r, depth, key, shared, scratch, self) }
     }
     #[inline(always)]
     fn rook(self, sq: u32, occupied: u64) -> u64 {
@@ -242,7 +263,8 @@ fn hashed_bmi2<S: Side, const PEXT: bool>(
     depth: u32,
     key: u64,
     shared: &Shared,
+    scratch: &mut Scratch,
     tier: Bmi2<PEXT>,
 ) -> u64 {
-    count_hashed::<S, Bmi2<PEXT>>(b, r, depth, key, tier, shared)
+    count_hashed::<S, Bmi2<PEXT>>(b, r, depth, key, tier, shared, scratch)
 }
