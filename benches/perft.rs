@@ -6,7 +6,7 @@
 //! rules. Add `RUSTFLAGS="-C target-cpu=native"` to compare both built for the host CPU.
 //! Options after `--`: `quick` (smaller depths, for a smoke run), `deep` (the start position to
 //! depth 7 and Kiwipete to depth 6, the depths of the goal in issue 14; one round unless told, and
-//! no copy-make comparison), `perft-only` (skip the playouts), `before` (also the counting path
+//! no copy-make comparison), `perft-only` (skip the playouts), `playouts-only` (skip perft), `before` (also the counting path
 //! compiled for each instruction set this CPU runs but the fastest (portable; BMI2 with magics
 //! where PEXT is fast), and the position make/unmake path perft used before the counting path),
 //! `rounds=N` (best of N, default 3).
@@ -248,8 +248,14 @@ fn main() {
         "position", "depth", "nodes", "shannon", "cozy", "ratio"
     );
     let mut copy_make = Vec::new();
-    let positions = if deep { PERFT_BENCH_DEEP } else { PERFT_BENCH };
-    for (name, fen, depth, expected) in positions {
+    let positions = if args.iter().any(|a| a == "playouts-only") {
+        &[][..]
+    } else if deep {
+        &PERFT_BENCH_DEEP[..]
+    } else {
+        &PERFT_BENCH[..]
+    };
+    for &(name, fen, depth, expected) in positions {
         let depth = if quick { depth - 2 } else { depth };
         let ours = Position::from_fen(fen).unwrap();
         let theirs = cozy_chess::Board::from_fen(fen, false).unwrap();

@@ -120,6 +120,8 @@ impl Side for Black {
 mod board;
 pub mod hashed;
 mod key;
+mod listed;
+pub mod playout;
 #[cfg(test)]
 mod tests;
 mod tier;

@@ -3,6 +3,7 @@
 //! seeded random moves, at small depths; and the divide of a few positions.
 
 use crate::perft::fast::hashed::{self, count_on, Shared};
+use crate::perft::fast::playout::Playout;
 use crate::perft::fast::Instructions;
 use crate::perft::suite::parse_suite;
 use crate::perft::PerftTable;
@@ -222,4 +223,46 @@ fn a_stopped_count_stores_nothing() {
     let whole = Shared::new(Some(table.in_use(u64::MAX)), None);
     assert_eq!(hashed::count(&pos, 6, &whole), 119_060_324);
     assert!(!whole.was_cut());
+}
+
+/// The random-game path follows the position move for move, compiled for every instruction set
+/// this CPU runs: its moves are the position's list in the list's order (so a seed plays the
+/// same game on either), and each of them, played, leaves the key, the halfmove clock, the side
+/// to move and the check the position has after the same move; on every suite position and the
+/// positions seeded random moves reach from them.
+#[test]
+fn playouts_follow_the_position_move_for_move() {
+    let mut rng = SplitMix::new(0x5eed_91a7_0007_0001);
+    for start in suite_positions() {
+        for instructions in Instructions::available() {
+            let mut pos = start.clone();
+            let mut playout = Playout::with(&pos, instructions);
+            playout.generate();
+            for _ in 0..16 {
+                let list = pos.legal_moves();
+                assert_eq!(playout.moves(), list.len(), "{}", pos.fen());
+                assert_eq!(playout.in_check(), pos.in_check(), "{}", pos.fen());
+                if list.is_empty() {
+                    break;
+                }
+                for (index, &mv) in list.iter().enumerate() {
+                    let mut after = playout.clone();
+                    let played = after.play(index);
+                    let next = pos.play(mv);
+                    let what = format!("{}: move {index}", pos.fen());
+                    assert_eq!(played.mv, mv, "{what} ({})", instructions.name());
+                    assert_eq!(after.key(), next.key(), "{what}");
+                    assert_eq!(after.halfmove_clock(), next.halfmove_clock(), "{what}");
+                    assert_eq!(after.side_to_move(), next.side_to_move(), "{what}");
+                    let changed = mv.promotion().is_some()
+                        || next.occupied().count() != pos.occupied().count();
+                    assert_eq!(played.material_changed, changed, "{what}");
+                    assert_eq!(after.moves(), next.legal_moves().len(), "{what}");
+                }
+                let index = (rng.next_u64() % list.len() as u64) as usize;
+                playout.play(index);
+                pos = pos.play(list[index]);
+            }
+        }
+    }
 }
