@@ -18,11 +18,11 @@ mod run;
 mod spec;
 mod tally;
 
+pub use crate::shard::Shard;
 pub use checkpoint::{Checkpoint, CheckpointError, Inconsistency, CHECKPOINT_FORMAT};
 pub use play::{GameSummary, Player};
 pub use report::{EndingShare, Report, Timing};
 pub use rules::{Insufficient, MoveRule, Repetition, RuleSet, Switch};
 pub use run::{run, ExperimentError, RunOptions, RunResult};
 pub use spec::{describe, Experiment, Start, BLOCK};
-pub use crate::shard::Shard;
 pub use tally::{Category, LengthRow, LengthStats, Tally, CATEGORIES, PERCENTILES};
