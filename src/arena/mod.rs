@@ -33,11 +33,12 @@ mod state;
 mod time_control;
 
 pub use adjudication::{Adjudication, DrawRule, EngineScore, MoveInfo, ResignRule};
+pub use error::RecordError;
+pub use error::StateError;
 pub use error::{ArenaError, OutputFile, SettingError};
 pub use match_game::{EndCategory, MatchGame, Termination};
 pub use merge::{merge_states, MergeError, MergeFailure, MergeFailureKind};
 pub use openings::{OpeningSource, Openings, OpeningsError};
-pub use recorder::RecordError;
 pub use report::{
     GameFinished, Latency, MatchObserver, MatchReport, MatchStart, Resumed, ShardSpan, SprtReport,
     StateReport,
@@ -46,5 +47,5 @@ pub use request::{MatchRequest, MatchSettings};
 pub use run::{resume_match, run_match, Resume};
 pub use schedule::{Schedule, ScheduledGame, TournamentKind};
 pub use standings::{EncounterTally, OtherTournament, Standings};
-pub use state::{MatchState, StateError, STATE_FORMAT, STATE_FORMATS_READ};
+pub use state::{MatchState, STATE_FORMAT, STATE_FORMATS_READ};
 pub use time_control::{TimeControl, TimeControlError};
