@@ -44,26 +44,53 @@ impl fmt::Display for Shard {
     }
 }
 
+/// Why a text is not a shard (each variant holds the text).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ShardError {
+    /// No `/`.
+    NotIOfN(String),
+    /// The index is not a number.
+    BadIndex(String),
+    /// The count is not a number.
+    BadCount(String),
+    /// The index is not below the count.
+    OutOfRange(String),
+}
+
+impl fmt::Display for ShardError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ShardError::NotIOfN(text) => write!(f, "'{text}': expected I/N, such as 0/4"),
+            ShardError::BadIndex(text) => write!(f, "'{text}': bad index"),
+            ShardError::BadCount(text) => write!(f, "'{text}': bad count"),
+            ShardError::OutOfRange(text) => write!(
+                f,
+                "'{text}': the index must be below the count (shards count from 0)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ShardError {}
+
 impl FromStr for Shard {
-    type Err = String;
+    type Err = ShardError;
 
     /// `I/N` with I < N (counted from 0, as Slurm array task ids usually are).
-    fn from_str(text: &str) -> Result<Shard, String> {
+    fn from_str(text: &str) -> Result<Shard, ShardError> {
         let (index, count) = text
             .split_once('/')
-            .ok_or_else(|| format!("'{text}': expected I/N, such as 0/4"))?;
+            .ok_or_else(|| ShardError::NotIOfN(text.to_string()))?;
         let index: u64 = index
             .trim()
             .parse()
-            .map_err(|_| format!("'{text}': bad index"))?;
+            .map_err(|_| ShardError::BadIndex(text.to_string()))?;
         let count: u64 = count
             .trim()
             .parse()
-            .map_err(|_| format!("'{text}': bad count"))?;
+            .map_err(|_| ShardError::BadCount(text.to_string()))?;
         if count == 0 || index >= count {
-            return Err(format!(
-                "'{text}': the index must be below the count (shards count from 0)"
-            ));
+            return Err(ShardError::OutOfRange(text.to_string()));
         }
         Ok(Shard { index, count })
     }

@@ -45,7 +45,7 @@ pub use report::{
 };
 pub use request::{MatchRequest, MatchSettings};
 pub use run::{resume_match, run_match, Resume};
-pub use schedule::{Schedule, ScheduledGame, TournamentKind};
+pub use schedule::{Schedule, ScheduledGame, TournamentKind, UnknownTournament};
 pub use standings::{EncounterTally, OtherTournament, Standings};
 pub use state::{MatchState, STATE_FORMAT, STATE_FORMATS_READ};
 pub use time_control::{TimeControl, TimeControlError};

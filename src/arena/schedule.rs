@@ -25,16 +25,26 @@ pub enum TournamentKind {
     Gauntlet,
 }
 
-impl FromStr for TournamentKind {
-    type Err = String;
+/// A tournament kind that is neither of ours (the text given).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownTournament(pub String);
 
-    fn from_str(text: &str) -> Result<TournamentKind, String> {
+impl fmt::Display for UnknownTournament {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "'{}': the tournament is round-robin or gauntlet", self.0)
+    }
+}
+
+impl std::error::Error for UnknownTournament {}
+
+impl FromStr for TournamentKind {
+    type Err = UnknownTournament;
+
+    fn from_str(text: &str) -> Result<TournamentKind, UnknownTournament> {
         match text {
             "round-robin" | "roundrobin" => Ok(TournamentKind::RoundRobin),
             "gauntlet" => Ok(TournamentKind::Gauntlet),
-            _ => Err(format!(
-                "'{text}': the tournament is round-robin or gauntlet"
-            )),
+            _ => Err(UnknownTournament(text.to_string())),
         }
     }
 }

@@ -232,17 +232,7 @@ pub fn run_command(args: Args, out: &mut impl Write) -> Result<bool, CliError> {
     let stop = super::signals::interrupt_flag(
         "finishing the games in hand (interrupt again to exit now)",
     )?;
-    let bar = if args.quiet {
-        ProgressBar::hidden()
-    } else {
-        ProgressBar::new(experiment.shard_games())
-    };
-    bar.set_style(
-        ProgressStyle::with_template(
-            "{bar:30} {human_pos}/{human_len} games {per_sec} eta {eta} [{elapsed}]",
-        )
-        .expect("a valid template"),
-    );
+    let bar = progress_bar(args.quiet, experiment.shard_games());
     let progress = |done: u64, _total: u64| bar.set_position(done);
     let options = RunOptions {
         threads,
@@ -283,6 +273,22 @@ pub fn run_command(args: Args, out: &mut impl Write) -> Result<bool, CliError> {
         threads,
     );
     finish(&report, args.json.as_deref(), args.plot.as_deref(), out)
+}
+
+/// The games bar (hidden with `--quiet`).
+fn progress_bar(quiet: bool, games: u64) -> ProgressBar {
+    let bar = if quiet {
+        ProgressBar::hidden()
+    } else {
+        ProgressBar::new(games)
+    };
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{bar:30} {human_pos}/{human_len} games {per_sec} eta {eta} [{elapsed}]",
+        )
+        .expect("a valid template"),
+    );
+    bar
 }
 
 /// Print the table and write the JSON and the plot, when asked.

@@ -245,7 +245,27 @@ fn draw_bars(plot: &Area<'_>, bins: &Bins) -> Result<(), DrawingAreaErrorKind<st
         )])?;
     }
 
-    // Each bar: one segment per ending, stacked in report order from the axis up.
+    chart.draw_series(bar_segments(bins))?;
+    if more > 0 {
+        // Name the last bar under the axis, where the other bars have their lengths.
+        let (x, y) = chart.backend_coord(&(end + width + width / 2, 0));
+        plot.draw(&Text::new(
+            format!("{end}+"),
+            (
+                x - plot.get_base_pixel().0,
+                y - plot.get_base_pixel().1 + 14,
+            ),
+            ("sans-serif", 16).into_font().color(&BLACK).pos(centre),
+        ))?;
+    }
+
+    Ok(())
+}
+
+/// Each bar as one segment per ending, stacked in report order from the axis up; the bar of the
+/// longer games after a gap of one bin.
+fn bar_segments(bins: &Bins) -> Vec<Rectangle<(u32, u64)>> {
+    let (width, end, more) = (bins.width, bins.end(), bins.more_games());
     let mut segments = Vec::new();
     let stack = |x0: u32, x1: u32, counts: &[u64; CATEGORIES], segments: &mut Vec<_>| {
         let mut bottom = 0;
@@ -266,21 +286,7 @@ fn draw_bars(plot: &Area<'_>, bins: &Bins) -> Result<(), DrawingAreaErrorKind<st
     if more > 0 {
         stack(end + width, end + 2 * width, &bins.more, &mut segments);
     }
-    chart.draw_series(segments)?;
-    if more > 0 {
-        // Name the last bar under the axis, where the other bars have their lengths.
-        let (x, y) = chart.backend_coord(&(end + width + width / 2, 0));
-        plot.draw(&Text::new(
-            format!("{end}+"),
-            (
-                x - plot.get_base_pixel().0,
-                y - plot.get_base_pixel().1 + 14,
-            ),
-            ("sans-serif", 16).into_font().color(&BLACK).pos(centre),
-        ))?;
-    }
-
-    Ok(())
+    segments
 }
 
 /// The legend (the endings, top down in the order the segments stack from the top) and the

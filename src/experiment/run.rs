@@ -158,16 +158,7 @@ pub fn run(experiment: &Experiment, options: &RunOptions) -> Result<RunResult, E
     experiment.validate()?;
     let total = experiment.shard_games();
     // Held until the run ends: a second runner on this checkpoint is refused before it plays.
-    let _lock = match options.checkpoint {
-        Some(path) => {
-            let lock = RunLock::acquire(path).map_err(CheckpointError::Locked)?;
-            if let Some(warning) = lock.takeover_warning() {
-                log::warn!("{warning}");
-            }
-            Some(lock)
-        }
-        None => None,
-    };
+    let _lock = options.checkpoint.map(lock).transpose()?;
     let saved = match options.checkpoint {
         Some(path) => Checkpoint::load_for(path, experiment)?,
         None => None,
@@ -191,10 +182,7 @@ pub fn run(experiment: &Experiment, options: &RunOptions) -> Result<RunResult, E
             let (next_block, fixed) = (&next_block, fixed.as_ref());
             scope.spawn(move || {
                 let mut player = Player::new();
-                loop {
-                    if options.stop.load(Ordering::Relaxed) {
-                        return;
-                    }
+                while !options.stop.load(Ordering::Relaxed) {
                     let block = next_block.fetch_add(1, Ordering::Relaxed);
                     if block >= blocks {
                         return;
@@ -240,6 +228,15 @@ pub fn run(experiment: &Experiment, options: &RunOptions) -> Result<RunResult, E
         seconds,
         resumed,
     })
+}
+
+/// The checkpoint's run lock (a takeover of another host's lock file is logged).
+fn lock(checkpoint: &Path) -> Result<RunLock, ExperimentError> {
+    let lock = RunLock::acquire(checkpoint).map_err(CheckpointError::Locked)?;
+    if let Some(warning) = lock.takeover_warning() {
+        log::warn!("{warning}");
+    }
+    Ok(lock)
 }
 
 fn save(
