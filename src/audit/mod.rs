@@ -294,7 +294,7 @@ impl Context {
     /// The result of a check that cannot run because the engine did not answer at the first
     /// start: failed at once for the check of the step it did not answer, skipped with that
     /// reason for every check that needs the step (`uciok` all, `readyok` all but
-    /// [`protocol::UCIOK_ONLY`]).
+    /// `protocol::UCIOK_ONLY`).
     pub fn unanswered_result(&self, named: Named) -> Option<CheckResult> {
         let unanswered = self.unanswered.as_ref()?;
         let Named { id, title } = named;

@@ -15,7 +15,7 @@
 //!   square the king crosses or lands on attacked, with the castling rook taken off the board
 //!   (a Chess960 rook can shield its king from a rook or queen behind it).
 //!
-//! The generator reports moves to a [`MoveSink`] in groups (a piece and its destination set),
+//! The generator reports moves to a `MoveSink` in groups (a piece and its destination set),
 //! which lets perft count the last ply with population counts instead of listing moves.
 
 use super::MoveList;

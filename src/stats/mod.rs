@@ -4,8 +4,8 @@
 //! the nearest-rank percentile. Numbers in, numbers out: nothing here plays or prints.
 //!
 //! The Elo figures use the logistic model and the trinomial (win/draw/loss) variance of a
-//! game's score, as Cute Chess and fishtest do. [`pentanomial`] counts the game pairs (the two
-//! games of one opening, colours swapped) by their score. [`sprt`] is fishtest's generalised
+//! game's score, as Cute Chess and fishtest do. `pentanomial` counts the game pairs (the two
+//! games of one opening, colours swapped) by their score. `sprt` is fishtest's generalised
 //! SPRT in logistic Elo on those pairs, or on single games while no pair is complete.
 
 mod interval;

@@ -7,7 +7,7 @@
 /// The stream's step: the golden ratio as a 64-bit fraction.
 const GAMMA: u64 = 0x9E37_79B9_7F4A_7C15;
 
-/// A SplitMix64 stream: the state advances by [`GAMMA`], each output is the state finalised.
+/// A SplitMix64 stream: the state advances by `GAMMA`, each output is the state finalised.
 #[derive(Debug, Clone)]
 pub struct SplitMix(u64);
 

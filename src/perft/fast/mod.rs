@@ -1,12 +1,12 @@
 //! The counting path of perft: nothing but what a leaf count needs, after Gigantua's design.
 //!
-//! - Copy-make of a small board ([`Board`]: twelve piece bitboards, the two occupancies, the en
+//! - Copy-make of a small board (`Board`: twelve piece bitboards, the two occupancies, the en
 //!   passant square and the home squares of castling kings and rooks not yet moved from or
 //!   captured on, which stand for the castling rights; no Zobrist key, no mailbox, no clocks).
 //! - No move list: each group of moves (a piece and its destination set, or all pawns making one
-//!   kind of move) goes to a [`Visit`]or, which either counts it by population count (the last
+//!   kind of move) goes to a `Visit`or, which either counts it by population count (the last
 //!   ply) or plays each move and recurses.
-//! - The side to move is a type ([`White`], [`Black`]), so every colour-dependent shift and index
+//! - The side to move is a type (`White`, `Black`), so every colour-dependent shift and index
 //!   is a constant.
 //! - Legal-only generation from masks computed once per node: the check mask, separate
 //!   orthogonal and diagonal pin masks (pinned pieces found by seeing through our own pieces from

@@ -1,7 +1,7 @@
 //! Random games on the counting path: the counting board, compiled with the fastest instructions
 //! the CPU runs, with the few things a game needs beside it (whose move, the halfmove clock and
 //! the position's Zobrist key). Each ply the legal moves are found as groups in the position's
-//! list order ([`listed`](super::listed)), an index is drawn from their number, and only the move
+//! list order (`listed`), an index is drawn from their number, and only the move
 //! it names is made, by copy-make. The key is the one [`Position::key`] gives (the same numbers,
 //! castling rights and en passant only when it can be taken), kept move by move, so repetitions
 //! are found exactly as on the position (a test replays every move on a [`Position`] and
