@@ -100,7 +100,8 @@ pub struct Args {
     state: Option<PathBuf>,
     /// Continue the match saved in STATE (after a kill, a power cut or Ctrl-C): the same
     /// schedule, openings and seeds; games already in the PGN are not played again. Only
-    /// --concurrency, --quiet, --progress-lines, --report and --json may be given with it.
+    /// --concurrency, --quiet, --progress-lines, --output-format, --rating-interval, --report
+    /// and --json may be given with it.
     #[arg(long, value_name = "STATE", conflicts_with_all = [
         "config", "engines", "tournament", "rounds", "games", "tc", "openings", "book_depth",
         "pgn", "seed", "sprt", "max_plies", "maxmoves", "draw", "resign", "pgn_min", "epd",

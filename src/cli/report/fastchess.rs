@@ -357,6 +357,8 @@ pub struct Fastchess<'a, W: Write> {
     book: String,
     /// Forfeits per engine (tournament order), this run's games.
     forfeits: Vec<Forfeits>,
+    /// The games the last block counted (`None` before the first).
+    last_block: Option<u32>,
 }
 
 impl<'a, W: Write> Fastchess<'a, W> {
@@ -376,11 +378,13 @@ impl<'a, W: Write> Fastchess<'a, W> {
             time_control: String::new(),
             book: String::new(),
             forfeits: Vec::new(),
+            last_block: None,
         }
     }
 
     /// `printInterval`: the rules around `printElo` and `printSprt`.
     fn interval(&mut self, standings: &Standings) -> io::Result<()> {
+        self.last_block = Some(standings.games());
         let mut text = format!("{RULE}\n");
         if standings.names.len() == 2 {
             text.push_str(&self.head_to_head(standings));
@@ -591,7 +595,9 @@ impl<W: Write> MatchObserver for Fastchess<'_, W> {
                 )?;
             }
         }
-        if report.interrupted.is_some() {
+        // The standings at the end, unless the last block showed them (a resumed run with
+        // nothing left to play, an interrupted one).
+        if self.last_block != Some(report.games()) {
             self.interval(&report.standings)?;
         }
         let tracked: Vec<(usize, Forfeits)> = self

@@ -516,3 +516,42 @@ fn flags_the_format_cannot_honour_are_refused() {
     assert!(!ok, "{out}");
     assert!(err.contains("--progress-lines"), "{err}");
 }
+
+/// A resumed run's results cover the games of every run: the Elo line and fastchess's block
+/// count them all; cutechess's colour lines and outcome list, which only this run's games could
+/// fill, are left out.
+#[test]
+fn a_resumed_run_prints_the_whole_standings() {
+    let dir = scratch("output-resume");
+    let (ok, out, err) = run(
+        &[
+            "match", "--games", "4", "--tc", "nodes=1", "--pgn", "g.pgn", "--seed", "4", "--quiet",
+        ],
+        &dir,
+    );
+    assert!(ok, "{out}{err}");
+    let resume = |format: &str| {
+        let (ok, out, err) = run(
+            &[
+                "match",
+                "--resume",
+                "g.pgn.state.json",
+                "--output-format",
+                format,
+            ],
+            &dir,
+        );
+        assert!(ok, "{out}{err}");
+        out
+    };
+    let out = resume("cutechess");
+    assert_cutechess_shapes(&out);
+    assert!(
+        out.contains("DrawRatio: ") && !out.contains("Player: "),
+        "{out}"
+    );
+    assert!(!out.contains("playing White"), "{out}");
+    let blocks = fishtest_blocks(&resume("fastchess"));
+    assert_eq!(blocks.len(), 1);
+    assert_eq!(blocks[0].0[0], 4);
+}
