@@ -40,8 +40,8 @@ pub use match_game::{EndCategory, MatchGame, Termination};
 pub use merge::{merge_states, MergeError, MergeFailure, MergeFailureKind};
 pub use openings::{OpeningSource, Openings, OpeningsError};
 pub use report::{
-    GameFinished, Latency, MatchObserver, MatchReport, MatchStart, Resumed, ShardSpan, SprtReport,
-    StateReport,
+    GameFinished, GameStarted, Latency, MatchObserver, MatchReport, MatchStart, Resumed, ShardSpan,
+    SprtReport, StateReport,
 };
 pub use request::{MatchRequest, MatchSettings};
 pub use run::{resume_match, run_match, Resume};

@@ -87,6 +87,19 @@ pub struct GameFinished<'a> {
     pub total: u32,
 }
 
+/// A game about to start (its engines not yet started or made ready).
+#[derive(Debug, Clone, Copy)]
+pub struct GameStarted<'a> {
+    /// Its number in the schedule, from 1 (as [`MatchGame::number`]).
+    pub number: u32,
+    /// Games in the schedule.
+    pub total: u32,
+    /// White's engine name.
+    pub white: &'a str,
+    /// Black's engine name.
+    pub black: &'a str,
+}
+
 /// The SPRT at the end of a match.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct SprtReport {
@@ -169,6 +182,11 @@ impl MatchReport {
 pub trait MatchObserver {
     /// Before the first game.
     fn started(&mut self, _start: &MatchStart) -> io::Result<()> {
+        Ok(())
+    }
+
+    /// When a game starts (cutechess-cli's and fastchess's `Started game N of M`).
+    fn game_started(&mut self, _game: &GameStarted<'_>) -> io::Result<()> {
         Ok(())
     }
 

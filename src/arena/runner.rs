@@ -62,10 +62,20 @@ pub struct MatchPlan {
     pub interrupt: Arc<AtomicBool>,
 }
 
+/// What the runner tells as it plays.
+#[derive(Debug)]
+pub enum RunEvent {
+    /// Game `index` (0-based, in the schedule) starts.
+    Started(u32),
+    /// A game ended (or an interrupt cut it short).
+    Finished(Box<MatchGame>),
+}
+
 impl MatchPlan {
-    /// Play the games `todo` (schedule indices, in that order), sending each finished game to
-    /// `results` as soon as it ends. Stops scheduling new games once `stop` is raised.
-    pub fn run(&self, todo: &[u32], results: mpsc::Sender<MatchGame>, stop: &AtomicBool) {
+    /// Play the games `todo` (schedule indices, in that order), telling `results` when each
+    /// starts and sending it there as soon as it ends. Stops scheduling new games once `stop`
+    /// is raised.
+    pub fn run(&self, todo: &[u32], results: mpsc::Sender<RunEvent>, stop: &AtomicBool) {
         let next = AtomicUsize::new(0);
         std::thread::scope(|scope| {
             for _ in 0..self.concurrency.max(1) {
@@ -83,8 +93,11 @@ impl MatchPlan {
                         let Some(&index) = todo.get(next.fetch_add(1, Ordering::Relaxed)) else {
                             break;
                         };
+                        if results.send(RunEvent::Started(index)).is_err() {
+                            break;
+                        }
                         let record = self.play_game(index, &mut engines);
-                        if results.send(record).is_err() {
+                        if results.send(RunEvent::Finished(Box::new(record))).is_err() {
                             break;
                         }
                     }

@@ -9,10 +9,11 @@ use super::game_output::{game_epd, game_pgn};
 use super::match_game::MatchGame;
 use super::recorder::{Recorder, Store};
 use super::report::{
-    GameFinished, Latency, MatchObserver, MatchReport, MatchStart, SprtReport, StateReport,
+    GameFinished, GameStarted, Latency, MatchObserver, MatchReport, MatchStart, SprtReport,
+    StateReport,
 };
 use super::request::Prepared;
-use super::runner::MatchPlan;
+use super::runner::{MatchPlan, RunEvent};
 use super::state::MatchState;
 use crate::stats::{nearest_rank, Sprt, SprtVerdict};
 use std::collections::HashMap;
@@ -84,7 +85,14 @@ impl<S: Store> Session<S> {
         std::thread::scope(|scope| -> Result<(), ArenaError> {
             let (plan, stop, left) = (&plan, &stop, &left);
             scope.spawn(move || plan.run(left, sender, stop));
-            for game in receiver {
+            for event in receiver {
+                let game = match event {
+                    RunEvent::Started(index) => {
+                        self.tell_start(index, observer)?;
+                        continue;
+                    }
+                    RunEvent::Finished(game) => *game,
+                };
                 if game.is_finished() {
                     self.count(&game, stop);
                     self.tell(&game, observer)?;
@@ -143,6 +151,19 @@ impl<S: Store> Session<S> {
             None => String::new(),
         };
         self.recorder.record(&mut self.state, pgn, epd);
+    }
+
+    fn tell_start(&self, index: u32, observer: &mut dyn MatchObserver) -> Result<(), ArenaError> {
+        let scheduled = self.plan.schedule.game(index);
+        let name = |slot: usize| self.plan.engines[slot].name.as_str();
+        observer
+            .game_started(&GameStarted {
+                number: index + 1,
+                total: self.start.games,
+                white: name(scheduled.white),
+                black: name(scheduled.black),
+            })
+            .map_err(ArenaError::Observer)
     }
 
     fn tell(&self, game: &MatchGame, observer: &mut dyn MatchObserver) -> Result<(), ArenaError> {

@@ -3,12 +3,15 @@
 //! the run tells (text, progress bar, HTML, JSON), handles signals, takes the shard from a
 //! cluster scheduler's environment and moves to the first run's directory on `--resume`.
 
+use super::report::cutechess::Cutechess;
+use super::report::fastchess::{EngineLabels, Fastchess};
 use super::report::text::Console;
+use super::report::OutputFormat;
 use super::CliError;
 use indicatif::{ProgressBar, ProgressStyle};
 use shannon::arena::{
-    resume_match, run_match, ArenaError, DrawRule, MatchReport, MatchRequest, MatchState, Openings,
-    ResignRule, Resume, SettingError, TimeControl, TournamentKind,
+    resume_match, run_match, ArenaError, DrawRule, MatchObserver, MatchReport, MatchRequest,
+    MatchState, Openings, ResignRule, Resume, SettingError, TimeControl, TournamentKind,
 };
 use shannon::client::Config;
 use shannon::shard::Shard;
@@ -97,7 +100,8 @@ pub struct Args {
     state: Option<PathBuf>,
     /// Continue the match saved in STATE (after a kill, a power cut or Ctrl-C): the same
     /// schedule, openings and seeds; games already in the PGN are not played again. Only
-    /// --concurrency, --quiet, --progress-lines, --report and --json may be given with it.
+    /// --concurrency, --quiet, --progress-lines, --output-format, --rating-interval, --report
+    /// and --json may be given with it.
     #[arg(long, value_name = "STATE", conflicts_with_all = [
         "config", "engines", "tournament", "rounds", "games", "tc", "openings", "book_depth",
         "pgn", "seed", "sprt", "max_plies", "maxmoves", "draw", "resign", "pgn_min", "epd",
@@ -121,6 +125,17 @@ pub struct Args {
     /// and "Score of A vs B: W - L - D  [0.500] N".
     #[arg(long)]
     progress_lines: bool,
+    /// What to print while playing: text (our header, progress bar and tables), cutechess
+    /// (cutechess-cli's lines: "Started game", "Finished game", "Score of", "Elo difference",
+    /// "SPRT: llr", "Finished match") or fastchess (fastchess's lines and its "Results of"
+    /// blocks with "Elo:", "LLR:", "Games:", "Ptnml(0-2):").
+    #[arg(long, value_enum, default_value_t = OutputFormat::Text, value_name = "FORMAT")]
+    output_format: OutputFormat,
+    /// With --output-format cutechess: the results after every N finished games (default 0: at
+    /// the end only); with fastchess: after every N-th game pair completes (default 10). Both
+    /// print them at the end too.
+    #[arg(long, value_name = "N")]
+    rating_interval: Option<u32>,
 }
 
 /// One name of `--engines a,b,c`, without the spaces around it.
@@ -130,6 +145,7 @@ fn trimmed(text: &str) -> Result<String, String> {
 
 /// Run `shannon match` with a progress bar (unless `--quiet`), ending cleanly on Ctrl-C/SIGTERM.
 pub fn run(args: Args, out: &mut impl Write) -> Result<bool, CliError> {
+    check_format(&args)?;
     let interrupt = super::signals::interrupt_flag(
         "ending the running games and stopping the engines (interrupt again to exit at once)",
     )?;
@@ -137,34 +153,112 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<bool, CliError> {
         ("the report", args.report.as_deref()),
         ("the JSON report", args.json.as_deref()),
     ])?;
-    let bar = if args.quiet {
-        ProgressBar::hidden()
-    } else {
-        ProgressBar::new(0)
+    let interval = args
+        .rating_interval
+        .unwrap_or(args.output_format.default_rating_interval());
+    let report = match args.output_format {
+        OutputFormat::Text => {
+            let bar = if args.quiet {
+                ProgressBar::hidden()
+            } else {
+                ProgressBar::new(0)
+            };
+            bar.set_style(
+                ProgressStyle::with_template("{bar:30} {pos}/{len} games {msg} [{elapsed}]")
+                    .expect("a valid template"),
+            );
+            let mut console = Console::new(out, bar, args.progress_lines);
+            play(&args, interrupt, &mut console)?
+        }
+        OutputFormat::Cutechess => {
+            let (sprt, _) = sprt_and_labels(&args)?;
+            let mut lines = Cutechess::new(out, interval, sprt);
+            play(&args, interrupt, &mut lines)?
+        }
+        OutputFormat::Fastchess => {
+            let (sprt, labels) = sprt_and_labels(&args)?;
+            let mut lines = Fastchess::new(out, interval, sprt, labels);
+            play(&args, interrupt, &mut lines)?
+        }
     };
-    bar.set_style(
-        ProgressStyle::with_template("{bar:30} {pos}/{len} games {msg} [{elapsed}]")
-            .expect("a valid template"),
-    );
-    let mut console = Console::new(out, bar, args.progress_lines);
-    let report = match &args.resume {
+    write_files(&report, args.report.as_deref(), args.json.as_deref(), out)?;
+    Ok(report.is_clean())
+}
+
+/// Refuse the flags the output format cannot honour.
+fn check_format(args: &Args) -> Result<(), CliError> {
+    match args.output_format {
+        OutputFormat::Text if args.rating_interval.is_some() => Err(CliError::new(
+            "--rating-interval sets how often --output-format cutechess or fastchess prints \
+             the results; the text output prints them at the end",
+        )),
+        OutputFormat::Cutechess | OutputFormat::Fastchess if args.progress_lines => {
+            Err(CliError::new(
+                "--progress-lines prints cutechess-cli's lines beside the text output; with \
+                 --output-format cutechess or fastchess those lines are the output already",
+            ))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// Play the match (or resume it) and tell `observer`.
+fn play(
+    args: &Args,
+    interrupt: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    observer: &mut dyn MatchObserver,
+) -> Result<MatchReport, CliError> {
+    match &args.resume {
         Some(path) => {
             let resume = Resume {
                 concurrency: args.concurrency,
                 interrupt: Some(interrupt),
             };
-            resume_from(path, &resume, &mut console)
+            resume_from(path, &resume, observer)
         }
         None => {
-            let request = request_of(&args, interrupt)?;
+            let request = request_of(args, interrupt)?;
             Config::load(request.config.as_deref())
                 .map_err(ArenaError::from)
-                .and_then(|config| run_match(&config, &request, &mut console))
+                .and_then(|config| run_match(&config, &request, observer))
         }
     }
-    .map_err(explain)?;
-    write_files(&report, args.report.as_deref(), args.json.as_deref(), out)?;
-    Ok(report.is_clean())
+    .map_err(explain)
+}
+
+/// The SPRT of the match and its engines' Threads and Hash (for fastchess's `Results of`
+/// line): from the flags and the engines file, or from the state a resumed run continues.
+fn sprt_and_labels(args: &Args) -> Result<(Option<Sprt>, EngineLabels), CliError> {
+    let (sprt, config) = match &args.resume {
+        Some(path) => {
+            let state =
+                MatchState::load(path).map_err(|e| explain(ArenaError::State(path.clone(), e)))?;
+            let settings = state.settings();
+            let config = settings
+                .config
+                .as_deref()
+                .map(|c| state.directory().join(c));
+            (settings.sprt, Config::load_saved(config.as_deref()).ok())
+        }
+        None => (args.sprt, Config::load(args.config.as_deref()).ok()),
+    };
+    let option = |engine: &shannon::client::EngineConfig, name: &str| {
+        engine
+            .option_values()
+            .into_iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, value)| value)
+    };
+    let engines = config
+        .map(|config| {
+            config
+                .engines
+                .iter()
+                .map(|e| (e.name.clone(), option(e, "Threads"), option(e, "Hash")))
+                .collect()
+        })
+        .unwrap_or_default();
+    Ok((sprt, EngineLabels { engines }))
 }
 
 /// The typed request the flags make.
@@ -253,7 +347,7 @@ pub fn explain(error: ArenaError) -> CliError {
 fn resume_from(
     path: &Path,
     resume: &Resume,
-    console: &mut Console<'_, impl Write>,
+    observer: &mut dyn MatchObserver,
 ) -> Result<MatchReport, ArenaError> {
     let path = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
     let state = MatchState::load(&path).map_err(|e| ArenaError::State(path.clone(), e))?;
@@ -269,5 +363,5 @@ fn resume_from(
             directory.display()
         );
     }
-    resume_match(&path, resume, console)
+    resume_match(&path, resume, observer)
 }

@@ -62,7 +62,7 @@ pub fn elo_from_score(score: f64) -> f64 {
 }
 
 /// The error function, by Abramowitz and Stegun 7.1.26 (absolute error below 1.5e-7).
-fn erf(x: f64) -> f64 {
+pub fn erf(x: f64) -> f64 {
     let sign = x.signum();
     let x = x.abs();
     let t = 1.0 / (1.0 + 0.327_591_1 * x);

@@ -5,7 +5,7 @@
 //! game of each pair until its partner finishes; a pair whose partner never finishes (the match
 //! stopped, or the game ended unfinished) stays out of the counts.
 
-use super::GameScore;
+use super::{GameScore, Score};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 
@@ -83,6 +83,22 @@ impl PairTally {
     pub fn unpaired(&self) -> u32 {
         self.waiting.len() as u32
     }
+
+    /// The results of the finished games whose partner has not finished.
+    pub fn unpaired_score(&self) -> Score {
+        let mut score = Score::default();
+        for &(_, result) in self.waiting.values() {
+            score.add(result);
+        }
+        score
+    }
+
+    /// True when finished game `game` waits for its partner (its pair is not complete).
+    pub fn waits(&self, game: u32) -> bool {
+        self.waiting
+            .get(&(game / 2))
+            .is_some_and(|&(first, _)| first == game)
+    }
 }
 
 #[cfg(test)]
@@ -124,6 +140,14 @@ mod tests {
         tally.add(1, Loss);
         assert_eq!(tally.pentanomial().counts, [0, 1, 0, 0, 1]);
         assert_eq!(tally.unpaired(), 1);
+        assert!(tally.waits(5) && !tally.waits(4) && !tally.waits(1));
+        assert_eq!(
+            tally.unpaired_score(),
+            Score {
+                losses: 1,
+                ..Score::default()
+            }
+        );
         // Game 5's partner is game 4, not game 6: pair 3 (games 6, 7) is separate.
         tally.add(6, Draw);
         assert_eq!(tally.unpaired(), 2);

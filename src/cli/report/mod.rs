@@ -1,6 +1,156 @@
 //! The renderers of a match's report (the library returns it as data, [`shannon::arena::report`]):
-//! the console's text and tables ([`text`]), the HTML page ([`html`]) and JSON ([`json`]).
+//! the console's text and tables ([`text`]), cutechess-cli's and fastchess's lines
+//! ([`cutechess`], [`fastchess`]), the HTML page ([`html`]) and JSON ([`json`]).
 
+pub mod cutechess;
+pub mod fastchess;
 pub mod html;
 pub mod json;
 pub mod text;
+
+/// What `shannon match` prints on its standard output while it plays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum OutputFormat {
+    /// Our header, progress bar, tables and files.
+    #[default]
+    Text,
+    /// cutechess-cli's lines (`Started game`, `Finished game`, `Score of`, `Elo difference`,
+    /// `SPRT: llr`, its rank table, `Finished match`).
+    Cutechess,
+    /// fastchess's lines (`Started game`, `Finished game`, its `Results of` blocks with `Elo:`,
+    /// `LLR:`, `Games:`, `Ptnml(0-2):`, `Finished match`).
+    Fastchess,
+}
+
+impl OutputFormat {
+    /// The rating interval when none is given: cutechess-cli's 0 (the results at the end only),
+    /// fastchess's 10 (every 10 game pairs).
+    pub fn default_rating_interval(self) -> u32 {
+        match self {
+            OutputFormat::Fastchess => 10,
+            OutputFormat::Text | OutputFormat::Cutechess => 0,
+        }
+    }
+}
+
+/// Hand-built games, standings and reports for the renderers' tests.
+#[cfg(test)]
+pub mod test_support {
+    use shannon::arena::{
+        GameFinished, GameStarted, MatchGame, MatchObserver, MatchReport, MatchStart, Openings,
+        Schedule, Standings, Termination, TimeControl, TournamentKind,
+    };
+    use shannon::game::{Finish, GameRecord, Outcome};
+    use shannon::{CastlingMode, Position};
+    use std::time::Duration;
+
+    /// A game numbered `number` (1-based in the schedule) between `white` and `black`.
+    pub fn game(
+        number: u32,
+        white: &str,
+        black: &str,
+        outcome: Outcome,
+        termination: Option<Termination>,
+        finish: Option<Finish>,
+    ) -> MatchGame {
+        let mut record = GameRecord::new(Position::startpos(), CastlingMode::Standard);
+        record.outcome = outcome;
+        record.finish = finish;
+        MatchGame {
+            number,
+            white: white.into(),
+            black: black.into(),
+            record,
+            termination,
+            infos: Vec::new(),
+        }
+    }
+
+    /// What a run of `names` playing `games` games per encounter announces.
+    pub fn start(names: &[&str], games: u32, openings: Openings) -> (MatchStart, Schedule) {
+        let kind = if names.len() > 2 {
+            Some(TournamentKind::RoundRobin)
+        } else {
+            None
+        };
+        let schedule = Schedule::new(
+            kind.unwrap_or(TournamentKind::RoundRobin),
+            names.len(),
+            1,
+            games,
+        )
+        .unwrap();
+        let start = MatchStart {
+            names: names.iter().map(|n| n.to_string()).collect(),
+            tournament: kind,
+            rounds: 1,
+            games_per_encounter: games,
+            games: schedule.len(),
+            time_control: TimeControl::Clock {
+                moves: 0,
+                base: Duration::from_secs(10),
+                increment: Duration::from_millis(100),
+            },
+            openings,
+            concurrency: 1,
+            seed: 1,
+            shard: None,
+            resumed: None,
+            configured_seeds: Vec::new(),
+        };
+        (start, schedule)
+    }
+
+    /// Tell `observer` a whole run: the start, each of `results` (schedule index 0, 1, ...:
+    /// outcome, termination, finish) started and finished in order, and the end.
+    pub fn play(
+        observer: &mut dyn MatchObserver,
+        start: MatchStart,
+        schedule: &Schedule,
+        results: Vec<(Outcome, Option<Termination>, Option<Finish>)>,
+    ) -> MatchReport {
+        observer.started(&start).unwrap();
+        let mut standings = Standings::new(start.names.clone(), schedule);
+        let total = results.len() as u32;
+        for (i, (outcome, termination, finish)) in results.into_iter().enumerate() {
+            let scheduled = schedule.game(i as u32);
+            let (white, black) = (
+                start.names[scheduled.white].as_str(),
+                start.names[scheduled.black].as_str(),
+            );
+            observer
+                .game_started(&GameStarted {
+                    number: i as u32 + 1,
+                    total: start.games,
+                    white,
+                    black,
+                })
+                .unwrap();
+            let played = game(i as u32 + 1, white, black, outcome, termination, finish);
+            standings.add(&scheduled, &played);
+            observer
+                .game_finished(&GameFinished {
+                    game: &played,
+                    encounter: scheduled.encounter,
+                    standings: &standings,
+                    finished: i as u32 + 1,
+                    total,
+                })
+                .unwrap();
+        }
+        let report = MatchReport {
+            start,
+            standings,
+            seconds: 3725.0,
+            sprt: None,
+            interrupted: None,
+            record_error: None,
+            pgn: None,
+            epd: None,
+            state: None,
+            latency: None,
+        };
+        observer.finished(&report).unwrap();
+        report
+    }
+}

@@ -10,6 +10,7 @@ mod faults;
 mod matches;
 mod old_states;
 mod one_runner;
+mod output_formats;
 mod outputs;
 mod peers;
 mod perft_check;

@@ -1,0 +1,886 @@
+//! cutechess-cli's output (`--output-format cutechess`): the lines its `EngineMatch` prints
+//! (cutechess, projects/cli/src/enginematch.cpp), the result block of `Tournament::results()`
+//! and `Tournament::outcomes()` (projects/lib/src/tournament.cpp), with the figures of its
+//! `Elo` class (projects/lib/src/elo.cpp) and Qt's number formatting, so that scripts written
+//! for cutechess-cli read ours unchanged:
+//!
+//! ```text
+//! Started game 1 of 100 (dev vs base)
+//! Finished game 1 (dev vs base): 1-0 {White mates}
+//! Score of dev vs base: 1 - 0 - 0  [1.000] 1
+//! ...
+//! ...      dev playing White: 30 - 10 - 10  [0.700] 50
+//! ...      dev playing Black: 20 - 15 - 15  [0.550] 50
+//! ...      White vs Black: 45 - 30 - 25  [0.575] 100
+//! Elo difference: 88.7 +/- 46.1, LOS: 100.0 %, DrawRatio: 25.0 %
+//! SPRT: llr 0 (0.0%), lbound -inf, ubound inf
+//!
+//! Player: dev
+//!    "Loss: Black mates": 10
+//!    ...
+//! Finished match
+//! ```
+//!
+//! The Elo figures are cutechess's own (its error margin uses its approximation of the inverse
+//! error function), so the same counts print the same numbers. The SPRT line shows our test (the
+//! one that stops the match: fishtest's GSPRT, see [`shannon::stats::Sprt`]), in cutechess's
+//! format; without `--sprt` it is cutechess's line for its null test, `llr 0 (0.0%), lbound
+//! -inf, ubound inf`.
+
+use shannon::arena::{
+    GameFinished, GameStarted, MatchGame, MatchObserver, MatchReport, MatchStart, Standings,
+    Termination, TournamentKind,
+};
+use shannon::game::{DrawClaim, Ending, Finish, Outcome};
+use shannon::stats::{Score, Sprt, SprtVerdict};
+use shannon::Color;
+use std::collections::BTreeMap;
+use std::io::{self, Write};
+
+/// cutechess-cli's side names, capitalised as its result descriptions print them.
+fn side(color: Color) -> &'static str {
+    match color {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
+/// The text in braces after the result (cutechess's `Chess::Result::description()`), for each
+/// way our games end. Where cutechess-cli has no such ending, the closest of its wordings:
+/// fivefold repetition and the 75-move rule (cutechess ends the game at the threefold and the
+/// fifty-move rule already) read as those; an engine that fails to start (cutechess stops the
+/// tournament with an error instead) reads as a disconnection; a game an interrupt cut short
+/// is `* {No result}`.
+pub fn reason(game: &MatchGame) -> String {
+    let outcome = game.record.outcome;
+    match (&game.termination, game.record.finish) {
+        (Some(termination), _) => match termination {
+            Termination::PlyLimit => "Draw by adjudication: maximal game length".into(),
+            Termination::Adjudication(_) => match outcome {
+                Outcome::Win(winner) => format!("{} wins by adjudication", side(winner)),
+                _ => "Draw by adjudication".into(),
+            },
+            Termination::TimeForfeit(loser) => match outcome {
+                Outcome::Draw => "Draw by timeout".into(),
+                _ => format!("{} loses on time", side(*loser)),
+            },
+            Termination::IllegalMove(loser, text) => {
+                format!("{} makes an illegal move: {text}", side(*loser))
+            }
+            Termination::Crash(loser) | Termination::StartFailure(loser, _) => {
+                format!("{} disconnects", side(*loser))
+            }
+            Termination::Hang(loser) => format!("{}'s connection stalls", side(*loser)),
+            Termination::Interrupted => "No result".into(),
+        },
+        (None, Some(finish)) => match finish {
+            Finish::Rule(Ending::Checkmate { winner }) => format!("{} mates", side(winner)),
+            Finish::Rule(Ending::Stalemate) => "Draw by stalemate".into(),
+            Finish::Rule(Ending::InsufficientMaterial) => {
+                "Draw by insufficient mating material".into()
+            }
+            Finish::Rule(Ending::FivefoldRepetition)
+            | Finish::Claim(DrawClaim::ThreefoldRepetition) => "Draw by 3-fold repetition".into(),
+            Finish::Rule(Ending::SeventyFiveMoveRule) | Finish::Claim(DrawClaim::FiftyMoveRule) => {
+                "Draw by fifty moves rule".into()
+            }
+        },
+        // No description: cutechess's words for a bare result.
+        (None, None) => match outcome {
+            Outcome::Win(winner) => format!("{} wins", side(winner)),
+            Outcome::Draw => "Drawn game".into(),
+            Outcome::Unfinished => "No result".into(),
+        },
+    }
+}
+
+/// Qt's `QString::arg(x, 0, 'f', precision)`: rounded half away from zero (Qt's
+/// double-conversion), `inf`, `-inf` and `nan` spelt so, no minus sign on a value that rounds
+/// to zero.
+pub fn qt_fixed(x: f64, precision: usize) -> String {
+    if x.is_nan() {
+        return "nan".into();
+    }
+    if x.is_infinite() {
+        return if x > 0.0 { "inf" } else { "-inf" }.into();
+    }
+    // Every finite double has an exact decimal expansion of at most 1074 fractional digits.
+    let exact = format!("{:.1080}", x.abs());
+    let (int, frac) = exact.split_once('.').expect("a fractional part");
+    let mut digits: Vec<u8> = int
+        .bytes()
+        .chain(frac.bytes().take(precision))
+        .map(|b| b - b'0')
+        .collect();
+    let mut int_len = int.len();
+    if frac.as_bytes()[precision] >= b'5' {
+        let mut i = digits.len();
+        loop {
+            if i == 0 {
+                digits.insert(0, 1);
+                int_len += 1;
+                break;
+            }
+            i -= 1;
+            if digits[i] == 9 {
+                digits[i] = 0;
+            } else {
+                digits[i] += 1;
+                break;
+            }
+        }
+    }
+    let zero = digits.iter().all(|&d| d == 0);
+    let mut text = String::new();
+    if x < 0.0 && !zero {
+        text.push('-');
+    }
+    for (i, d) in digits.iter().enumerate() {
+        if i == int_len {
+            text.push('.');
+        }
+        text.push(char::from(b'0' + d));
+    }
+    text
+}
+
+/// Qt's `QString::arg(x, width, 'f', precision)`: [`qt_fixed`] right-aligned in `width`.
+fn qt_fixed_width(x: f64, width: usize, precision: usize) -> String {
+    format!("{:>width$}", qt_fixed(x, precision))
+}
+
+/// Qt's `QString::arg(x, 0, 'g', precision)`, as C's `%.{precision}g`: the shorter of fixed
+/// and exponent notation, trailing zeros removed.
+pub fn qt_general(x: f64, precision: usize) -> String {
+    if x.is_nan() {
+        return "nan".into();
+    }
+    if x.is_infinite() {
+        return if x > 0.0 { "inf" } else { "-inf" }.into();
+    }
+    if x == 0.0 {
+        return "0".into();
+    }
+    let precision = precision.max(1);
+    let scientific = format!("{:.*e}", precision - 1, x);
+    let (mantissa, exponent) = scientific.split_once('e').expect("an exponent");
+    let exponent: i32 = exponent.parse().expect("a number");
+    let trim = |text: &str| -> String {
+        if text.contains('.') {
+            text.trim_end_matches('0').trim_end_matches('.').to_string()
+        } else {
+            text.to_string()
+        }
+    };
+    if exponent < -4 || exponent >= precision as i32 {
+        let sign = if exponent < 0 { '-' } else { '+' };
+        format!("{}e{sign}{:02}", trim(mantissa), exponent.abs())
+    } else {
+        let decimals = (precision as i32 - 1 - exponent).max(0) as usize;
+        trim(&format!("{x:.decimals$}"))
+    }
+}
+
+/// cutechess's `Elo` (projects/lib/src/elo.cpp) of wins, losses and draws: its figures with its
+/// NaNs and infinities (a score of 100% is an Elo difference of `inf`).
+#[derive(Debug, Clone, Copy)]
+pub struct CuteElo {
+    score: Score,
+    mu: f64,
+    stdev: f64,
+}
+
+impl CuteElo {
+    /// The figures of `score`.
+    pub fn new(score: Score) -> CuteElo {
+        let n = f64::from(score.games());
+        let (w, l, d) = (
+            f64::from(score.wins) / n,
+            f64::from(score.losses) / n,
+            f64::from(score.draws) / n,
+        );
+        let mu = w + d / 2.0;
+        let dev_w = w * (1.0 - mu).powi(2);
+        let dev_l = l * (0.0 - mu).powi(2);
+        let dev_d = d * (0.5 - mu).powi(2);
+        CuteElo {
+            score,
+            mu,
+            stdev: (dev_w + dev_l + dev_d).sqrt() / n.sqrt(),
+        }
+    }
+
+    fn diff_of(p: f64) -> f64 {
+        -400.0 * (1.0 / p - 1.0).log10()
+    }
+
+    /// The Elo difference.
+    pub fn diff(&self) -> f64 {
+        CuteElo::diff_of(self.mu)
+    }
+
+    /// Its 95% error margin, with cutechess's approximation of the normal quantile.
+    pub fn error_margin(&self) -> f64 {
+        let low = self.mu + phi_inv(0.025) * self.stdev;
+        let high = self.mu + phi_inv(0.975) * self.stdev;
+        (CuteElo::diff_of(high) - CuteElo::diff_of(low)) / 2.0
+    }
+
+    /// The likelihood of superiority in percent (NaN without a decisive game, as cutechess
+    /// computes it).
+    pub fn los(&self) -> f64 {
+        if self.score.wins + self.score.losses == 0 {
+            return f64::NAN;
+        }
+        100.0 * self.score.likelihood_of_superiority()
+    }
+
+    /// Draws per game.
+    pub fn draw_ratio(&self) -> f64 {
+        f64::from(self.score.draws) / f64::from(self.score.games())
+    }
+
+    /// Points per game.
+    pub fn point_ratio(&self) -> f64 {
+        self.mu
+    }
+}
+
+/// cutechess's `Elo::erfInv`: Winitzki's approximation of the inverse error function.
+#[allow(clippy::approx_constant)]
+fn erf_inv(x: f64) -> f64 {
+    // cutechess's truncated pi, kept for the same last digits.
+    let pi = 3.1415926535897;
+    let a = 8.0 * (pi - 3.0) / (3.0 * pi * (4.0 - pi));
+    let y = (1.0 - x * x).ln();
+    let z = 2.0 / (pi * a) + y / 2.0;
+    let ret = ((z * z - y / a).sqrt() - z).sqrt();
+    if x < 0.0 {
+        -ret
+    } else {
+        ret
+    }
+}
+
+/// cutechess's `Elo::phiInv`: the standard normal quantile through [`erf_inv`].
+fn phi_inv(p: f64) -> f64 {
+    2f64.sqrt() * erf_inv(2.0 * p - 1.0)
+}
+
+/// The closing line of a two-engine match: `Elo difference: x +/- y, LOS: z %, DrawRatio: w %`.
+pub fn elo_line(score: Score) -> String {
+    let elo = CuteElo::new(score);
+    format!(
+        "Elo difference: {} +/- {}, LOS: {} %, DrawRatio: {} %",
+        qt_fixed(elo.diff(), 1),
+        qt_fixed(elo.error_margin(), 1),
+        qt_fixed(elo.los(), 1),
+        qt_fixed(elo.draw_ratio() * 100.0, 1)
+    )
+}
+
+/// The SPRT line: `SPRT: llr 2.95 (100.3%), lbound -2.94, ubound 2.94 - H1 was accepted`; for no
+/// test cutechess's null test, `SPRT: llr 0 (0.0%), lbound -inf, ubound inf`.
+pub fn sprt_line(sprt: Option<&Sprt>, llr: f64) -> String {
+    let (llr, lower, upper, verdict) = match sprt {
+        Some(sprt) => {
+            let (lower, upper) = sprt.bounds();
+            (llr, lower, upper, sprt.decide(llr))
+        }
+        None => (0.0, f64::NEG_INFINITY, f64::INFINITY, SprtVerdict::Continue),
+    };
+    let mut line = format!(
+        "SPRT: llr {} ({}%), lbound {}, ubound {}",
+        qt_general(llr, 3),
+        qt_fixed(llr / upper * 100.0, 1),
+        qt_general(lower, 3),
+        qt_general(upper, 3)
+    );
+    match verdict {
+        SprtVerdict::AcceptH0 => line.push_str(" - H0 was accepted"),
+        SprtVerdict::AcceptH1 => line.push_str(" - H1 was accepted"),
+        SprtVerdict::Continue => {}
+    }
+    line
+}
+
+/// `W - L - D  [ratio] N`, as cutechess prints a score.
+fn wld(wins: u32, losses: u32, draws: u32) -> String {
+    let games = wins + losses + draws;
+    let ratio = (2.0 * f64::from(wins) + f64::from(draws)) / (2.0 * f64::from(games));
+    format!(
+        "{wins} - {losses} - {draws}  [{}] {games}",
+        qt_fixed(ratio, 3)
+    )
+}
+
+/// One engine's games by colour and how they ended, as this run saw them.
+#[derive(Debug, Default, Clone)]
+struct Tally {
+    /// Wins, losses and draws with White.
+    white: [u32; 3],
+    /// With Black.
+    black: [u32; 3],
+    /// cutechess's outcome keys (`Win: White mates`, `Draw by 3-fold repetition`) and counts.
+    outcomes: BTreeMap<String, u32>,
+}
+
+/// The renderer.
+pub struct Cutechess<'a, W: Write> {
+    out: &'a mut W,
+    /// Print the result block after every this many finished games (0: at the end only).
+    rating_interval: u32,
+    sprt: Option<Sprt>,
+    names: Vec<String>,
+    tournament: Option<TournamentKind>,
+    /// False on a resumed run: the colour lines and outcomes would cover this run's games only.
+    whole: bool,
+    tallies: BTreeMap<String, Tally>,
+    /// The last standings heard, for the interval blocks.
+    last_llr: f64,
+}
+
+impl<'a, W: Write> Cutechess<'a, W> {
+    /// A renderer writing to `out`; `sprt` is the match's test, if any.
+    pub fn new(out: &'a mut W, rating_interval: u32, sprt: Option<Sprt>) -> Cutechess<'a, W> {
+        Cutechess {
+            out,
+            rating_interval,
+            sprt,
+            names: Vec::new(),
+            tournament: None,
+            whole: true,
+            tallies: BTreeMap::new(),
+            last_llr: 0.0,
+        }
+    }
+
+    fn count(&mut self, game: &MatchGame) {
+        let text = reason(game);
+        let (white, black) = (game.white.clone(), game.black.clone());
+        let mut add = |name: &str, color: Color, column: usize, key: String| {
+            let tally = self.tallies.entry(name.to_string()).or_default();
+            match color {
+                Color::White => tally.white[column] += 1,
+                Color::Black => tally.black[column] += 1,
+            }
+            *tally.outcomes.entry(key).or_default() += 1;
+        };
+        match game.record.outcome {
+            Outcome::Win(winner) => {
+                let (w, l) = match winner {
+                    Color::White => (&white, &black),
+                    Color::Black => (&black, &white),
+                };
+                add(w, winner, 0, format!("Win: {text}"));
+                add(l, !winner, 1, format!("Loss: {text}"));
+            }
+            Outcome::Draw => {
+                add(&white, Color::White, 2, text.clone());
+                add(&black, Color::Black, 2, text);
+            }
+            Outcome::Unfinished => {}
+        }
+    }
+
+    /// `Tournament::results()`: for two engines the colour lines and the Elo line, for more the
+    /// rank table; then the SPRT line.
+    fn results(&mut self, standings: &Standings) -> io::Result<()> {
+        let mut text = String::new();
+        if standings.names.len() == 2 {
+            if self.whole {
+                text.push_str(&self.colour_lines(&standings.names[0]));
+            }
+            text.push_str(&elo_line(standings.engine_score(0)));
+        } else {
+            text.push_str(&self.rank_table(standings));
+        }
+        text.push('\n');
+        text.push_str(&sprt_line(self.sprt.as_ref(), self.last_llr));
+        writeln!(self.out, "{text}")?;
+        self.out.flush()
+    }
+
+    /// `Tournament::resultsForSides(0)`.
+    fn colour_lines(&self, name: &str) -> String {
+        let tally = self.tallies.get(name).cloned().unwrap_or_default();
+        let [ww, wl, wd] = tally.white;
+        let [bw, bl, bd] = tally.black;
+        let mut text = String::new();
+        if ww + wl + wd > 0 {
+            text.push_str(&format!(
+                "...      {name} playing White: {}\n",
+                wld(ww, wl, wd)
+            ));
+        }
+        if bw + bl + bd > 0 {
+            text.push_str(&format!(
+                "...      {name} playing Black: {}\n",
+                wld(bw, bl, bd)
+            ));
+        }
+        if ww + wl + wd + bw + bl + bd > 0 {
+            text.push_str(&format!(
+                "...      White vs Black: {}\n",
+                wld(ww + bl, wl + bw, wd + bd)
+            ));
+        }
+        text
+    }
+
+    /// cutechess's default result format, `Rank,Name,Elo,Error,Games,Score,DScore`: players
+    /// with games by score (ties: the later player first, as its `QMultiMap` keeps them), then
+    /// those without; a gauntlet's first engine first, ranked 0.
+    fn rank_table(&self, standings: &Standings) -> String {
+        let gauntlet = self.tournament == Some(TournamentKind::Gauntlet);
+        let key = |engine: usize| -> f64 {
+            let s = standings.engine_score(engine);
+            if gauntlet && engine == 0 {
+                -1.0
+            } else if s.games() > 0 {
+                1.0 - s.ratio()
+            } else {
+                2.0
+            }
+        };
+        let mut order: Vec<usize> = (0..standings.names.len()).collect();
+        order.sort_by(|&a, &b| key(a).total_cmp(&key(b)).then(b.cmp(&a)));
+        let mut text = format!(
+            "{:>4} {:<25} {:>7} {:>7} {:>7} {:>7} {:>7} \n",
+            "Rank", "Name", "Elo", "+/-", "Games", "Score", "Draw"
+        );
+        let mut rank: i64 = if gauntlet { -1 } else { 0 };
+        for engine in order {
+            rank += 1;
+            let s = standings.engine_score(engine);
+            let elo = CuteElo::new(s);
+            text.push_str(&format!(
+                "{rank:>4} {:<25} {} {} {:>7} {}% {}% \n",
+                standings.names[engine],
+                qt_fixed_width(elo.diff(), 7, 0),
+                qt_fixed_width(elo.error_margin(), 7, 0),
+                s.games(),
+                qt_fixed_width(elo.point_ratio() * 100.0, 6, 1),
+                qt_fixed_width(elo.draw_ratio() * 100.0, 6, 1),
+            ));
+        }
+        text
+    }
+
+    /// `Tournament::outcomes()`: each player's outcomes, sorted by their words.
+    fn outcomes(&mut self) -> io::Result<()> {
+        let mut text = String::new();
+        for name in &self.names {
+            text.push_str(&format!("\nPlayer: {name}"));
+            if let Some(tally) = self.tallies.get(name) {
+                for (key, count) in &tally.outcomes {
+                    text.push_str(&format!("\n   \"{key}\": {count}"));
+                }
+            }
+        }
+        writeln!(self.out, "{text}")
+    }
+}
+
+impl<W: Write> MatchObserver for Cutechess<'_, W> {
+    fn started(&mut self, start: &MatchStart) -> io::Result<()> {
+        self.names = start.names.clone();
+        self.tournament = start.tournament;
+        self.whole = start.resumed.is_none();
+        Ok(())
+    }
+
+    fn game_started(&mut self, game: &GameStarted<'_>) -> io::Result<()> {
+        writeln!(
+            self.out,
+            "Started game {} of {} ({} vs {})",
+            game.number, game.total, game.white, game.black
+        )?;
+        self.out.flush()
+    }
+
+    fn game_finished(&mut self, finished: &GameFinished<'_>) -> io::Result<()> {
+        let game = finished.game;
+        let standings = finished.standings;
+        self.count(game);
+        if let Some(sprt) = &self.sprt {
+            let encounter = &standings.encounters[0];
+            self.last_llr = sprt
+                .match_llr(&encounter.score, encounter.pairs.pentanomial())
+                .1;
+        }
+        writeln!(
+            self.out,
+            "Finished game {} ({} vs {}): {} {{{}}}",
+            game.number,
+            game.white,
+            game.black,
+            game.record.outcome.pgn(),
+            reason(game)
+        )?;
+        if standings.names.len() == 2 {
+            let s = standings.engine_score(0);
+            writeln!(
+                self.out,
+                "Score of {} vs {}: {} - {} - {}  [{}] {}",
+                standings.names[0],
+                standings.names[1],
+                s.wins,
+                s.losses,
+                s.draws,
+                qt_fixed(s.ratio(), 3),
+                s.games()
+            )?;
+        }
+        if self.rating_interval != 0 && finished.finished.is_multiple_of(self.rating_interval) {
+            self.results(standings)?;
+        }
+        self.out.flush()
+    }
+
+    fn finished(&mut self, report: &MatchReport) -> io::Result<()> {
+        if let Some(sprt) = &report.sprt {
+            self.last_llr = sprt.llr;
+        }
+        let games = report.games();
+        if self.rating_interval == 0 || !games.is_multiple_of(self.rating_interval) || games == 0 {
+            self.results(&report.standings)?;
+        }
+        if self.whole {
+            self.outcomes()?;
+        }
+        if let Some(why) = &report.record_error {
+            writeln!(self.out, "Warning: {why}")?;
+        }
+        writeln!(self.out, "Finished match")?;
+        self.out.flush()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_support::{game, play, start};
+    use super::*;
+    use shannon::arena::Openings;
+
+    fn score(wins: u32, losses: u32, draws: u32) -> Score {
+        Score {
+            wins,
+            draws,
+            losses,
+        }
+    }
+
+    /// Every way our games end, with the words cutechess-cli prints for it.
+    #[test]
+    fn every_ending_has_cutechess_clis_words() {
+        use Color::{Black, White};
+        let cases: Vec<(Outcome, Option<Termination>, Option<Finish>, &str)> = vec![
+            (
+                Outcome::Win(White),
+                None,
+                Some(Finish::Rule(Ending::Checkmate { winner: White })),
+                "White mates",
+            ),
+            (
+                Outcome::Win(Black),
+                None,
+                Some(Finish::Rule(Ending::Checkmate { winner: Black })),
+                "Black mates",
+            ),
+            (
+                Outcome::Draw,
+                None,
+                Some(Finish::Rule(Ending::Stalemate)),
+                "Draw by stalemate",
+            ),
+            (
+                Outcome::Draw,
+                None,
+                Some(Finish::Rule(Ending::InsufficientMaterial)),
+                "Draw by insufficient mating material",
+            ),
+            (
+                Outcome::Draw,
+                None,
+                Some(Finish::Rule(Ending::FivefoldRepetition)),
+                "Draw by 3-fold repetition",
+            ),
+            (
+                Outcome::Draw,
+                None,
+                Some(Finish::Claim(DrawClaim::ThreefoldRepetition)),
+                "Draw by 3-fold repetition",
+            ),
+            (
+                Outcome::Draw,
+                None,
+                Some(Finish::Rule(Ending::SeventyFiveMoveRule)),
+                "Draw by fifty moves rule",
+            ),
+            (
+                Outcome::Draw,
+                None,
+                Some(Finish::Claim(DrawClaim::FiftyMoveRule)),
+                "Draw by fifty moves rule",
+            ),
+            (
+                Outcome::Draw,
+                Some(Termination::PlyLimit),
+                None,
+                "Draw by adjudication: maximal game length",
+            ),
+            (
+                Outcome::Draw,
+                Some(Termination::Adjudication("draw rule".into())),
+                None,
+                "Draw by adjudication",
+            ),
+            (
+                Outcome::Win(Black),
+                Some(Termination::Adjudication("resign rule".into())),
+                None,
+                "Black wins by adjudication",
+            ),
+            (
+                Outcome::Win(Black),
+                Some(Termination::TimeForfeit(White)),
+                None,
+                "White loses on time",
+            ),
+            (
+                Outcome::Draw,
+                Some(Termination::TimeForfeit(White)),
+                None,
+                "Draw by timeout",
+            ),
+            (
+                Outcome::Win(White),
+                Some(Termination::IllegalMove(Black, "e1e3".into())),
+                None,
+                "Black makes an illegal move: e1e3",
+            ),
+            (
+                Outcome::Win(Black),
+                Some(Termination::Crash(White)),
+                None,
+                "White disconnects",
+            ),
+            (
+                Outcome::Win(White),
+                Some(Termination::StartFailure(Black, "no such file".into())),
+                None,
+                "Black disconnects",
+            ),
+            (
+                Outcome::Win(Black),
+                Some(Termination::Hang(White)),
+                None,
+                "White's connection stalls",
+            ),
+            (
+                Outcome::Unfinished,
+                Some(Termination::Interrupted),
+                None,
+                "No result",
+            ),
+            (Outcome::Win(White), None, None, "White wins"),
+            (Outcome::Draw, None, None, "Drawn game"),
+        ];
+        let mut categories = std::collections::BTreeSet::new();
+        for (outcome, termination, finish, words) in cases {
+            let played = game(1, "a", "b", outcome, termination, finish);
+            categories.insert(played.category());
+            assert_eq!(reason(&played), words, "{:?}", played.category());
+        }
+        // Every category of the result table is covered above.
+        assert_eq!(categories.len(), shannon::arena::EndCategory::ALL.len());
+    }
+
+    /// Real cutechess-cli lines (published match logs) and ours from the same counts.
+    #[test]
+    fn elo_line_matches_cutechess_clis_numbers() {
+        for (s, line) in [
+            (
+                score(111, 61, 28),
+                "Elo difference: 88.7 +/- 46.1, LOS: 100.0 %, DrawRatio: 14.0 %",
+            ),
+            (
+                score(87, 87, 26),
+                "Elo difference: 0.0 +/- 45.1, LOS: 50.0 %, DrawRatio: 13.0 %",
+            ),
+            (
+                score(11, 22, 67),
+                "Elo difference: -38.4 +/- 39.0, LOS: 2.8 %, DrawRatio: 67.0 %",
+            ),
+            (
+                score(82, 125, 93),
+                "Elo difference: -50.1 +/- 32.9, LOS: 0.1 %, DrawRatio: 31.0 %",
+            ),
+            (
+                score(41, 58, 1),
+                "Elo difference: -59.6 +/- 69.6, LOS: 4.4 %, DrawRatio: 1.0 %",
+            ),
+            (
+                score(93, 24, 283),
+                "Elo difference: 60.5 +/- 18.0, LOS: 100.0 %, DrawRatio: 70.8 %",
+            ),
+            // cutechess's NaNs and infinities where every game had the same result.
+            (
+                score(3, 0, 0),
+                "Elo difference: inf +/- nan, LOS: 95.8 %, DrawRatio: 0.0 %",
+            ),
+            (
+                score(0, 0, 4),
+                "Elo difference: 0.0 +/- 0.0, LOS: nan %, DrawRatio: 100.0 %",
+            ),
+        ] {
+            assert_eq!(elo_line(s), line);
+        }
+    }
+
+    #[test]
+    fn sprt_line_in_cutechess_clis_format() {
+        assert_eq!(
+            sprt_line(None, 0.0),
+            "SPRT: llr 0 (0.0%), lbound -inf, ubound inf"
+        );
+        let sprt: Sprt = "0,5,0.05,0.05".parse().unwrap();
+        assert_eq!(
+            sprt_line(Some(&sprt), 2.95),
+            "SPRT: llr 2.95 (100.2%), lbound -2.94, ubound 2.94 - H1 was accepted"
+        );
+        assert_eq!(
+            sprt_line(Some(&sprt), -1.234),
+            "SPRT: llr -1.23 (-41.9%), lbound -2.94, ubound 2.94"
+        );
+        assert_eq!(
+            sprt_line(Some(&sprt), -3.0),
+            "SPRT: llr -3 (-101.9%), lbound -2.94, ubound 2.94 - H0 was accepted"
+        );
+    }
+
+    /// A whole match, every line as cutechess-cli prints it.
+    #[test]
+    fn a_match_prints_cutechess_clis_lines() {
+        use Color::{Black, White};
+        let (start, schedule) = start(&["a", "b"], 4, Openings::default());
+        let mut out = Vec::new();
+        let mut renderer = Cutechess::new(&mut out, 0, None);
+        play(
+            &mut renderer,
+            start,
+            &schedule,
+            vec![
+                (
+                    Outcome::Win(White),
+                    None,
+                    Some(Finish::Rule(Ending::Checkmate { winner: White })),
+                ),
+                (
+                    Outcome::Draw,
+                    None,
+                    Some(Finish::Claim(DrawClaim::ThreefoldRepetition)),
+                ),
+                (
+                    Outcome::Win(Black),
+                    Some(Termination::TimeForfeit(White)),
+                    None,
+                ),
+                (
+                    Outcome::Win(Black),
+                    Some(Termination::IllegalMove(White, "e1e3".into())),
+                    None,
+                ),
+            ],
+        );
+        let expected = format!(
+            "Started game 1 of 4 (a vs b)
+Finished game 1 (a vs b): 1-0 {{White mates}}
+Score of a vs b: 1 - 0 - 0  [1.000] 1
+Started game 2 of 4 (b vs a)
+Finished game 2 (b vs a): 1/2-1/2 {{Draw by 3-fold repetition}}
+Score of a vs b: 1 - 0 - 1  [0.750] 2
+Started game 3 of 4 (a vs b)
+Finished game 3 (a vs b): 0-1 {{White loses on time}}
+Score of a vs b: 1 - 1 - 1  [0.500] 3
+Started game 4 of 4 (b vs a)
+Finished game 4 (b vs a): 0-1 {{White makes an illegal move: e1e3}}
+Score of a vs b: 2 - 1 - 1  [0.625] 4
+...      a playing White: 1 - 1 - 0  [0.500] 2
+...      a playing Black: 1 - 0 - 1  [0.750] 2
+...      White vs Black: 1 - 2 - 1  [0.375] 4
+{}
+SPRT: llr 0 (0.0%), lbound -inf, ubound inf
+
+Player: a
+   \"Draw by 3-fold repetition\": 1
+   \"Loss: White loses on time\": 1
+   \"Win: White makes an illegal move: e1e3\": 1
+   \"Win: White mates\": 1
+Player: b
+   \"Draw by 3-fold repetition\": 1
+   \"Loss: White makes an illegal move: e1e3\": 1
+   \"Loss: White mates\": 1
+   \"Win: White loses on time\": 1
+Finished match
+",
+            elo_line(score(2, 1, 1))
+        );
+        assert_eq!(String::from_utf8(out).unwrap(), expected);
+    }
+
+    /// Three engines: cutechess-cli's default rank table, `Rank,Name,Elo,Error,Games,Score,DScore`.
+    #[test]
+    fn a_tournament_prints_the_rank_table() {
+        use Color::White;
+        let (start, schedule) = start(&["a", "b", "c"], 2, Openings::default());
+        let mate = Some(Finish::Rule(Ending::Checkmate { winner: White }));
+        let draw = Some(Finish::Rule(Ending::Stalemate));
+        let mut out = Vec::new();
+        let mut renderer = Cutechess::new(&mut out, 0, None);
+        // a-b: a wins, draw; a-c: draw, draw; b-c: b wins (White), c wins (White).
+        play(
+            &mut renderer,
+            start,
+            &schedule,
+            vec![
+                (Outcome::Win(White), None, mate),
+                (Outcome::Draw, None, draw),
+                (Outcome::Draw, None, draw),
+                (Outcome::Draw, None, draw),
+                (Outcome::Win(White), None, mate),
+                (Outcome::Win(White), None, mate),
+            ],
+        );
+        let out = String::from_utf8(out).unwrap();
+        assert!(!out.contains("Score of"), "{out}");
+        let table = "Rank Name                          Elo     +/-   Games   Score    Draw \n   \
+                     1 a                              89     173       4   62.5%   75.0% \n   \
+                     2 c                               0     296       4   50.0%   50.0% \n   \
+                     3 b                             -89     nan       4   37.5%   25.0% \n\n\
+                     SPRT: llr 0 (0.0%), lbound -inf, ubound inf\n";
+        assert!(out.contains(table), "{out}");
+        assert!(out.ends_with("Finished match\n"), "{out}");
+    }
+
+    #[test]
+    fn qt_numbers() {
+        assert_eq!(qt_fixed(0.0625, 3), "0.063");
+        assert_eq!(qt_fixed(-0.0, 1), "0.0");
+        assert_eq!(qt_fixed(-0.04, 1), "0.0");
+        assert_eq!(qt_fixed(-0.06, 1), "-0.1");
+        assert_eq!(qt_fixed(99.96, 1), "100.0");
+        assert_eq!(qt_fixed(f64::NAN, 1), "nan");
+        assert_eq!(qt_fixed(f64::INFINITY, 1), "inf");
+        assert_eq!(qt_fixed(12.0, 0), "12");
+        assert_eq!(qt_general(2.944_438_979, 3), "2.94");
+        assert_eq!(qt_general(-2.944_438_979, 3), "-2.94");
+        assert_eq!(qt_general(0.0, 3), "0");
+        assert_eq!(qt_general(0.5, 3), "0.5");
+        assert_eq!(qt_general(12.345, 3), "12.3");
+        assert_eq!(qt_general(1234.5, 3), "1.23e+03");
+        assert_eq!(qt_general(0.000_012_34, 3), "1.23e-05");
+        assert_eq!(qt_general(f64::NEG_INFINITY, 3), "-inf");
+    }
+}

@@ -1,0 +1,934 @@
+//! fastchess's output (`--output-format fastchess`): the lines of its `Fastchess` output class
+//! (fastchess, app/src/matchmaking/output/output_fastchess.hpp), printed when its round robin
+//! prints them (app/src/matchmaking/tournament/roundrobin/roundrobin.cpp), with the figures of
+//! its pentanomial Elo (app/src/matchmaking/elo/elo_pentanomial.cpp) and fmt's number
+//! formatting, so that scripts written for fastchess (fishtest's worker) read ours unchanged:
+//!
+//! ```text
+//! Started game 1 of 100 (dev vs base)
+//! Finished game 1 (dev vs base): 1-0 {White mates}
+//! --------------------------------------------------
+//! Results of dev vs base (10+0.1, 1t, 16MB, book.epd):
+//! Elo: 12.34 +/- 5.67, nElo: 20.10 +/- 9.20
+//! LOS: 99.12 %, DrawRatio: 45.00 %, PairsRatio: 1.23
+//! Games: 20, Wins: 8, Losses: 6, Draws: 6, Points: 11.0 (55.00 %)
+//! Ptnml(0-2): [1, 2, 3, 2, 2], WL/DD Ratio: 0.50
+//! LLR: 0.12 (4.1%) (-2.94, 2.94) [0.00, 5.00]
+//! --------------------------------------------------
+//! Finished match
+//! ```
+//!
+//! As in fastchess the block counts the games of complete pairs only (a game waits for its
+//! partner), so `Games` is always twice the pairs of `Ptnml(0-2)`; it is printed after the pair
+//! whose number is a multiple of the rating interval completes, and after the last game. The
+//! LLR is our test's (fishtest's GSPRT on the pairs, see [`shannon::stats::Sprt`]).
+
+use super::cutechess::qt_general;
+use shannon::arena::{
+    GameFinished, GameStarted, MatchGame, MatchObserver, MatchReport, MatchStart, OpeningSource,
+    Standings, Termination, TimeControl,
+};
+use shannon::game::{DrawClaim, Ending, Finish, Outcome};
+use shannon::stats::{erf, Score, Sprt, SprtVerdict};
+use shannon::Color;
+use std::io::{self, Write};
+
+fn side(color: Color) -> &'static str {
+    match color {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
+/// The text in braces after the result (fastchess's `Match::*_MSG`), for each way our games
+/// end. Where fastchess has no such ending, the closest of its wordings: fivefold repetition
+/// and the 75-move rule read as the threefold and the fifty-move rule, an engine that fails to
+/// start (fastchess stops with a fatal error instead) as a disconnection, the ply limit as its
+/// `-maxmoves` draw. A time loss lacks fastchess's ` (Nms overrun)`: the report does not carry
+/// the overrun.
+pub fn reason(game: &MatchGame) -> String {
+    let outcome = game.record.outcome;
+    match (&game.termination, game.record.finish) {
+        (Some(termination), _) => match termination {
+            Termination::PlyLimit => "Draw by adjudication".into(),
+            Termination::Adjudication(_) => match outcome {
+                Outcome::Win(winner) => format!("{} wins by adjudication", side(winner)),
+                _ => "Draw by adjudication".into(),
+            },
+            Termination::TimeForfeit(loser) => format!("{} loses on time", side(*loser)),
+            Termination::IllegalMove(loser, _) => {
+                format!("{} makes an illegal move", side(*loser))
+            }
+            Termination::Crash(loser) | Termination::StartFailure(loser, _) => {
+                format!("{} disconnects", side(*loser))
+            }
+            Termination::Hang(loser) => format!("{}'s connection stalls", side(*loser)),
+            Termination::Interrupted => "Game interrupted".into(),
+        },
+        (None, Some(finish)) => match finish {
+            Finish::Rule(Ending::Checkmate { winner }) => format!("{} mates", side(winner)),
+            Finish::Rule(Ending::Stalemate) => "Draw by stalemate".into(),
+            Finish::Rule(Ending::InsufficientMaterial) => {
+                "Draw by insufficient mating material".into()
+            }
+            Finish::Rule(Ending::FivefoldRepetition)
+            | Finish::Claim(DrawClaim::ThreefoldRepetition) => "Draw by 3-fold repetition".into(),
+            Finish::Rule(Ending::SeventyFiveMoveRule) | Finish::Claim(DrawClaim::FiftyMoveRule) => {
+                "Draw by fifty moves rule".into()
+            }
+        },
+        (None, None) => match outcome {
+            Outcome::Win(winner) => format!("{} wins", side(winner)),
+            Outcome::Draw => "Drawn game".into(),
+            Outcome::Unfinished => "Game interrupted".into(),
+        },
+    }
+}
+
+/// fmt's `{:.N}` of a double: Rust's, but NaN spelt `nan`.
+fn fixed(x: f64, precision: usize) -> String {
+    if x.is_nan() {
+        "nan".into()
+    } else {
+        format!("{x:.precision$}")
+    }
+}
+
+/// fmt's `{}` of a double (the shortest text that reads back), as fastchess prints times.
+fn shortest(x: f64) -> String {
+    format!("{x}")
+}
+
+/// fastchess's `getTime`: `40/60+0.6`, `10+0.1`, `0.1/move`, `8 plies`, `1000 nodes`.
+pub fn time_control(tc: &TimeControl) -> String {
+    match *tc {
+        TimeControl::Clock {
+            moves,
+            base,
+            increment,
+        } => {
+            let moves = if moves > 0 {
+                format!("{moves}/")
+            } else {
+                String::new()
+            };
+            let increment = if increment.is_zero() {
+                String::new()
+            } else {
+                format!("+{}", qt_general(increment.as_secs_f64(), 2))
+            };
+            format!("{moves}{}{increment}", shortest(base.as_secs_f64()))
+        }
+        TimeControl::MoveTime(time) => format!("{}/move", shortest(time.as_secs_f64())),
+        TimeControl::Depth(plies) => format!("{plies} plies"),
+        TimeControl::Nodes(nodes) => format!("{nodes} nodes"),
+        TimeControl::Infinite => String::new(),
+    }
+}
+
+/// The counts fastchess keeps for an encounter (its `Stats`): the games of complete pairs and
+/// the pairs by score, DD and WL apart.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct PairStats {
+    /// Wins, draws and losses in complete pairs, from the first engine's side.
+    pub score: Score,
+    /// Pairs LL, LD, WL, DD, WD, WW.
+    pub ll: u32,
+    /// Pairs with a loss and a draw.
+    pub ld: u32,
+    /// Pairs with a win and a loss.
+    pub wl: u32,
+    /// Pairs of two draws.
+    pub dd: u32,
+    /// Pairs with a win and a draw.
+    pub wd: u32,
+    /// Pairs of two wins.
+    pub ww: u32,
+}
+
+impl PairStats {
+    /// The complete pairs of `encounter` of `standings`: the games whose partner has not
+    /// finished are left out, and the draws of the games in pairs tell DD from WL.
+    pub fn of_encounter(standings: &Standings, encounter: usize) -> PairStats {
+        let tally = &standings.encounters[encounter];
+        let waiting = tally.pairs.unpaired_score();
+        let score = Score {
+            wins: tally.score.wins - waiting.wins,
+            draws: tally.score.draws - waiting.draws,
+            losses: tally.score.losses - waiting.losses,
+        };
+        let [ll, ld, middle, wd, ww] = tally.pairs.pentanomial().counts;
+        // Draws in pairs: 2 DD + LD + WD.
+        let dd = (score.draws.saturating_sub(ld + wd) / 2).min(middle);
+        PairStats {
+            score,
+            ll,
+            ld,
+            wl: middle - dd,
+            dd,
+            wd,
+            ww,
+        }
+    }
+
+    /// The same counts from the other engine's side (fastchess's `~stats`).
+    pub fn reversed(&self) -> PairStats {
+        PairStats {
+            score: self.score.reversed(),
+            ll: self.ww,
+            ld: self.wd,
+            wl: self.wl,
+            dd: self.dd,
+            wd: self.ld,
+            ww: self.ll,
+        }
+    }
+
+    fn plus(&self, other: &PairStats) -> PairStats {
+        PairStats {
+            score: self.score.plus(&other.score),
+            ll: self.ll + other.ll,
+            ld: self.ld + other.ld,
+            wl: self.wl + other.wl,
+            dd: self.dd + other.dd,
+            wd: self.wd + other.wd,
+            ww: self.ww + other.ww,
+        }
+    }
+
+    /// An engine's counts against the field (fastchess's `getAllStats`).
+    pub fn of_engine(standings: &Standings, engine: usize) -> PairStats {
+        let mut total = PairStats::default();
+        for (i, tally) in standings.encounters.iter().enumerate() {
+            let stats = PairStats::of_encounter(standings, i);
+            match tally.engines {
+                (a, _) if a == engine => total = total.plus(&stats),
+                (_, b) if b == engine => total = total.plus(&stats.reversed()),
+                _ => {}
+            }
+        }
+        total
+    }
+
+    fn pairs(&self) -> u32 {
+        self.ll + self.ld + self.wl + self.dd + self.wd + self.ww
+    }
+
+    fn games(&self) -> u32 {
+        self.score.games()
+    }
+
+    fn points(&self) -> f64 {
+        self.score.points()
+    }
+
+    fn points_ratio(&self) -> f64 {
+        self.points() / f64::from(self.games()) * 100.0
+    }
+
+    fn draw_ratio_penta(&self) -> f64 {
+        f64::from(self.wl + self.dd) / f64::from(self.pairs()) * 100.0
+    }
+
+    fn pairs_ratio(&self) -> f64 {
+        f64::from(self.ww + self.wd) / f64::from(self.ld + self.ll)
+    }
+
+    fn wl_dd_ratio(&self) -> f64 {
+        f64::from(self.wl) / f64::from(self.dd)
+    }
+
+    /// `[LL, LD, WL+DD, WD, WW]`.
+    fn ptnml(&self) -> String {
+        format!(
+            "[{}, {}, {}, {}, {}]",
+            self.ll,
+            self.ld,
+            self.wl + self.dd,
+            self.wd,
+            self.ww
+        )
+    }
+}
+
+/// fastchess's `EloPentanomial` of some pairs: its figures with its NaNs and infinities.
+#[derive(Debug, Clone, Copy)]
+pub struct PentaElo {
+    score: f64,
+    per_pair: f64,
+    /// The Elo difference.
+    pub diff: f64,
+    /// Its 95% error margin.
+    pub error: f64,
+    /// The normalised Elo difference.
+    pub nelo: f64,
+    /// Its 95% error margin.
+    pub nelo_error: f64,
+}
+
+const CI95ZSCORE: f64 = 1.959963984540054;
+
+fn elo_of_score(score: f64) -> f64 {
+    -400.0 * (1.0 / score - 1.0).log10()
+}
+
+impl PentaElo {
+    /// The figures of `stats`.
+    pub fn new(stats: &PairStats) -> PentaElo {
+        let pairs = f64::from(stats.pairs());
+        let p = |n: u32| f64::from(n) / pairs;
+        let score = p(stats.ww)
+            + 0.75 * p(stats.wd)
+            + 0.5 * (p(stats.wl) + p(stats.dd))
+            + 0.25 * p(stats.ld);
+        let variance = p(stats.ww) * (1.0 - score).powi(2)
+            + p(stats.wd) * (0.75 - score).powi(2)
+            + (p(stats.wl) + p(stats.dd)) * (0.5 - score).powi(2)
+            + p(stats.ld) * (0.25 - score).powi(2)
+            + p(stats.ll) * (0.0 - score).powi(2);
+        let per_pair = variance / pairs;
+        let upper = score + CI95ZSCORE * per_pair.sqrt();
+        let lower = score - CI95ZSCORE * per_pair.sqrt();
+        let nelo = |s: f64| (s - 0.5) / (2.0 * variance).sqrt() * (800.0 / 10f64.ln());
+        PentaElo {
+            score,
+            per_pair,
+            diff: elo_of_score(score),
+            error: (elo_of_score(upper) - elo_of_score(lower)) / 2.0,
+            nelo: nelo(score),
+            nelo_error: (nelo(upper) - nelo(lower)) / 2.0,
+        }
+    }
+
+    /// The likelihood of superiority in percent.
+    pub fn los(&self) -> f64 {
+        (1.0 - erf(-(self.score - 0.5) / (2.0 * self.per_pair).sqrt())) / 2.0 * 100.0
+    }
+}
+
+/// The engine options fastchess shows in its `Results of` line: each engine's `Threads` and
+/// `Hash` as the engines file sets them (`None`: not set, shown `NULL`).
+#[derive(Debug, Clone, Default)]
+pub struct EngineLabels {
+    /// Engine name, its Threads, its Hash.
+    pub engines: Vec<(String, Option<String>, Option<String>)>,
+}
+
+impl EngineLabels {
+    fn of(&self, name: &str) -> (String, String) {
+        let found = self.engines.iter().find(|(n, _, _)| n == name);
+        let threads = found
+            .and_then(|(_, t, _)| t.as_ref())
+            .map_or("NULL".to_string(), |t| format!("{t}t"));
+        let hash = found
+            .and_then(|(_, _, h)| h.as_ref())
+            .map_or("NULL".to_string(), |h| format!("{h}MB"));
+        (threads, hash)
+    }
+}
+
+/// `a` when both engines show the same, else `a - b` (fastchess's `formatThreads`).
+fn both(a: String, b: String) -> String {
+    if a == b {
+        a
+    } else {
+        format!("{a} - {b}")
+    }
+}
+
+/// One player's forfeits, as fastchess's tracker counts them.
+#[derive(Debug, Clone, Copy, Default)]
+struct Forfeits {
+    timeouts: u32,
+    crashes: u32,
+}
+
+const RULE: &str = "--------------------------------------------------";
+
+/// The renderer.
+pub struct Fastchess<'a, W: Write> {
+    out: &'a mut W,
+    /// Print the block after every this many pairs (0: at the end only).
+    rating_interval: u32,
+    sprt: Option<Sprt>,
+    labels: EngineLabels,
+    names: Vec<String>,
+    time_control: String,
+    book: String,
+    /// Forfeits per engine (tournament order), this run's games.
+    forfeits: Vec<Forfeits>,
+    /// The games the last block counted (`None` before the first).
+    last_block: Option<u32>,
+}
+
+impl<'a, W: Write> Fastchess<'a, W> {
+    /// A renderer writing to `out`; `sprt` is the match's test, if any.
+    pub fn new(
+        out: &'a mut W,
+        rating_interval: u32,
+        sprt: Option<Sprt>,
+        labels: EngineLabels,
+    ) -> Fastchess<'a, W> {
+        Fastchess {
+            out,
+            rating_interval,
+            sprt,
+            labels,
+            names: Vec::new(),
+            time_control: String::new(),
+            book: String::new(),
+            forfeits: Vec::new(),
+            last_block: None,
+        }
+    }
+
+    /// `printInterval`: the rules around `printElo` and `printSprt`.
+    fn interval(&mut self, standings: &Standings) -> io::Result<()> {
+        self.last_block = Some(standings.games());
+        let mut text = format!("{RULE}\n");
+        if standings.names.len() == 2 {
+            text.push_str(&self.head_to_head(standings));
+        } else {
+            text.push_str(&rank_table(standings));
+        }
+        if let Some(sprt) = &self.sprt {
+            let encounter = &standings.encounters[0];
+            let (_, llr) = sprt.match_llr(&encounter.score, encounter.pairs.pentanomial());
+            text.push_str(&llr_line(sprt, llr));
+            text.push('\n');
+        }
+        text.push_str(RULE);
+        writeln!(self.out, "{text}")?;
+        self.out.flush()
+    }
+
+    /// `printEloH2H`.
+    fn head_to_head(&self, standings: &Standings) -> String {
+        let (first, second) = (&standings.names[0], &standings.names[1]);
+        let stats = PairStats::of_encounter(standings, 0);
+        let (threads_a, hash_a) = self.labels.of(first);
+        let (threads_b, hash_b) = self.labels.of(second);
+        let book = if self.book.is_empty() {
+            String::new()
+        } else {
+            format!(", {}", self.book)
+        };
+        format!(
+            "Results of {first} vs {second} ({}, {}, {}{book}):\n{}\n",
+            self.time_control,
+            both(threads_a, threads_b),
+            both(hash_a, hash_b),
+            block_lines(&stats)
+        )
+    }
+}
+
+/// The four lines of figures under `Results of`.
+pub fn block_lines(stats: &PairStats) -> String {
+    let elo = PentaElo::new(stats);
+    format!(
+        "Elo: {} +/- {}, nElo: {} +/- {}\n\
+         LOS: {} %, DrawRatio: {} %, PairsRatio: {}\n\
+         Games: {}, Wins: {}, Losses: {}, Draws: {}, Points: {} ({} %)\n\
+         Ptnml(0-2): {}, WL/DD Ratio: {}",
+        fixed(elo.diff, 2),
+        fixed(elo.error, 2),
+        fixed(elo.nelo, 2),
+        fixed(elo.nelo_error, 2),
+        fixed(elo.los(), 2),
+        fixed(stats.draw_ratio_penta(), 2),
+        fixed(stats.pairs_ratio(), 2),
+        stats.games(),
+        stats.score.wins,
+        stats.score.losses,
+        stats.score.draws,
+        fixed(stats.points(), 1),
+        fixed(stats.points_ratio(), 2),
+        stats.ptnml(),
+        fixed(stats.wl_dd_ratio(), 2),
+    )
+}
+
+/// `LLR: 0.12 (4.1%) (-2.94, 2.94) [0.00, 5.00]` (fastchess's `printSprt`).
+pub fn llr_line(sprt: &Sprt, llr: f64) -> String {
+    let (lower, upper) = sprt.bounds();
+    let fraction = if llr >= 0.0 {
+        llr / upper
+    } else {
+        -llr / lower
+    };
+    format!(
+        "LLR: {} ({}%) ({}, {}) [{}, {}]",
+        fixed(llr, 2),
+        fixed(fraction * 100.0, 1),
+        fixed(lower, 2),
+        fixed(upper, 2),
+        fixed(sprt.elo0, 2),
+        fixed(sprt.elo1, 2)
+    )
+}
+
+/// fastchess's table for more than two engines, by Elo difference (NaN last).
+pub fn rank_table(standings: &Standings) -> String {
+    let mut rows: Vec<(usize, PentaElo, PairStats)> = (0..standings.names.len())
+        .map(|engine| {
+            let stats = PairStats::of_engine(standings, engine);
+            (engine, PentaElo::new(&stats), stats)
+        })
+        .collect();
+    rows.sort_by(|a, b| match (a.1.diff.is_nan(), b.1.diff.is_nan()) {
+        (false, true) => std::cmp::Ordering::Less,
+        (true, false) => std::cmp::Ordering::Greater,
+        _ => {
+            b.1.diff
+                .partial_cmp(&a.1.diff)
+                .unwrap_or(std::cmp::Ordering::Equal)
+        }
+    });
+    let width = standings
+        .names
+        .iter()
+        .map(String::len)
+        .max()
+        .unwrap_or(0)
+        .max(25);
+    let mut text = format!(
+        "{:<4} {:<width$} {:>10} {:>10} {:>10} {:>10} {:>10} {:>10} {:>10} {:>20}\n",
+        "Rank", "Name", "Elo", "+/-", "nElo", "+/-", "Games", "Score", "Draw", "Ptnml(0-2)"
+    );
+    for (rank, (engine, elo, stats)) in rows.iter().enumerate() {
+        text.push_str(&format!(
+            "{:>4} {:<width$} {:>10} {:>10} {:>10} {:>10} {:>10} {:>9}% {:>9}% {:>20}\n",
+            rank + 1,
+            standings.names[*engine],
+            fixed(elo.diff, 2),
+            fixed(elo.error, 2),
+            fixed(elo.nelo, 2),
+            fixed(elo.nelo_error, 2),
+            stats.games(),
+            fixed(stats.points_ratio(), 1),
+            fixed(stats.draw_ratio_penta(), 1),
+            stats.ptnml()
+        ));
+    }
+    text
+}
+
+impl<W: Write> MatchObserver for Fastchess<'_, W> {
+    fn started(&mut self, start: &MatchStart) -> io::Result<()> {
+        self.names = start.names.clone();
+        self.forfeits = vec![Forfeits::default(); start.names.len()];
+        self.time_control = time_control(&start.time_control);
+        self.book = match &start.openings.source {
+            OpeningSource::File(path) => path
+                .file_name()
+                .map(|name| name.to_string_lossy().into_owned())
+                .unwrap_or_default(),
+            _ => String::new(),
+        };
+        Ok(())
+    }
+
+    fn game_started(&mut self, game: &GameStarted<'_>) -> io::Result<()> {
+        writeln!(
+            self.out,
+            "Started game {} of {} ({} vs {})",
+            game.number, game.total, game.white, game.black
+        )?;
+        self.out.flush()
+    }
+
+    fn game_finished(&mut self, finished: &GameFinished<'_>) -> io::Result<()> {
+        let game = finished.game;
+        writeln!(
+            self.out,
+            "Finished game {} ({} vs {}): {} {{{}}}",
+            game.number,
+            game.white,
+            game.black,
+            game.record.outcome.pgn(),
+            reason(game)
+        )?;
+        let loser = match &game.termination {
+            Some(Termination::TimeForfeit(side))
+            | Some(Termination::Crash(side))
+            | Some(Termination::Hang(side))
+            | Some(Termination::StartFailure(side, _)) => Some(*side),
+            _ => None,
+        };
+        if let Some(side) = loser {
+            let name = match side {
+                Color::White => &game.white,
+                Color::Black => &game.black,
+            };
+            if let Some(i) = self.names.iter().position(|n| n == name) {
+                match game.termination {
+                    Some(Termination::TimeForfeit(_)) => self.forfeits[i].timeouts += 1,
+                    _ => self.forfeits[i].crashes += 1,
+                }
+            }
+        }
+        let index = game.number - 1;
+        let pairs = &finished.standings.encounters[finished.encounter].pairs;
+        let pair_done = !pairs.waits(index);
+        let on_interval =
+            self.rating_interval != 0 && (index / 2 + 1).is_multiple_of(self.rating_interval);
+        if (pair_done && on_interval) || finished.finished == finished.total {
+            self.interval(finished.standings)?;
+        }
+        self.out.flush()
+    }
+
+    fn finished(&mut self, report: &MatchReport) -> io::Result<()> {
+        if let Some(sprt) = &report.sprt {
+            if sprt.verdict != SprtVerdict::Continue {
+                self.interval(&report.standings)?;
+                let accepted = match sprt.verdict {
+                    SprtVerdict::AcceptH0 => "H0",
+                    _ => "H1",
+                };
+                writeln!(
+                    self.out,
+                    "SPRT ([{}, {}]) completed - {accepted} was accepted",
+                    fixed(sprt.sprt.elo0, 2),
+                    fixed(sprt.sprt.elo1, 2)
+                )?;
+            }
+        }
+        // The standings at the end, unless the last block showed them (a resumed run with
+        // nothing left to play, an interrupted one).
+        if self.last_block != Some(report.games()) {
+            self.interval(&report.standings)?;
+        }
+        let tracked: Vec<(usize, Forfeits)> = self
+            .forfeits
+            .iter()
+            .copied()
+            .enumerate()
+            .filter(|(_, f)| f.timeouts + f.crashes > 0)
+            .collect();
+        if !tracked.is_empty() {
+            writeln!(self.out)?;
+            for (i, forfeits) in &tracked {
+                writeln!(self.out, "Player: {}", self.names[*i])?;
+                writeln!(self.out, "  Timeouts: {}", forfeits.timeouts)?;
+                writeln!(self.out, "  Crashed: {}", forfeits.crashes)?;
+            }
+            writeln!(self.out)?;
+        }
+        if let Some(why) = &report.record_error {
+            writeln!(self.out, "Warning; {why}")?;
+        }
+        writeln!(self.out, "Finished match")?;
+        let seconds = report.seconds.max(0.0) as u64;
+        writeln!(
+            self.out,
+            "Total Time: {:02}:{:02}:{:02} (hours:minutes:seconds)\n",
+            seconds / 3600,
+            seconds / 60 % 60,
+            seconds % 60
+        )?;
+        self.out.flush()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_support::{game, play, start};
+    use super::*;
+    use shannon::arena::{Openings, Schedule};
+    use std::time::Duration;
+
+    #[test]
+    fn every_ending_has_fastchesss_words() {
+        use Color::{Black, White};
+        let cases: Vec<(Outcome, Option<Termination>, Option<Finish>, &str)> = vec![
+            (
+                Outcome::Win(White),
+                None,
+                Some(Finish::Rule(Ending::Checkmate { winner: White })),
+                "White mates",
+            ),
+            (
+                Outcome::Win(Black),
+                None,
+                Some(Finish::Rule(Ending::Checkmate { winner: Black })),
+                "Black mates",
+            ),
+            (
+                Outcome::Draw,
+                None,
+                Some(Finish::Rule(Ending::Stalemate)),
+                "Draw by stalemate",
+            ),
+            (
+                Outcome::Draw,
+                None,
+                Some(Finish::Rule(Ending::InsufficientMaterial)),
+                "Draw by insufficient mating material",
+            ),
+            (
+                Outcome::Draw,
+                None,
+                Some(Finish::Rule(Ending::FivefoldRepetition)),
+                "Draw by 3-fold repetition",
+            ),
+            (
+                Outcome::Draw,
+                None,
+                Some(Finish::Claim(DrawClaim::ThreefoldRepetition)),
+                "Draw by 3-fold repetition",
+            ),
+            (
+                Outcome::Draw,
+                None,
+                Some(Finish::Rule(Ending::SeventyFiveMoveRule)),
+                "Draw by fifty moves rule",
+            ),
+            (
+                Outcome::Draw,
+                None,
+                Some(Finish::Claim(DrawClaim::FiftyMoveRule)),
+                "Draw by fifty moves rule",
+            ),
+            (
+                Outcome::Draw,
+                Some(Termination::PlyLimit),
+                None,
+                "Draw by adjudication",
+            ),
+            (
+                Outcome::Draw,
+                Some(Termination::Adjudication("draw rule".into())),
+                None,
+                "Draw by adjudication",
+            ),
+            (
+                Outcome::Win(Black),
+                Some(Termination::Adjudication("resign rule".into())),
+                None,
+                "Black wins by adjudication",
+            ),
+            (
+                Outcome::Win(Black),
+                Some(Termination::TimeForfeit(White)),
+                None,
+                "White loses on time",
+            ),
+            (
+                Outcome::Win(White),
+                Some(Termination::IllegalMove(Black, "e1e3".into())),
+                None,
+                "Black makes an illegal move",
+            ),
+            (
+                Outcome::Win(Black),
+                Some(Termination::Crash(White)),
+                None,
+                "White disconnects",
+            ),
+            (
+                Outcome::Win(White),
+                Some(Termination::StartFailure(Black, "no such file".into())),
+                None,
+                "Black disconnects",
+            ),
+            (
+                Outcome::Win(Black),
+                Some(Termination::Hang(White)),
+                None,
+                "White's connection stalls",
+            ),
+            (
+                Outcome::Unfinished,
+                Some(Termination::Interrupted),
+                None,
+                "Game interrupted",
+            ),
+            (Outcome::Win(White), None, None, "White wins"),
+            (Outcome::Draw, None, None, "Drawn game"),
+        ];
+        let mut categories = std::collections::BTreeSet::new();
+        for (outcome, termination, finish, words) in cases {
+            let played = game(1, "a", "b", outcome, termination, finish);
+            categories.insert(played.category());
+            assert_eq!(reason(&played), words, "{:?}", played.category());
+        }
+        assert_eq!(categories.len(), shannon::arena::EndCategory::ALL.len());
+    }
+
+    /// The block fishtest's worker quotes (worker/games.py) from fastchess, reproduced from the
+    /// same counts (WL and DD apart from its WL/DD ratio: 119 and 25).
+    #[test]
+    fn block_matches_fastchesss_numbers() {
+        let stats = PairStats {
+            score: Score {
+                wins: 248,
+                losses: 266,
+                draws: 166,
+            },
+            ll: 43,
+            ld: 61,
+            wl: 119,
+            dd: 25,
+            wd: 55,
+            ww: 37,
+        };
+        assert_eq!(
+            block_lines(&stats),
+            "Elo: -9.20 +/- 20.93, nElo: -11.50 +/- 26.11\n\
+             LOS: 19.41 %, DrawRatio: 42.35 %, PairsRatio: 0.88\n\
+             Games: 680, Wins: 248, Losses: 266, Draws: 166, Points: 331.0 (48.68 %)\n\
+             Ptnml(0-2): [43, 61, 144, 55, 37], WL/DD Ratio: 4.76"
+        );
+        let sprt: Sprt = "0,5,0.05,0.05".parse().unwrap();
+        assert_eq!(
+            llr_line(&sprt, -1.234),
+            "LLR: -1.23 (-41.9%) (-2.94, 2.94) [0.00, 5.00]"
+        );
+        assert_eq!(
+            llr_line(&sprt, 0.5),
+            "LLR: 0.50 (17.0%) (-2.94, 2.94) [0.00, 5.00]"
+        );
+    }
+
+    #[test]
+    fn time_controls_as_fastchess_writes_them() {
+        let clock = |moves, base: f64, inc: f64| TimeControl::Clock {
+            moves,
+            base: Duration::from_secs_f64(base),
+            increment: Duration::from_secs_f64(inc),
+        };
+        assert_eq!(time_control(&clock(0, 10.0, 0.1)), "10+0.1");
+        assert_eq!(time_control(&clock(0, 0.601, 0.006)), "0.601+0.006");
+        assert_eq!(time_control(&clock(40, 60.0, 0.6)), "40/60+0.6");
+        assert_eq!(time_control(&clock(0, 8.0, 0.0)), "8");
+        assert_eq!(
+            time_control(&TimeControl::MoveTime(Duration::from_millis(100))),
+            "0.1/move"
+        );
+        assert_eq!(time_control(&TimeControl::Depth(3)), "3 plies");
+        assert_eq!(time_control(&TimeControl::Nodes(1000)), "1000 nodes");
+    }
+
+    /// Pair counts from the standings: the games whose partner has not finished are left out,
+    /// DD and WL told apart by the draws.
+    #[test]
+    fn pair_stats_count_complete_pairs_only() {
+        use Color::White;
+        let schedule = Schedule::new(shannon::arena::TournamentKind::RoundRobin, 2, 1, 6).unwrap();
+        let mut standings = Standings::new(vec!["a".into(), "b".into()], &schedule);
+        let mate = Some(Finish::Rule(Ending::Checkmate { winner: White }));
+        let draw = Some(Finish::Rule(Ending::Stalemate));
+        // Pair 0: a wins with White, then b wins with White (WL); pair 1: two draws (DD); game
+        // 5 (pair 2) waits for its partner.
+        for (i, outcome, finish) in [
+            (0, Outcome::Win(White), mate),
+            (1, Outcome::Win(White), mate),
+            (2, Outcome::Draw, draw),
+            (3, Outcome::Draw, draw),
+            (4, Outcome::Draw, draw),
+        ] {
+            standings.add(
+                &schedule.game(i),
+                &game(i + 1, "", "", outcome, None, finish),
+            );
+        }
+        let stats = PairStats::of_encounter(&standings, 0);
+        assert_eq!(
+            stats,
+            PairStats {
+                score: Score {
+                    wins: 1,
+                    losses: 1,
+                    draws: 2
+                },
+                wl: 1,
+                dd: 1,
+                ..PairStats::default()
+            }
+        );
+        assert_eq!(stats.reversed().score.wins, 1);
+    }
+
+    /// A whole match: the blocks after every pair (interval 1) and at the end.
+    #[test]
+    fn a_match_prints_fastchesss_blocks() {
+        use Color::{Black, White};
+        let openings: Openings = "file=/books/UHO_4060_v2.epd order=random".parse().unwrap();
+        let (start, schedule) = start(&["dev", "base"], 4, openings);
+        let labels = EngineLabels {
+            engines: vec![
+                ("dev".into(), Some("1".into()), Some("16".into())),
+                ("base".into(), Some("1".into()), Some("16".into())),
+            ],
+        };
+        let mut out = Vec::new();
+        let mut renderer = Fastchess::new(&mut out, 1, None, labels);
+        play(
+            &mut renderer,
+            start,
+            &schedule,
+            vec![
+                (
+                    Outcome::Win(White),
+                    None,
+                    Some(Finish::Rule(Ending::Checkmate { winner: White })),
+                ),
+                (
+                    Outcome::Draw,
+                    None,
+                    Some(Finish::Claim(DrawClaim::ThreefoldRepetition)),
+                ),
+                (
+                    Outcome::Win(Black),
+                    Some(Termination::TimeForfeit(White)),
+                    None,
+                ),
+                (Outcome::Win(White), Some(Termination::Crash(Black)), None),
+            ],
+        );
+        let out = String::from_utf8(out).unwrap();
+        let expected_start = "Started game 1 of 4 (dev vs base)
+Finished game 1 (dev vs base): 1-0 {White mates}
+Started game 2 of 4 (base vs dev)
+Finished game 2 (base vs dev): 1/2-1/2 {Draw by 3-fold repetition}
+--------------------------------------------------
+Results of dev vs base (10+0.1, 1t, 16MB, UHO_4060_v2.epd):
+Elo: 190.85 +/- 0.00, nElo: inf +/- nan
+LOS: 100.00 %, DrawRatio: 0.00 %, PairsRatio: inf
+Games: 2, Wins: 1, Losses: 0, Draws: 1, Points: 1.5 (75.00 %)
+Ptnml(0-2): [0, 0, 0, 1, 0], WL/DD Ratio: nan
+--------------------------------------------------
+Started game 3 of 4 (dev vs base)
+Finished game 3 (dev vs base): 0-1 {White loses on time}
+Started game 4 of 4 (base vs dev)
+Finished game 4 (base vs dev): 1-0 {Black disconnects}
+--------------------------------------------------
+Results of dev vs base (10+0.1, 1t, 16MB, UHO_4060_v2.epd):
+";
+        assert!(out.starts_with(expected_start), "{out}");
+        assert!(
+            out.contains(
+                "Games: 4, Wins: 1, Losses: 2, Draws: 1, Points: 1.5 (37.50 %)\n\
+                 Ptnml(0-2): [1, 0, 0, 1, 0], WL/DD Ratio: nan\n"
+            ),
+            "{out}"
+        );
+        assert!(
+            out.ends_with(
+                "--------------------------------------------------
+
+Player: dev
+  Timeouts: 1
+  Crashed: 1
+
+Finished match
+Total Time: 01:02:05 (hours:minutes:seconds)
+
+"
+            ),
+            "{out}"
+        );
+    }
+}
