@@ -224,11 +224,13 @@ fn cutechess_output_reads_as_openbench_and_fishtest_read_it() {
     assert!(out.contains("\nPlayer: shannon-a\n") && out.contains("\nPlayer: shannon-b\n"));
 }
 
-/// fishtest's regular expressions over fastchess's blocks (official-stockfish/fishtest,
-/// worker/games.py, `pattern_WLD` and `pattern_ptnml`), verbatim.
+/// The two lines of fastchess's blocks that fishtest's worker reads with regular expressions
+/// (official-stockfish/fishtest, worker/games.py, `pattern_WLD` and `pattern_ptnml`): written
+/// here in our own words, to accept the same text (digits where it takes `[0-9]+`, the points
+/// as digits and dots, then the opening parenthesis of the points' percentage).
 const FISHTEST_WLD: &str =
-    r"Games: ([0-9]+), Wins: ([0-9]+), Losses: ([0-9]+), Draws: ([0-9]+), Points: ([0-9.]+) \(";
-const FISHTEST_PTNML: &str = r"Ptnml\(0-2\): \[([0-9]+), ([0-9]+), ([0-9]+), ([0-9]+), ([0-9]+)\]";
+    r"Games: (\d+), Wins: (\d+), Losses: (\d+), Draws: (\d+), Points: ([\d.]+) \(";
+const FISHTEST_PTNML: &str = r"Ptnml\(0-2\): \[(\d+), (\d+), (\d+), (\d+), (\d+)\]";
 
 /// The blocks fishtest reads, in order: (games, wins, losses, draws, points) and the
 /// pentanomial, with fishtest's assertions on each (worker/games.py: twice the pairs are the
