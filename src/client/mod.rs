@@ -4,6 +4,7 @@
 
 pub mod config;
 pub mod info;
+mod pipes;
 pub mod process;
 
 pub use config::{Config, ConfigError, EngineConfig, EngineOrigin};

@@ -1,10 +1,9 @@
 //! A UCI engine in a child process, driven by the runner.
 //!
-//! Two helper threads per engine keep the runner from ever blocking on it: a reader turns the
-//! engine's stdout into lines on a bounded channel (invalid UTF-8 decoded lossily, so garbage
-//! is only a line to ignore), and a writer feeds its stdin (an engine that stops reading cannot
-//! stall us; it only stops answering, which a timeout catches). Dropping the client sends
-//! `quit`, then kills and reaps the process.
+//! The runner never blocks on an engine: both pipes are non-blocking and driven from the
+//! runner's own thread (see [`super::pipes`]): an engine that stops reading cannot stall us, it
+//! only stops answering, which a timeout catches. Dropping the client sends `quit`, then kills
+//! and reaps the process.
 //!
 //! An engine runs in a process group of its own, so a Ctrl-C at the terminal reaches only the
 //! runner: the runner decides what an interrupted game is and ends every engine itself, rather
@@ -13,17 +12,13 @@
 
 use super::config::EngineConfig;
 use super::info::{InfoLine, MoveInfo};
+use super::pipes::{EngineInput, EngineOutput, Read1};
 use crate::types::CastlingMode;
 use std::fmt;
-use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-
-/// Lines buffered from an engine before its reader waits (bounds memory if it floods stdout).
-const LINE_BUFFER: usize = 4096;
 
 /// How often a wait looks at the interrupt flag: short enough that an interrupted match ends
 /// at once for a person, long enough to cost nothing.
@@ -110,8 +105,8 @@ const TRANSCRIPT_LINES: usize = 400;
 /// A running engine.
 pub struct EngineProcess {
     child: Child,
-    to_engine: Option<SyncSender<String>>,
-    from_engine: Receiver<String>,
+    to_engine: EngineInput,
+    from_engine: EngineOutput,
     /// The option names the engine announced, lower-cased.
     options: Vec<String>,
     /// Raised to abandon every wait (the match was interrupted).
@@ -195,40 +190,21 @@ impl EngineProcess {
             .spawn()
             .map_err(|e| EngineError::Spawn(config.command.clone(), e))?;
         let stdout = child.stdout.take().expect("piped stdout");
-        let mut stdin = child.stdin.take().expect("piped stdin");
+        let stdin = child.stdin.take().expect("piped stdin");
 
-        let (line_tx, from_engine) = mpsc::sync_channel(LINE_BUFFER);
-        std::thread::spawn(move || {
-            let mut reader = BufReader::new(stdout);
-            let mut buffer = Vec::new();
-            loop {
-                buffer.clear();
-                match reader.read_until(b'\n', &mut buffer) {
-                    Ok(0) | Err(_) => break,
-                    Ok(_) => {
-                        let line = String::from_utf8_lossy(&buffer).trim_end().to_string();
-                        if line_tx.send(line).is_err() {
-                            break;
-                        }
-                    }
-                }
+        let pipes =
+            EngineOutput::new(stdout).and_then(|output| Ok((output, EngineInput::new(stdin)?)));
+        let (from_engine, to_engine) = match pipes {
+            Ok(pipes) => pipes,
+            Err(e) => {
+                let _ = child.kill();
+                let _ = child.wait();
+                return Err(EngineError::Spawn(config.command.clone(), e));
             }
-        });
-        let (to_engine, commands) = mpsc::sync_channel::<String>(LINE_BUFFER);
-        std::thread::spawn(move || {
-            for line in commands {
-                if writeln!(stdin, "{line}")
-                    .and_then(|()| stdin.flush())
-                    .is_err()
-                {
-                    break;
-                }
-            }
-        });
-
+        };
         Ok(EngineProcess {
             child,
-            to_engine: Some(to_engine),
+            to_engine,
             from_engine,
             options: Vec::new(),
             interrupt,
@@ -262,7 +238,7 @@ impl EngineProcess {
     /// Close the engine's input (what a GUI that dies does).
     pub fn close_input(&mut self) {
         self.keep(Said::Sent("(end of input)".into()));
-        self.to_engine = None;
+        self.to_engine.close();
     }
 
     /// Wait up to `timeout` for the process to end; true when it did.
@@ -283,7 +259,7 @@ impl EngineProcess {
     /// last one (to see what an engine says unasked, or whether it says nothing).
     pub fn drain(&mut self, quiet: Duration) -> Vec<String> {
         let mut lines = Vec::new();
-        while let Ok(line) = self.from_engine.recv_timeout(quiet) {
+        while let Read1::Line(line) = self.from_engine.next_line(quiet, &mut self.to_engine) {
             self.keep(Said::Received(line.clone()));
             lines.push(line);
             if lines.len() >= TRANSCRIPT_LINES {
@@ -311,10 +287,7 @@ impl EngineProcess {
     /// Send one line (never blocks; a stuck engine shows up as a timeout later).
     pub fn send(&mut self, line: &str) {
         self.keep(Said::Sent(line.to_string()));
-        if let Some(tx) = &self.to_engine {
-            // A full buffer means the engine stopped reading: drop the line, it will time out.
-            let _ = tx.try_send(line.to_string());
-        }
+        self.to_engine.send(line);
     }
 
     /// `isready`, then wait for `readyok`.
@@ -347,22 +320,22 @@ impl EngineProcess {
                 Some(_) => left.min(INTERRUPT_POLL),
                 None => left,
             };
-            let received = self.from_engine.recv_timeout(slice);
-            if let Ok(line) = &received {
+            let received = self.from_engine.next_line(slice, &mut self.to_engine);
+            if let Read1::Line(line) = &received {
                 self.keep(Said::Received(line.clone()));
             }
             match received {
-                Ok(line) if done(&line) => return Ok(line),
+                Read1::Line(line) if done(&line) => return Ok(line),
                 // Lines that are not the answer do not extend the wait (an engine flooding
                 // output must still time out).
-                Ok(_) | Err(RecvTimeoutError::Timeout) if Instant::now() < deadline => {}
-                Ok(_) | Err(RecvTimeoutError::Timeout) => {
+                Read1::Line(_) | Read1::Timeout if Instant::now() < deadline => {}
+                Read1::Line(_) | Read1::Timeout => {
                     return Err(EngineError::Timeout {
                         waiting_for: what.to_string(),
                         after: timeout,
                     })
                 }
-                Err(RecvTimeoutError::Disconnected) => {
+                Read1::Closed => {
                     return Err(EngineError::Exited {
                         waiting_for: what.to_string(),
                     })
@@ -392,8 +365,7 @@ impl EngineProcess {
 impl Drop for EngineProcess {
     fn drop(&mut self) {
         self.send("quit");
-        // Closing the channel ends the writer thread, which closes the engine's stdin.
-        self.to_engine = None;
+        self.to_engine.close();
         let deadline = Instant::now() + Duration::from_millis(200);
         while Instant::now() < deadline {
             if let Ok(Some(_)) = self.child.try_wait() {
