@@ -1,0 +1,324 @@
+use super::super::test_support::{game, play, start};
+use super::*;
+use shannon::arena::Openings;
+
+fn score(wins: u32, losses: u32, draws: u32) -> Score {
+    Score {
+        wins,
+        draws,
+        losses,
+    }
+}
+
+/// Every way our games end, with the words cutechess-cli prints for it.
+#[test]
+fn every_ending_has_cutechess_clis_words() {
+    use Color::{Black, White};
+    let cases: Vec<(Outcome, Option<Termination>, Option<Finish>, &str)> = vec![
+        (
+            Outcome::Win(White),
+            None,
+            Some(Finish::Rule(Ending::Checkmate { winner: White })),
+            "White mates",
+        ),
+        (
+            Outcome::Win(Black),
+            None,
+            Some(Finish::Rule(Ending::Checkmate { winner: Black })),
+            "Black mates",
+        ),
+        (
+            Outcome::Draw,
+            None,
+            Some(Finish::Rule(Ending::Stalemate)),
+            "Draw by stalemate",
+        ),
+        (
+            Outcome::Draw,
+            None,
+            Some(Finish::Rule(Ending::InsufficientMaterial)),
+            "Draw by insufficient mating material",
+        ),
+        (
+            Outcome::Draw,
+            None,
+            Some(Finish::Rule(Ending::FivefoldRepetition)),
+            "Draw by 3-fold repetition",
+        ),
+        (
+            Outcome::Draw,
+            None,
+            Some(Finish::Claim(DrawClaim::ThreefoldRepetition)),
+            "Draw by 3-fold repetition",
+        ),
+        (
+            Outcome::Draw,
+            None,
+            Some(Finish::Rule(Ending::SeventyFiveMoveRule)),
+            "Draw by fifty moves rule",
+        ),
+        (
+            Outcome::Draw,
+            None,
+            Some(Finish::Claim(DrawClaim::FiftyMoveRule)),
+            "Draw by fifty moves rule",
+        ),
+        (
+            Outcome::Draw,
+            Some(Termination::PlyLimit),
+            None,
+            "Draw by adjudication: maximal game length",
+        ),
+        (
+            Outcome::Draw,
+            Some(Termination::Adjudication("draw rule".into())),
+            None,
+            "Draw by adjudication",
+        ),
+        (
+            Outcome::Win(Black),
+            Some(Termination::Adjudication("resign rule".into())),
+            None,
+            "Black wins by adjudication",
+        ),
+        (
+            Outcome::Win(Black),
+            Some(Termination::TimeForfeit(White)),
+            None,
+            "White loses on time",
+        ),
+        (
+            Outcome::Draw,
+            Some(Termination::TimeForfeit(White)),
+            None,
+            "Draw by timeout",
+        ),
+        (
+            Outcome::Win(White),
+            Some(Termination::IllegalMove(Black, "e1e3".into())),
+            None,
+            "Black makes an illegal move: e1e3",
+        ),
+        (
+            Outcome::Win(Black),
+            Some(Termination::Crash(White)),
+            None,
+            "White disconnects",
+        ),
+        (
+            Outcome::Win(White),
+            Some(Termination::StartFailure(Black, "no such file".into())),
+            None,
+            "Black disconnects",
+        ),
+        (
+            Outcome::Win(Black),
+            Some(Termination::Hang(White)),
+            None,
+            "White's connection stalls",
+        ),
+        (
+            Outcome::Unfinished,
+            Some(Termination::Interrupted),
+            None,
+            "No result",
+        ),
+        (Outcome::Win(White), None, None, "White wins"),
+        (Outcome::Draw, None, None, "Drawn game"),
+    ];
+    let mut categories = std::collections::BTreeSet::new();
+    for (outcome, termination, finish, words) in cases {
+        let played = game(1, "a", "b", outcome, termination, finish);
+        categories.insert(played.category());
+        assert_eq!(reason(&played), words, "{:?}", played.category());
+    }
+    // Every category of the result table is covered above.
+    assert_eq!(categories.len(), shannon::arena::EndCategory::ALL.len());
+}
+
+/// Real cutechess-cli lines (published match logs) and ours from the same counts.
+#[test]
+fn elo_line_matches_cutechess_clis_numbers() {
+    for (s, line) in [
+        (
+            score(111, 61, 28),
+            "Elo difference: 88.7 +/- 46.1, LOS: 100.0 %, DrawRatio: 14.0 %",
+        ),
+        (
+            score(87, 87, 26),
+            "Elo difference: 0.0 +/- 45.1, LOS: 50.0 %, DrawRatio: 13.0 %",
+        ),
+        (
+            score(11, 22, 67),
+            "Elo difference: -38.4 +/- 39.0, LOS: 2.8 %, DrawRatio: 67.0 %",
+        ),
+        (
+            score(82, 125, 93),
+            "Elo difference: -50.1 +/- 32.9, LOS: 0.1 %, DrawRatio: 31.0 %",
+        ),
+        (
+            score(41, 58, 1),
+            "Elo difference: -59.6 +/- 69.6, LOS: 4.4 %, DrawRatio: 1.0 %",
+        ),
+        (
+            score(93, 24, 283),
+            "Elo difference: 60.5 +/- 18.0, LOS: 100.0 %, DrawRatio: 70.8 %",
+        ),
+        // cutechess's NaNs and infinities where every game had the same result.
+        (
+            score(3, 0, 0),
+            "Elo difference: inf +/- nan, LOS: 95.8 %, DrawRatio: 0.0 %",
+        ),
+        (
+            score(0, 0, 4),
+            "Elo difference: 0.0 +/- 0.0, LOS: nan %, DrawRatio: 100.0 %",
+        ),
+    ] {
+        assert_eq!(elo_line(s), line);
+    }
+}
+
+#[test]
+fn sprt_line_in_cutechess_clis_format() {
+    assert_eq!(
+        sprt_line(None, 0.0),
+        "SPRT: llr 0 (0.0%), lbound -inf, ubound inf"
+    );
+    let sprt: Sprt = "0,5,0.05,0.05".parse().unwrap();
+    assert_eq!(
+        sprt_line(Some(&sprt), 2.95),
+        "SPRT: llr 2.95 (100.2%), lbound -2.94, ubound 2.94 - H1 was accepted"
+    );
+    assert_eq!(
+        sprt_line(Some(&sprt), -1.234),
+        "SPRT: llr -1.23 (-41.9%), lbound -2.94, ubound 2.94"
+    );
+    assert_eq!(
+        sprt_line(Some(&sprt), -3.0),
+        "SPRT: llr -3 (-101.9%), lbound -2.94, ubound 2.94 - H0 was accepted"
+    );
+}
+
+/// A whole match, every line as cutechess-cli prints it.
+#[test]
+fn a_match_prints_cutechess_clis_lines() {
+    use Color::{Black, White};
+    let (start, schedule) = start(&["a", "b"], 4, Openings::default());
+    let mut out = Vec::new();
+    let mut renderer = Cutechess::new(&mut out, 0, None);
+    play(
+        &mut renderer,
+        start,
+        &schedule,
+        vec![
+            (
+                Outcome::Win(White),
+                None,
+                Some(Finish::Rule(Ending::Checkmate { winner: White })),
+            ),
+            (
+                Outcome::Draw,
+                None,
+                Some(Finish::Claim(DrawClaim::ThreefoldRepetition)),
+            ),
+            (
+                Outcome::Win(Black),
+                Some(Termination::TimeForfeit(White)),
+                None,
+            ),
+            (
+                Outcome::Win(Black),
+                Some(Termination::IllegalMove(White, "e1e3".into())),
+                None,
+            ),
+        ],
+    );
+    let expected = format!(
+        "Started game 1 of 4 (a vs b)
+Finished game 1 (a vs b): 1-0 {{White mates}}
+Score of a vs b: 1 - 0 - 0  [1.000] 1
+Started game 2 of 4 (b vs a)
+Finished game 2 (b vs a): 1/2-1/2 {{Draw by 3-fold repetition}}
+Score of a vs b: 1 - 0 - 1  [0.750] 2
+Started game 3 of 4 (a vs b)
+Finished game 3 (a vs b): 0-1 {{White loses on time}}
+Score of a vs b: 1 - 1 - 1  [0.500] 3
+Started game 4 of 4 (b vs a)
+Finished game 4 (b vs a): 0-1 {{White makes an illegal move: e1e3}}
+Score of a vs b: 2 - 1 - 1  [0.625] 4
+...      a playing White: 1 - 1 - 0  [0.500] 2
+...      a playing Black: 1 - 0 - 1  [0.750] 2
+...      White vs Black: 1 - 2 - 1  [0.375] 4
+{}
+SPRT: llr 0 (0.0%), lbound -inf, ubound inf
+
+Player: a
+   \"Draw by 3-fold repetition\": 1
+   \"Loss: White loses on time\": 1
+   \"Win: White makes an illegal move: e1e3\": 1
+   \"Win: White mates\": 1
+Player: b
+   \"Draw by 3-fold repetition\": 1
+   \"Loss: White makes an illegal move: e1e3\": 1
+   \"Loss: White mates\": 1
+   \"Win: White loses on time\": 1
+Finished match
+",
+        elo_line(score(2, 1, 1))
+    );
+    assert_eq!(String::from_utf8(out).unwrap(), expected);
+}
+
+/// Three engines: cutechess-cli's default rank table, `Rank,Name,Elo,Error,Games,Score,DScore`.
+#[test]
+fn a_tournament_prints_the_rank_table() {
+    use Color::White;
+    let (start, schedule) = start(&["a", "b", "c"], 2, Openings::default());
+    let mate = Some(Finish::Rule(Ending::Checkmate { winner: White }));
+    let draw = Some(Finish::Rule(Ending::Stalemate));
+    let mut out = Vec::new();
+    let mut renderer = Cutechess::new(&mut out, 0, None);
+    // a-b: a wins, draw; a-c: draw, draw; b-c: b wins (White), c wins (White).
+    play(
+        &mut renderer,
+        start,
+        &schedule,
+        vec![
+            (Outcome::Win(White), None, mate),
+            (Outcome::Draw, None, draw),
+            (Outcome::Draw, None, draw),
+            (Outcome::Draw, None, draw),
+            (Outcome::Win(White), None, mate),
+            (Outcome::Win(White), None, mate),
+        ],
+    );
+    let out = String::from_utf8(out).unwrap();
+    assert!(!out.contains("Score of"), "{out}");
+    let table = "Rank Name                          Elo     +/-   Games   Score    Draw \n   \
+                 1 a                              89     173       4   62.5%   75.0% \n   \
+                 2 c                               0     296       4   50.0%   50.0% \n   \
+                 3 b                             -89     nan       4   37.5%   25.0% \n\n\
+                 SPRT: llr 0 (0.0%), lbound -inf, ubound inf\n";
+    assert!(out.contains(table), "{out}");
+    assert!(out.ends_with("Finished match\n"), "{out}");
+}
+
+#[test]
+fn qt_numbers() {
+    assert_eq!(qt_fixed(0.0625, 3), "0.063");
+    assert_eq!(qt_fixed(-0.0, 1), "0.0");
+    assert_eq!(qt_fixed(-0.04, 1), "0.0");
+    assert_eq!(qt_fixed(-0.06, 1), "-0.1");
+    assert_eq!(qt_fixed(99.96, 1), "100.0");
+    assert_eq!(qt_fixed(f64::NAN, 1), "nan");
+    assert_eq!(qt_fixed(f64::INFINITY, 1), "inf");
+    assert_eq!(qt_fixed(12.0, 0), "12");
+    assert_eq!(qt_general(2.944_438_979, 3), "2.94");
+    assert_eq!(qt_general(-2.944_438_979, 3), "-2.94");
+    assert_eq!(qt_general(0.0, 3), "0");
+    assert_eq!(qt_general(0.5, 3), "0.5");
+    assert_eq!(qt_general(12.345, 3), "12.3");
+    assert_eq!(qt_general(1234.5, 3), "1.23e+03");
+    assert_eq!(qt_general(0.000_012_34, 3), "1.23e-05");
+    assert_eq!(qt_general(f64::NEG_INFINITY, 3), "-inf");
+}

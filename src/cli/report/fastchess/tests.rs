@@ -1,0 +1,298 @@
+use super::super::test_support::{game, play, start};
+use super::*;
+use shannon::arena::{Openings, Schedule};
+use shannon::stats::Score;
+use std::time::Duration;
+
+#[test]
+fn every_ending_has_fastchesss_words() {
+    use Color::{Black, White};
+    let cases: Vec<(Outcome, Option<Termination>, Option<Finish>, &str)> = vec![
+        (
+            Outcome::Win(White),
+            None,
+            Some(Finish::Rule(Ending::Checkmate { winner: White })),
+            "White mates",
+        ),
+        (
+            Outcome::Win(Black),
+            None,
+            Some(Finish::Rule(Ending::Checkmate { winner: Black })),
+            "Black mates",
+        ),
+        (
+            Outcome::Draw,
+            None,
+            Some(Finish::Rule(Ending::Stalemate)),
+            "Draw by stalemate",
+        ),
+        (
+            Outcome::Draw,
+            None,
+            Some(Finish::Rule(Ending::InsufficientMaterial)),
+            "Draw by insufficient mating material",
+        ),
+        (
+            Outcome::Draw,
+            None,
+            Some(Finish::Rule(Ending::FivefoldRepetition)),
+            "Draw by 3-fold repetition",
+        ),
+        (
+            Outcome::Draw,
+            None,
+            Some(Finish::Claim(DrawClaim::ThreefoldRepetition)),
+            "Draw by 3-fold repetition",
+        ),
+        (
+            Outcome::Draw,
+            None,
+            Some(Finish::Rule(Ending::SeventyFiveMoveRule)),
+            "Draw by fifty moves rule",
+        ),
+        (
+            Outcome::Draw,
+            None,
+            Some(Finish::Claim(DrawClaim::FiftyMoveRule)),
+            "Draw by fifty moves rule",
+        ),
+        (
+            Outcome::Draw,
+            Some(Termination::PlyLimit),
+            None,
+            "Draw by adjudication",
+        ),
+        (
+            Outcome::Draw,
+            Some(Termination::Adjudication("draw rule".into())),
+            None,
+            "Draw by adjudication",
+        ),
+        (
+            Outcome::Win(Black),
+            Some(Termination::Adjudication("resign rule".into())),
+            None,
+            "Black wins by adjudication",
+        ),
+        (
+            Outcome::Win(Black),
+            Some(Termination::TimeForfeit(White)),
+            None,
+            "White loses on time",
+        ),
+        (
+            Outcome::Win(White),
+            Some(Termination::IllegalMove(Black, "e1e3".into())),
+            None,
+            "Black makes an illegal move",
+        ),
+        (
+            Outcome::Win(Black),
+            Some(Termination::Crash(White)),
+            None,
+            "White disconnects",
+        ),
+        (
+            Outcome::Win(White),
+            Some(Termination::StartFailure(Black, "no such file".into())),
+            None,
+            "Black disconnects",
+        ),
+        (
+            Outcome::Win(Black),
+            Some(Termination::Hang(White)),
+            None,
+            "White's connection stalls",
+        ),
+        (
+            Outcome::Unfinished,
+            Some(Termination::Interrupted),
+            None,
+            "Game interrupted",
+        ),
+        (Outcome::Win(White), None, None, "White wins"),
+        (Outcome::Draw, None, None, "Drawn game"),
+    ];
+    let mut categories = std::collections::BTreeSet::new();
+    for (outcome, termination, finish, words) in cases {
+        let played = game(1, "a", "b", outcome, termination, finish);
+        categories.insert(played.category());
+        assert_eq!(reason(&played), words, "{:?}", played.category());
+    }
+    assert_eq!(categories.len(), shannon::arena::EndCategory::ALL.len());
+}
+
+/// The block fishtest's worker quotes (worker/games.py) from fastchess, reproduced from the
+/// same counts (WL and DD apart from its WL/DD ratio: 119 and 25).
+#[test]
+fn block_matches_fastchesss_numbers() {
+    let stats = PairStats {
+        score: Score {
+            wins: 248,
+            losses: 266,
+            draws: 166,
+        },
+        ll: 43,
+        ld: 61,
+        wl: 119,
+        dd: 25,
+        wd: 55,
+        ww: 37,
+    };
+    assert_eq!(
+        block_lines(&stats),
+        "Elo: -9.20 +/- 20.93, nElo: -11.50 +/- 26.11\n\
+         LOS: 19.41 %, DrawRatio: 42.35 %, PairsRatio: 0.88\n\
+         Games: 680, Wins: 248, Losses: 266, Draws: 166, Points: 331.0 (48.68 %)\n\
+         Ptnml(0-2): [43, 61, 144, 55, 37], WL/DD Ratio: 4.76"
+    );
+    let sprt: Sprt = "0,5,0.05,0.05".parse().unwrap();
+    assert_eq!(
+        llr_line(&sprt, -1.234),
+        "LLR: -1.23 (-41.9%) (-2.94, 2.94) [0.00, 5.00]"
+    );
+    assert_eq!(
+        llr_line(&sprt, 0.5),
+        "LLR: 0.50 (17.0%) (-2.94, 2.94) [0.00, 5.00]"
+    );
+}
+
+#[test]
+fn time_controls_as_fastchess_writes_them() {
+    let clock = |moves, base: f64, inc: f64| TimeControl::Clock {
+        moves,
+        base: Duration::from_secs_f64(base),
+        increment: Duration::from_secs_f64(inc),
+    };
+    assert_eq!(time_control(&clock(0, 10.0, 0.1)), "10+0.1");
+    assert_eq!(time_control(&clock(0, 0.601, 0.006)), "0.601+0.006");
+    assert_eq!(time_control(&clock(40, 60.0, 0.6)), "40/60+0.6");
+    assert_eq!(time_control(&clock(0, 8.0, 0.0)), "8");
+    assert_eq!(
+        time_control(&TimeControl::MoveTime(Duration::from_millis(100))),
+        "0.1/move"
+    );
+    assert_eq!(time_control(&TimeControl::Depth(3)), "3 plies");
+    assert_eq!(time_control(&TimeControl::Nodes(1000)), "1000 nodes");
+}
+
+/// Pair counts from the standings: the games whose partner has not finished are left out,
+/// DD and WL told apart by the draws.
+#[test]
+fn pair_stats_count_complete_pairs_only() {
+    use Color::White;
+    let schedule = Schedule::new(shannon::arena::TournamentKind::RoundRobin, 2, 1, 6).unwrap();
+    let mut standings = Standings::new(vec!["a".into(), "b".into()], &schedule);
+    let mate = Some(Finish::Rule(Ending::Checkmate { winner: White }));
+    let draw = Some(Finish::Rule(Ending::Stalemate));
+    // Pair 0: a wins with White, then b wins with White (WL); pair 1: two draws (DD); game
+    // 5 (pair 2) waits for its partner.
+    for (i, outcome, finish) in [
+        (0, Outcome::Win(White), mate),
+        (1, Outcome::Win(White), mate),
+        (2, Outcome::Draw, draw),
+        (3, Outcome::Draw, draw),
+        (4, Outcome::Draw, draw),
+    ] {
+        standings.add(
+            &schedule.game(i),
+            &game(i + 1, "", "", outcome, None, finish),
+        );
+    }
+    let stats = PairStats::of_encounter(&standings, 0);
+    assert_eq!(
+        stats,
+        PairStats {
+            score: Score {
+                wins: 1,
+                losses: 1,
+                draws: 2
+            },
+            wl: 1,
+            dd: 1,
+            ..PairStats::default()
+        }
+    );
+    assert_eq!(stats.reversed().score.wins, 1);
+}
+
+/// A whole match: the blocks after every pair (interval 1) and at the end.
+#[test]
+fn a_match_prints_fastchesss_blocks() {
+    use Color::{Black, White};
+    let openings: Openings = "file=/books/UHO_4060_v2.epd order=random".parse().unwrap();
+    let (start, schedule) = start(&["dev", "base"], 4, openings);
+    let labels = EngineLabels {
+        engines: vec![
+            ("dev".into(), Some("1".into()), Some("16".into())),
+            ("base".into(), Some("1".into()), Some("16".into())),
+        ],
+    };
+    let mut out = Vec::new();
+    let mut renderer = Fastchess::new(&mut out, 1, None, labels);
+    play(
+        &mut renderer,
+        start,
+        &schedule,
+        vec![
+            (
+                Outcome::Win(White),
+                None,
+                Some(Finish::Rule(Ending::Checkmate { winner: White })),
+            ),
+            (
+                Outcome::Draw,
+                None,
+                Some(Finish::Claim(DrawClaim::ThreefoldRepetition)),
+            ),
+            (
+                Outcome::Win(Black),
+                Some(Termination::TimeForfeit(White)),
+                None,
+            ),
+            (Outcome::Win(White), Some(Termination::Crash(Black)), None),
+        ],
+    );
+    let out = String::from_utf8(out).unwrap();
+    let expected_start = "Started game 1 of 4 (dev vs base)
+Finished game 1 (dev vs base): 1-0 {White mates}
+Started game 2 of 4 (base vs dev)
+Finished game 2 (base vs dev): 1/2-1/2 {Draw by 3-fold repetition}
+--------------------------------------------------
+Results of dev vs base (10+0.1, 1t, 16MB, UHO_4060_v2.epd):
+Elo: 190.85 +/- 0.00, nElo: inf +/- nan
+LOS: 100.00 %, DrawRatio: 0.00 %, PairsRatio: inf
+Games: 2, Wins: 1, Losses: 0, Draws: 1, Points: 1.5 (75.00 %)
+Ptnml(0-2): [0, 0, 0, 1, 0], WL/DD Ratio: nan
+--------------------------------------------------
+Started game 3 of 4 (dev vs base)
+Finished game 3 (dev vs base): 0-1 {White loses on time}
+Started game 4 of 4 (base vs dev)
+Finished game 4 (base vs dev): 1-0 {Black disconnects}
+--------------------------------------------------
+Results of dev vs base (10+0.1, 1t, 16MB, UHO_4060_v2.epd):
+";
+    assert!(out.starts_with(expected_start), "{out}");
+    assert!(
+        out.contains(
+            "Games: 4, Wins: 1, Losses: 2, Draws: 1, Points: 1.5 (37.50 %)\n\
+             Ptnml(0-2): [1, 0, 0, 1, 0], WL/DD Ratio: nan\n"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.ends_with(
+            "--------------------------------------------------
+
+Player: dev
+  Timeouts: 1
+  Crashed: 1
+
+Finished match
+Total Time: 01:02:05 (hours:minutes:seconds)
+
+"
+        ),
+        "{out}"
+    );
+}
