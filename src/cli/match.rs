@@ -167,6 +167,55 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<bool, CliError> {
     Ok(report.is_clean())
 }
 
+/// True when the words after `match` are a cutechess-cli/fastchess command line: the first is a
+/// single dash and a word (`-engine`, `-each`, ...; `-h` stays clap's help), or an `-engine` or
+/// `-each` comes later.
+pub fn is_compat(args: &[String]) -> bool {
+    let first_is_one = args.first().is_some_and(|first| {
+        first != "-h" && !first.starts_with("--") && super::compat::words_start_option(first)
+    });
+    // `--games 2 -engine cmd=...` mixes the forms: the compat reader says so by name.
+    first_is_one || args.iter().any(|w| w == "-engine" || w == "-each")
+}
+
+/// `shannon match -engine cmd=... -engine cmd=... -each tc=10+0.1 ...`: the command line read
+/// by [`super::compat`], the engines given there (no engines file), the notes on stderr, and the
+/// games played with the chosen output.
+pub fn run_compat(args: &[String], out: &mut impl Write) -> Result<bool, CliError> {
+    use super::compat::{CompatCommand, OutputFormat, HELP};
+    let command = super::compat::parse(args).map_err(CliError::new)?;
+    let compat = match command {
+        CompatCommand::Help => {
+            out.write_all(HELP.as_bytes())?;
+            return Ok(true);
+        }
+        CompatCommand::Version => {
+            writeln!(out, "shannon {}", env!("CARGO_PKG_VERSION"))?;
+            return Ok(true);
+        }
+        CompatCommand::Match(compat) => compat,
+    };
+    log::info!("read as {}'s command line", compat.dialect);
+    for note in &compat.notes {
+        eprintln!("shannon: note: {note}");
+    }
+    let mut request = compat.request;
+    request.interrupt = Some(super::signals::interrupt_flag(
+        "ending the running games and stopping the engines (interrupt again to exit at once)",
+    )?);
+    // The renderers of part B (issue 22) plug in here, one per `compat.output.format`, with
+    // `compat.output`'s intervals; until then both formats print cutechess-cli's progress lines
+    // after every game, then the usual tables.
+    let progress_lines = matches!(
+        compat.output.format,
+        OutputFormat::Cutechess | OutputFormat::Fastchess
+    );
+    let mut console = Console::new(out, ProgressBar::hidden(), progress_lines);
+    let config = Config::load_saved(request.config.as_deref()).map_err(CliError::new)?;
+    let report = run_match(&config, &request, &mut console).map_err(explain)?;
+    Ok(report.is_clean())
+}
+
 /// The typed request the flags make.
 fn request_of(
     args: &Args,
@@ -201,6 +250,10 @@ fn request_of(
         epd: args.epd.clone(),
         state: args.state.clone(),
         shard,
+        engine_configs: Vec::new(),
+        time_margin_ms: None,
+        event: None,
+        site: None,
         interrupt: Some(interrupt),
     })
 }

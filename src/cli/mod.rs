@@ -8,6 +8,7 @@ mod bench_uci;
 mod chess960;
 mod codec_fit;
 mod codec_report;
+mod compat;
 mod decode;
 mod encode;
 mod r#match;
@@ -155,6 +156,14 @@ impl Command {
             Command::Bench(command) => bench::run(command, out),
         }
     }
+}
+
+/// `shannon match` followed by a cutechess-cli/fastchess command line (`-engine cmd=...`), which
+/// clap does not read: run it, or `None` when `args` (the program's, from its name on) is not one.
+pub fn run_compat_match(args: &[String], out: &mut impl Write) -> Option<Result<bool, CliError>> {
+    let rest = args.get(2..)?;
+    (args.get(1).map(String::as_str) == Some("match") && r#match::is_compat(rest))
+        .then(|| r#match::run_compat(rest, out))
 }
 
 /// Why a subcommand could not run: the message is the whole story, printed as `shannon: ...`.
