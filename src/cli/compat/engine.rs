@@ -152,7 +152,8 @@ impl EngineArgs {
             .map(|(name, value)| (name.clone(), toml::Value::String(value.clone())))
             .collect();
         engine.book = self.book.clone();
-        engine.book_depth = self.bookdepth;
+        // cutechess-cli's book depth is unlimited unless bookdepth= says (its 1000 moves).
+        engine.book_depth = self.bookdepth.or(self.book.as_ref().map(|_| 1000));
         engine.stderr = self.stderr.clone();
         Ok(engine)
     }

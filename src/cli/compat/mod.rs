@@ -12,6 +12,7 @@
 //! turns what was read into the request.
 
 mod engine;
+mod options;
 mod resolve;
 mod schedule;
 mod words;
