@@ -57,6 +57,10 @@ pub enum Command {
     /// Play a match between two engines of engines.toml, or a tournament of more, with our rules
     /// as the arbiter.
     ///
+    /// Also reads cutechess-cli's and fastchess's command lines as they are, engines included
+    /// (shannon match -engine cmd=A -engine cmd=B -each tc=10+0.1 -rounds 100 -repeat; shannon
+    /// match -help lists the options read).
+    ///
     /// Example: shannon match --games 20 --tc 10+0.1 --openings chess960 --pgn games.pgn
     Match(Box<r#match::Args>),
     /// Check an engine's `go perft` against ours, down to the first disagreement.

@@ -446,12 +446,14 @@ fn read_sprt(read: &mut Read, values: &[String]) -> Result<(), CompatError> {
     Ok(())
 }
 
-/// `-draw movenumber=N movecount=M score=S` (fastchess's defaults: 0, 1, 0).
+/// `-draw movenumber=N movecount=M score=S` (fastchess's defaults: 0, 1, 0); as both tools
+/// count, a capture or a pawn move starts the count again.
 fn read_draw(values: &[String]) -> Result<DrawRule, CompatError> {
     let mut rule = DrawRule {
         move_number: 0,
         move_count: 1,
         score: 0,
+        reset_by_irreversible: true,
     };
     for (key, value) in pairs("-draw", values)? {
         let label = format!("-draw {key}");
