@@ -191,6 +191,13 @@ fn time_control(label: &str, value: &str) -> Result<TimeControl, CompatError> {
         ));
     }
     let expected = "a time control (40/60+0.6, 10+0.1, 1:30+1 or inf)";
+    // fastchess also reads an increment written with its unit: 2+0.02s.
+    let value = match value.split_once('+') {
+        Some((base, increment)) if increment.len() > 1 && increment.ends_with('s') => {
+            format!("{base}+{}", &increment[..increment.len() - 1])
+        }
+        _ => value.to_string(),
+    };
     match value.parse::<TimeControl>() {
         Ok(tc @ (TimeControl::Clock { .. } | TimeControl::Infinite)) => Ok(tc),
         _ => Err(CompatError::malformed(label, value, expected)),
@@ -228,6 +235,8 @@ mod tests {
             ]
         );
         assert_eq!(engine.tc, Some("40/60+0.6".parse().unwrap()));
+        engine.apply("-each", "tc=2+0.02s").unwrap();
+        assert_eq!(engine.tc, Some("2+0.02".parse().unwrap()));
         assert_eq!(engine.timemargin, Some(250));
         let refused = engine.apply("-each", "proto=xboard").unwrap_err();
         assert!(

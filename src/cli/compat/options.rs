@@ -222,18 +222,23 @@ fn other_option(read: &mut Read, name: &str) -> Result<(), CompatError> {
             "-ping-ms",
             "an engine has its handshake timeout for isready",
         ),
+        (
+            "-log",
+            "no log file is written; Shannon logs to stderr (RUST_LOG=info or debug)",
+        ),
     ];
     if let Some((_, note)) = fastchess_notes.iter().find(|(n, _)| *n == name) {
         read.only(Dialect::Fastchess, name);
         read.note(name, &format!("accepted, {note}"));
         return Ok(());
     }
-    if name == "-bookmode" {
+    let cutechess_notes = [
+        ("-bookmode", "books are read the one way Shannon reads them"),
+        ("-debug", "engine input and output are not echoed"),
+    ];
+    if let Some((_, note)) = cutechess_notes.iter().find(|(n, _)| *n == name) {
         read.only(Dialect::Cutechess, name);
-        read.note(
-            name,
-            "accepted, books are read the one way Shannon reads them",
-        );
+        read.note(name, &format!("accepted, {note}"));
         return Ok(());
     }
     let why = match name {
@@ -244,8 +249,6 @@ fn other_option(read: &mut Read, name: &str) -> Result<(), CompatError> {
         "-noswap" | "-reverse" => {
             "Shannon's schedule plays each opening with both colours, the first engine White first"
         }
-        "-debug" => "engine input and output are not echoed (fastchess refuses it too)",
-        "-log" => "Shannon logs to stderr (RUST_LOG=info or debug); there is no log file",
         "-resultformat" => "the final table has one format",
         "-quick" => "give the two -engine options, -each tc= and -openings",
         "-config" => "a run is continued with shannon match --resume STATE",

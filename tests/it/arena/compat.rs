@@ -506,3 +506,84 @@ fn refusals_name_the_option() {
     }
     assert!(!dir.join("games.pgn").exists());
 }
+
+/// fastchess's end-to-end test `app/tests/e2e/random_order.sh` (its random mover replaced by
+/// this shannon): the increment written with its unit (`2+0.02s`), `-log` accepted with a note.
+#[test]
+fn fastchess_e2e_random_order() {
+    let dir = scratch("compat-e2e-random");
+    std::fs::write(dir.join("short.epd"), BOOK_EPD).unwrap();
+    let line = "-engine cmd={shannon} name=random_move_1 -engine cmd={shannon} name=random_move_2 \
+                -each tc=2+0.02s -rounds 3 -repeat -concurrency 1 \
+                -openings file=short.epd format=epd order=random -pgnout file=random_run1.pgn \
+                -log file=log.txt level=info";
+    let (ok, out, err) = compat(&dir, line);
+    assert!(ok, "{out}{err}");
+    assert!(err.contains("note: -log: accepted, no log file"), "{err}");
+    assert!(!dir.join("log.txt").exists());
+    let games = read_pgn(&dir.join("random_run1.pgn"));
+    assert_eq!(games.len(), 6, "3 rounds of 2 games");
+    assert_pairs(&games);
+    assert!(games.iter().all(|g| tag(g, "TimeControl") == "2+0.02"));
+}
+
+/// fastchess's end-to-end test `app/tests/e2e/pgn_book_plies.sh`: PGN openings taken in order,
+/// cut to 4 plies; round r plays opening r.
+#[test]
+fn fastchess_e2e_pgn_book_plies() {
+    let dir = scratch("compat-e2e-plies");
+    let openings = [
+        "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6",
+        "1. d4 d5 2. c4 e6 3. Nc3 Nf6",
+        "1. c4 e5 2. Nc3 Nf6 3. g3 d5",
+    ];
+    let text: String = openings
+        .iter()
+        .map(|moves| format!("[Event \"?\"]\n\n{moves} *\n\n"))
+        .collect();
+    std::fs::write(dir.join("openings.pgn"), text).unwrap();
+    let line = "-engine cmd={shannon} name=random_move_1 -engine cmd={shannon} name=random_move_2 \
+                -each tc=2+0.02s -rounds 3 -repeat -concurrency 2 \
+                -openings file=openings.pgn format=pgn order=sequential plies=4 \
+                -pgnout file=plies_test.pgn -log file=log.txt level=info";
+    let (ok, out, err) = compat(&dir, line);
+    assert!(ok, "{out}{err}");
+    let pgn = std::fs::read_to_string(dir.join("plies_test.pgn")).unwrap();
+    let games: Vec<&str> = pgn.split("[Event ").skip(1).collect();
+    assert_eq!(games.len(), 6);
+    for game in games {
+        let round: usize = game
+            .split("[Round \"")
+            .nth(1)
+            .and_then(|rest| rest.split('"').next())
+            .unwrap()
+            .parse()
+            .unwrap();
+        let opening = openings[(round - 1) / 2];
+        let four = &opening[..opening.find(" 3.").unwrap()];
+        assert!(
+            game.contains(&format!("{four} 3.")),
+            "round {round}: {game}"
+        );
+    }
+}
+
+/// fastchess's comparison with cutechess-cli (`app/tests/cutechess/cutechess.sh`, the one command
+/// line both tools run), Stockfish's copies replaced by this shannon: the two engines search to
+/// different depths, and a Shannon match gives both sides one limit, so it is refused by name.
+#[test]
+fn fastchess_cutechess_comparison_line_with_unequal_depths_is_refused() {
+    let dir = scratch("compat-comparison");
+    let line = "-recover -repeat -games 2 -rounds 100 -pgnout file=./fastchess-out.pgn \
+                -srand 4242 -resign movecount=3 score=600 -draw movenumber=34 movecount=8 score=20 \
+                -variant standard -concurrency 4 -openings file=UHO_4060_v2.epd format=epd order=sequential \
+                -engine name=sf_1 tc=inf depth=6 cmd={shannon} dir=. \
+                -engine name=sf_2 tc=inf depth=8 cmd={shannon} dir=. \
+                -each proto=uci option.Threads=1";
+    let (ok, _, err) = compat(&dir, line);
+    assert!(!ok);
+    assert!(
+        err.contains("-engine #2 tc=depth=8: not supported: the engines' limits differ (depth=6 and depth=8)"),
+        "{err}"
+    );
+}
