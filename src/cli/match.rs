@@ -182,7 +182,7 @@ pub fn is_compat(args: &[String]) -> bool {
 /// by [`super::compat`], the engines given there (no engines file), the notes on stderr, and the
 /// games played with the chosen output.
 pub fn run_compat(args: &[String], out: &mut impl Write) -> Result<bool, CliError> {
-    use super::compat::{CompatCommand, OutputFormat, HELP};
+    use super::compat::{CompatCommand, HELP};
     let command = super::compat::parse(args).map_err(CliError::new)?;
     let compat = match command {
         CompatCommand::Help => {
@@ -195,7 +195,17 @@ pub fn run_compat(args: &[String], out: &mut impl Write) -> Result<bool, CliErro
         }
         CompatCommand::Match(compat) => compat,
     };
-    log::info!("read as {}'s command line", compat.dialect);
+    let super::compat::OutputChoice {
+        format,
+        rating_interval,
+        score_interval,
+        outcome_interval,
+    } = compat.output;
+    log::info!(
+        "read as {}'s command line; output {format:?}, ratings every {rating_interval:?}, \
+         scores every {score_interval:?}, outcomes every {outcome_interval:?} games",
+        compat.dialect
+    );
     for note in &compat.notes {
         eprintln!("shannon: note: {note}");
     }
@@ -203,17 +213,24 @@ pub fn run_compat(args: &[String], out: &mut impl Write) -> Result<bool, CliErro
     request.interrupt = Some(super::signals::interrupt_flag(
         "ending the running games and stopping the engines (interrupt again to exit at once)",
     )?);
-    // The renderers of part B (issue 22) plug in here, one per `compat.output.format`, with
-    // `compat.output`'s intervals; until then both formats print cutechess-cli's progress lines
-    // after every game, then the usual tables.
-    let progress_lines = matches!(
-        compat.output.format,
-        OutputFormat::Cutechess | OutputFormat::Fastchess
-    );
-    let mut console = Console::new(out, ProgressBar::hidden(), progress_lines);
+    // The renderers of part B (issue 22) plug in here: one observer per `compat.output.format`
+    // (cutechess-cli's lines, fastchess's blocks), with `compat.output`'s intervals. Until they
+    // land, both formats print cutechess-cli's progress lines after every game, then the usual
+    // tables.
+    let mut console = Console::new(out, ProgressBar::hidden(), true);
     let config = Config::load_saved(request.config.as_deref()).map_err(CliError::new)?;
-    let report = run_match(&config, &request, &mut console).map_err(explain)?;
+    let report = run_match(&config, &request, &mut console).map_err(explain_compat)?;
     Ok(report.is_clean())
+}
+
+/// An arena error in the words of a cutechess-cli/fastchess command line.
+fn explain_compat(error: ArenaError) -> CliError {
+    match &error {
+        ArenaError::Setting(SettingError::SprtNeedsTwoEngines) => {
+            CliError::new("-sprt tests one engine against another: it needs exactly two engines")
+        }
+        _ => CliError::new(error),
+    }
 }
 
 /// The typed request the flags make.

@@ -318,3 +318,104 @@ impl Read {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(line: &str) -> Result<CompatMatch, CompatError> {
+        let words: Vec<String> = line.split_whitespace().map(String::from).collect();
+        match parse(&words)? {
+            CompatCommand::Match(compat) => Ok(*compat),
+            other => panic!("not a match: {other:?}"),
+        }
+    }
+
+    /// The issue's example, field by field.
+    #[test]
+    fn the_issue_example_makes_the_request() {
+        let compat = read(
+            "-engine cmd=./dev name=dev option.Hash=16 -engine cmd=./base name=base \
+             -each proto=uci tc=10+0.1 -rounds 500 -games 2 -repeat -concurrency 2 \
+             -openings file=book.epd format=epd order=random plies=8 -pgnout file=out.pgn \
+             -sprt elo0=0 elo1=5 alpha=0.05 beta=0.05 -draw movenumber=40 movecount=8 score=10 \
+             -resign movecount=3 score=600 twosided=true -maxmoves 200 -recover -srand 42",
+        )
+        .unwrap();
+        let request = &compat.request;
+        assert_eq!(
+            compat.dialect,
+            Dialect::Fastchess,
+            "-pgnout file= is fastchess's"
+        );
+        assert_eq!(compat.output.format, OutputFormat::Fastchess);
+        assert_eq!((request.rounds, request.games), (Some(500), Some(2)));
+        assert_eq!(request.concurrency, Some(2));
+        assert_eq!(request.time_control, Some("10+0.1".parse().unwrap()));
+        let openings = request.openings.as_ref().unwrap();
+        assert!(openings.random && openings.plies == Some(8));
+        assert_eq!(request.pgn, Some(Some(PathBuf::from("out.pgn"))));
+        assert_eq!(request.sprt, Some("0,5,0.05,0.05".parse().unwrap()));
+        let draw = request.draw.unwrap();
+        assert_eq!((draw.move_number, draw.move_count, draw.score), (40, 8, 10));
+        assert!(draw.reset_by_irreversible);
+        let resign = request.resign.unwrap();
+        assert_eq!(
+            (resign.move_count, resign.score, resign.two_sided),
+            (3, 600, true)
+        );
+        assert_eq!(request.max_plies, Some(400));
+        assert_eq!(request.seed, Some(42));
+        let names: Vec<&str> = request
+            .engine_configs
+            .iter()
+            .map(|e| e.name.as_str())
+            .collect();
+        assert_eq!(names, ["dev", "base"]);
+        assert_eq!(
+            request.engine_configs[0].option_values(),
+            [("Hash".to_string(), "16".to_string())]
+        );
+        assert!(request.engines.is_none());
+        // The SPRT's model was not said: noted, read as logistic.
+        assert!(compat.notes.iter().any(|n| n.starts_with("-sprt:")));
+    }
+
+    #[test]
+    fn the_dialect_is_told_by_the_options_only_one_tool_has() {
+        let engines = "-engine cmd=a -engine cmd=b -each tc=1+0.01";
+        let cute = read(&format!("{engines} -pgnout g.pgn -rounds 3 -games 2")).unwrap();
+        assert_eq!(cute.dialect, Dialect::Cutechess);
+        assert_eq!(cute.output.format, OutputFormat::Cutechess);
+        assert_eq!(
+            (cute.request.rounds, cute.request.games),
+            (Some(3), Some(2))
+        );
+        let fast = read(&format!("{engines} -output format=cutechess -rounds 3")).unwrap();
+        assert_eq!(fast.dialect, Dialect::Fastchess);
+        assert_eq!(fast.output.format, OutputFormat::Cutechess);
+        assert_eq!(
+            (fast.request.rounds, fast.request.games),
+            (Some(3), Some(2))
+        );
+        let chosen = read(&format!("{engines} -rounds 4 -dialect cutechess")).unwrap();
+        assert_eq!(
+            (chosen.request.rounds, chosen.request.games),
+            (Some(2), Some(2))
+        );
+        assert!(chosen.notes.is_empty(), "{:?}", chosen.notes);
+        assert!(matches!(
+            read(&format!("{engines} -bookmode ram -scoreinterval 1")),
+            Err(CompatError::MixedDialects { .. })
+        ));
+        let same = read("-engine cmd=x -engine cmd=x -each tc=inf nodes=10").unwrap();
+        let names: Vec<&str> = same
+            .request
+            .engine_configs
+            .iter()
+            .map(|e| e.name.as_str())
+            .collect();
+        assert_eq!(names, ["x", "x_2"]);
+        assert_eq!(same.request.time_control, Some(TimeControl::Nodes(10)));
+    }
+}
