@@ -11,13 +11,21 @@ fn main() -> ExitCode {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
         .target(env_logger::Target::Stderr)
         .init();
-    let Some(command) = cli::Cli::parse().command else {
-        shannon::uci::run_stdio();
-        return ExitCode::SUCCESS;
-    };
+    let args: Vec<String> = std::env::args_os()
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect();
     let stdout = std::io::stdout();
+    let result = match cli::run_compat_match(&args, &mut stdout.lock()) {
+        Some(result) => result,
+        None => {
+            let Some(command) = cli::Cli::parse().command else {
+                shannon::uci::run_stdio();
+                return ExitCode::SUCCESS;
+            };
+            command.run(&mut stdout.lock())
+        }
+    };
     let mut out = stdout.lock();
-    let result = command.run(&mut out);
     let _ = out.flush();
     match result {
         Ok(true) => ExitCode::SUCCESS,

@@ -21,6 +21,14 @@ pub struct DrawRule {
     pub move_count: u32,
     /// The largest absolute score, in centipawns.
     pub score: i32,
+    /// A capture or a pawn move starts the count again, as cutechess-cli and fastchess count
+    /// (their `-draw`); `--draw` leaves it off.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub reset_by_irreversible: bool,
+}
+
+fn is_false(value: &bool) -> bool {
+    !*value
 }
 
 /// `--resign movecount=M score=S [twosided=true]`: a loss for a side whose own score has been
@@ -86,6 +94,7 @@ impl FromStr for DrawRule {
             move_number: 0,
             move_count: 0,
             score: -1,
+            reset_by_irreversible: false,
         };
         for (key, value) in settings(text, "--draw", &["movenumber", "movecount", "score"])? {
             match key {
@@ -167,6 +176,18 @@ impl Adjudicator {
             draw_plies: 0,
             losing_moves: [0; 2],
             last: [None; 2],
+        }
+    }
+
+    /// A capture or a pawn move was just played: a draw rule that counts reversible moves only
+    /// starts its count again (the move's own score then counts as the first of the new run).
+    pub fn irreversible_move(&mut self) {
+        if self
+            .rules
+            .draw
+            .is_some_and(|rule| rule.reset_by_irreversible)
+        {
+            self.draw_plies = 0;
         }
     }
 
@@ -275,6 +296,27 @@ mod tests {
             };
             // Four quiet plies are needed; the silent third breaks the run, so none is reached.
             assert_eq!(judge.record(side, 3 + i as u32 / 2, score), None, "{i}");
+        }
+    }
+
+    /// cutechess-cli's and fastchess's -draw: a capture or a pawn move starts the count again;
+    /// --draw's rule counts on.
+    #[test]
+    fn an_irreversible_move_restarts_the_count_when_the_rule_says_so() {
+        let cp = |n| Some(EngineScore::Cp(n));
+        for reset in [false, true] {
+            let mut draw: DrawRule = "movenumber=1 movecount=2 score=20".parse().unwrap();
+            draw.reset_by_irreversible = reset;
+            let mut judge = Adjudicator::new(Adjudication {
+                draw: Some(draw),
+                resign: None,
+            });
+            assert_eq!(judge.record(Color::White, 1, cp(0)), None);
+            assert_eq!(judge.record(Color::Black, 1, cp(0)), None);
+            assert_eq!(judge.record(Color::White, 2, cp(0)), None);
+            judge.irreversible_move();
+            let verdict = judge.record(Color::Black, 2, cp(0));
+            assert_eq!(verdict.is_some(), !reset, "reset {reset}");
         }
     }
 

@@ -6,14 +6,37 @@ use super::time_control::TimeControl;
 use crate::notation::pgn::{write_game, Comments, PgnGame};
 use crate::position::epd::{Epd, Operation};
 
+/// How a match writes its games: the `Event` and `Site` tags (default "shannon match" and
+/// "shannon") and whether only the Seven Tag Roster and the moves are written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct PgnStyle {
+    /// The `Event` tag, when asked.
+    pub event: Option<String>,
+    /// The `Site` tag, when asked.
+    pub site: Option<String>,
+    /// Tags and moves only.
+    pub minimal: bool,
+}
+
 /// The PGN of one finished game: each engine move with its comment as cutechess-cli writes it
 /// (`{+0.31/12 0.052s}`: score in pawns from the mover's side, depth, time) and the termination
-/// as a final comment; with `minimal`, the Seven Tag Roster and the moves only.
-pub fn game_pgn(played: &MatchGame, time_control: &TimeControl, minimal: bool) -> String {
+/// as a final comment; with a minimal style, the Seven Tag Roster and the moves only.
+pub fn game_pgn(played: &MatchGame, time_control: &TimeControl, style: &PgnStyle) -> String {
     let date = today();
+    let minimal = style.minimal;
     let mut tags = vec![
-        ("Event".to_string(), "shannon match".to_string()),
-        ("Site".to_string(), "shannon".to_string()),
+        (
+            "Event".to_string(),
+            style
+                .event
+                .as_deref()
+                .unwrap_or("shannon match")
+                .to_string(),
+        ),
+        (
+            "Site".to_string(),
+            style.site.as_deref().unwrap_or("shannon").to_string(),
+        ),
         ("Date".to_string(), date),
         ("Round".to_string(), played.number.to_string()),
         ("White".to_string(), played.white.clone()),

@@ -67,6 +67,17 @@ pub struct MatchRequest {
     pub state: Option<PathBuf>,
     /// The slice of the schedule this run plays.
     pub shard: Shard,
+    /// The engines themselves, when the command line gives them (cutechess-cli's and
+    /// fastchess's `-engine cmd=...`): no engines file is consulted for them, `engines` is left
+    /// `None`, and a resumed run finds them in the state. Empty: `engines` names them in the file.
+    pub engine_configs: Vec<EngineConfig>,
+    /// How far past its clock an engine may answer, in milliseconds (default: the engines file's
+    /// `time_margin_ms`).
+    pub time_margin_ms: Option<u64>,
+    /// The PGN's `Event` tag (default "shannon match").
+    pub event: Option<String>,
+    /// The PGN's `Site` tag (default "shannon").
+    pub site: Option<String>,
     /// Raised (on Ctrl-C or SIGTERM) to end the match early: running games end unfinished, the
     /// engines are stopped and the report covers the finished games.
     pub interrupt: Option<Arc<AtomicBool>>,
@@ -113,6 +124,18 @@ pub struct MatchSettings {
     pub state: Option<PathBuf>,
     /// This run's slice of the schedule.
     pub shard: Shard,
+    /// The engines, when the command line gave them rather than names in the engines file.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub engine_configs: Vec<EngineConfig>,
+    /// The allowed overrun of a clock, in milliseconds, when asked (else the engines file's).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time_margin_ms: Option<u64>,
+    /// The PGN's `Event` tag, when asked.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub event: Option<String>,
+    /// The PGN's `Site` tag, when asked.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub site: Option<String>,
 }
 
 impl MatchSettings {
@@ -175,6 +198,11 @@ impl MatchDefaults {
 pub fn settle(config: &Config, request: &MatchRequest) -> Result<MatchSettings, ArenaError> {
     let defaults = MatchDefaults::of(&config.match_defaults)?;
     let engines = match &request.engines {
+        _ if !request.engine_configs.is_empty() => request
+            .engine_configs
+            .iter()
+            .map(|e| e.name.clone())
+            .collect(),
         Some(names) => names.clone(),
         None if !defaults.engines.is_empty() => defaults.engines.clone(),
         None => config
@@ -192,7 +220,11 @@ pub fn settle(config: &Config, request: &MatchRequest) -> Result<MatchSettings, 
         return Err(SettingError::NoGames.into());
     }
     let settings = MatchSettings {
-        config: Config::resolve_path(request.config.as_deref()),
+        // Engines given directly need no file: the one asked for, else the built-in one.
+        config: match request.engine_configs.is_empty() {
+            true => Config::resolve_path(request.config.as_deref()),
+            false => request.config.clone(),
+        },
         engines,
         tournament: request.tournament.unwrap_or_default(),
         rounds: request.rounds.unwrap_or(1),
@@ -215,6 +247,10 @@ pub fn settle(config: &Config, request: &MatchRequest) -> Result<MatchSettings, 
         epd: request.epd.clone(),
         state: request.state.clone(),
         shard: request.shard,
+        engine_configs: request.engine_configs.clone(),
+        time_margin_ms: request.time_margin_ms,
+        event: request.event.clone(),
+        site: request.site.clone(),
     };
     check(&settings)?;
     Ok(settings)
@@ -279,15 +315,20 @@ fn state_file(settings: &MatchSettings, pgn: Option<&Path>) -> Option<PathBuf> {
     }
 }
 
-/// The engines of `settings`, each found in the file and its program found.
-fn engines_of(config: &Config, names: &[String]) -> Result<Vec<EngineConfig>, ArenaError> {
+/// The engines of `settings` (given directly, or found by name in the file), each with its
+/// program found.
+fn engines_of(config: &Config, settings: &MatchSettings) -> Result<Vec<EngineConfig>, ArenaError> {
+    let names = &settings.engines;
     if names.len() < 2 {
         return Err(crate::client::ConfigError::NotEnoughEngines(names.len()).into());
     }
-    let engines = names
-        .iter()
-        .map(|name| config.engine(name).cloned())
-        .collect::<Result<Vec<_>, _>>()?;
+    let engines = match settings.engine_configs.is_empty() {
+        true => names
+            .iter()
+            .map(|name| config.engine(name).cloned())
+            .collect::<Result<Vec<_>, _>>()?,
+        false => settings.engine_configs.clone(),
+    };
     for engine in &engines {
         engine.resolve_command()?;
     }
@@ -314,7 +355,7 @@ pub(super) fn prepare(
     interrupt: Option<Arc<AtomicBool>>,
 ) -> Result<Prepared, ArenaError> {
     let defaults = &config.match_defaults;
-    let engines = engines_of(config, &settings.engines)?;
+    let engines = engines_of(config, &settings)?;
     let schedule = settings.schedule()?;
     let shard = settings.shard;
     let todo = schedule.games_of(shard);
@@ -370,7 +411,9 @@ pub(super) fn prepare(
             resign: settings.resign,
         },
         books,
-        time_margin: Duration::from_millis(defaults.time_margin_ms),
+        time_margin: Duration::from_millis(
+            settings.time_margin_ms.unwrap_or(defaults.time_margin_ms),
+        ),
         hang_timeout: Duration::from_millis(defaults.hang_timeout_ms),
         interrupt: interrupt.unwrap_or_else(|| Arc::new(AtomicBool::new(false))),
     };

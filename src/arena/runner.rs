@@ -293,6 +293,9 @@ impl MatchPlan {
             let (mv, info) = self.engine_move(game, engines, slot, &mut clocks, mode)?;
             game.play(mv);
             infos.push((game.moves().len(), info));
+            if game.position().halfmove_clock() == 0 {
+                judge.irreversible_move();
+            }
             // The rules come first: a mate on this move stands whatever the scores say.
             verdict = judge.record(side, move_number, info.score);
         }

@@ -5,7 +5,7 @@
 //! made.
 
 use super::error::ArenaError;
-use super::game_output::{game_epd, game_pgn};
+use super::game_output::{game_epd, game_pgn, PgnStyle};
 use super::match_game::MatchGame;
 use super::recorder::{Recorder, Store};
 use super::report::{
@@ -27,7 +27,7 @@ pub(super) struct Session<S: Store> {
     plan: MatchPlan,
     start: MatchStart,
     sprt: Option<Sprt>,
-    pgn_min: bool,
+    pgn_style: PgnStyle,
     /// The shard's games (schedule indices), in the order they are played.
     todo: Vec<u32>,
     /// The index in `todo` of each scheduled game.
@@ -54,7 +54,11 @@ impl<S: Store> Session<S> {
             .collect();
         Session {
             sprt: prepared.settings.sprt,
-            pgn_min: prepared.settings.pgn_min,
+            pgn_style: PgnStyle {
+                event: prepared.settings.event.clone(),
+                site: prepared.settings.site.clone(),
+                minimal: prepared.settings.pgn_min,
+            },
             plan: prepared.plan,
             start: prepared.start,
             todo: prepared.todo,
@@ -143,7 +147,7 @@ impl<S: Store> Session<S> {
         }
         self.state.seconds = self.seconds_before + self.started.elapsed().as_secs_f64();
         let pgn = match self.state.pgn {
-            Some(_) => game_pgn(game, &self.plan.time_control, self.pgn_min),
+            Some(_) => game_pgn(game, &self.plan.time_control, &self.pgn_style),
             None => String::new(),
         };
         let epd = match self.state.epd {
@@ -182,7 +186,7 @@ impl<S: Store> Session<S> {
     /// The unfinished games written, the state saved a last time, and the report.
     fn finish(mut self) -> MatchReport {
         for game in std::mem::take(&mut self.unfinished) {
-            let text = game_pgn(&game, &self.plan.time_control, self.pgn_min);
+            let text = game_pgn(&game, &self.plan.time_control, &self.pgn_style);
             self.recorder.unfinished(&self.state, &text);
             self.unfinished.push(game);
         }

@@ -242,6 +242,13 @@ fn sprt_and_labels(args: &Args) -> Result<(Option<Sprt>, EngineLabels), CliError
         }
         None => (args.sprt, Config::load(args.config.as_deref()).ok()),
     };
+    let engines = config.map(|config| config.engines).unwrap_or_default();
+    Ok((sprt, labels_of(&engines)))
+}
+
+/// The engines' Threads and Hash as their configurations set them (fastchess's `Results of`
+/// line shows them).
+fn labels_of(engines: &[shannon::client::EngineConfig]) -> EngineLabels {
     let option = |engine: &shannon::client::EngineConfig, name: &str| {
         engine
             .option_values()
@@ -249,16 +256,97 @@ fn sprt_and_labels(args: &Args) -> Result<(Option<Sprt>, EngineLabels), CliError
             .find(|(n, _)| n.eq_ignore_ascii_case(name))
             .map(|(_, value)| value)
     };
-    let engines = config
-        .map(|config| {
-            config
-                .engines
-                .iter()
-                .map(|e| (e.name.clone(), option(e, "Threads"), option(e, "Hash")))
-                .collect()
-        })
-        .unwrap_or_default();
-    Ok((sprt, EngineLabels { engines }))
+    EngineLabels {
+        engines: engines
+            .iter()
+            .map(|e| (e.name.clone(), option(e, "Threads"), option(e, "Hash")))
+            .collect(),
+    }
+}
+
+/// True when the words after `match` are a cutechess-cli/fastchess command line: the first is a
+/// single dash and a word (`-engine`, `-each`, ...; `-h` stays clap's help), or an `-engine` or
+/// `-each` comes later.
+pub fn is_compat(args: &[String]) -> bool {
+    let first_is_one = args.first().is_some_and(|first| {
+        first != "-h" && !first.starts_with("--") && super::compat::words_start_option(first)
+    });
+    // `--games 2 -engine cmd=...` mixes the forms: the compat reader says so by name.
+    first_is_one || args.iter().any(|w| w == "-engine" || w == "-each")
+}
+
+/// `shannon match -engine cmd=... -engine cmd=... -each tc=10+0.1 ...`: the command line read
+/// by [`super::compat`], the engines given there (no engines file), the notes on stderr, and the
+/// games played with the chosen output.
+pub fn run_compat(args: &[String], out: &mut impl Write) -> Result<bool, CliError> {
+    use super::compat::{CompatCommand, HELP};
+    let command = super::compat::parse(args).map_err(CliError::new)?;
+    let compat = match command {
+        CompatCommand::Help => {
+            out.write_all(HELP.as_bytes())?;
+            return Ok(true);
+        }
+        CompatCommand::Version => {
+            writeln!(out, "shannon {}", env!("CARGO_PKG_VERSION"))?;
+            return Ok(true);
+        }
+        CompatCommand::Match(compat) => compat,
+    };
+    let super::compat::OutputChoice {
+        format,
+        rating_interval,
+        score_interval,
+        outcome_interval,
+    } = compat.output;
+    log::info!(
+        "read as {}'s command line; output {format:?}, ratings every {rating_interval:?}, \
+         scores every {score_interval:?}, outcomes every {outcome_interval:?} games",
+        compat.dialect
+    );
+    for note in &compat.notes {
+        eprintln!("shannon: note: {note}");
+    }
+    let mut request = compat.request;
+    request.interrupt = Some(super::signals::interrupt_flag(
+        "ending the running games and stopping the engines (interrupt again to exit at once)",
+    )?);
+    for (option, interval) in [
+        ("-scoreinterval", score_interval),
+        ("-outcomeinterval", outcome_interval),
+    ] {
+        if let Some(n) = interval {
+            eprintln!(
+                "shannon: note: {option} {n} is not honoured: the {} lines are printed as that \
+                 tool prints them by default",
+                compat.dialect
+            );
+        }
+    }
+    let config = Config::load_saved(request.config.as_deref()).map_err(CliError::new)?;
+    let interval = rating_interval.unwrap_or(format.default_rating_interval());
+    let labels = labels_of(&request.engine_configs);
+    let report = match format {
+        OutputFormat::Fastchess => {
+            let mut lines = Fastchess::new(out, interval, request.sprt, labels);
+            run_match(&config, &request, &mut lines)
+        }
+        OutputFormat::Cutechess | OutputFormat::Text => {
+            let mut lines = Cutechess::new(out, interval, request.sprt);
+            run_match(&config, &request, &mut lines)
+        }
+    }
+    .map_err(explain_compat)?;
+    Ok(report.is_clean())
+}
+
+/// An arena error in the words of a cutechess-cli/fastchess command line.
+fn explain_compat(error: ArenaError) -> CliError {
+    match &error {
+        ArenaError::Setting(SettingError::SprtNeedsTwoEngines) => {
+            CliError::new("-sprt tests one engine against another: it needs exactly two engines")
+        }
+        _ => CliError::new(error),
+    }
 }
 
 /// The typed request the flags make.
@@ -295,6 +383,10 @@ fn request_of(
         epd: args.epd.clone(),
         state: args.state.clone(),
         shard,
+        engine_configs: Vec::new(),
+        time_margin_ms: None,
+        event: None,
+        site: None,
         interrupt: Some(interrupt),
     })
 }

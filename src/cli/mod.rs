@@ -8,6 +8,7 @@ mod bench_uci;
 mod chess960;
 mod codec_fit;
 mod codec_report;
+mod compat;
 mod decode;
 mod encode;
 mod r#match;
@@ -55,6 +56,10 @@ pub enum Command {
     PerftSuite(perft_suite::Args),
     /// Play a match between two engines of engines.toml, or a tournament of more, with our rules
     /// as the arbiter.
+    ///
+    /// Also reads cutechess-cli's and fastchess's command lines as they are, engines included
+    /// (shannon match -engine cmd=A -engine cmd=B -each tc=10+0.1 -rounds 100 -repeat; shannon
+    /// match -help lists the options read).
     ///
     /// Example: shannon match --games 20 --tc 10+0.1 --openings chess960 --pgn games.pgn
     Match(Box<r#match::Args>),
@@ -155,6 +160,14 @@ impl Command {
             Command::Bench(command) => bench::run(command, out),
         }
     }
+}
+
+/// `shannon match` followed by a cutechess-cli/fastchess command line (`-engine cmd=...`), which
+/// clap does not read: run it, or `None` when `args` (the program's, from its name on) is not one.
+pub fn run_compat_match(args: &[String], out: &mut impl Write) -> Option<Result<bool, CliError>> {
+    let rest = args.get(2..)?;
+    (args.get(1).map(String::as_str) == Some("match") && r#match::is_compat(rest))
+        .then(|| r#match::run_compat(rest, out))
 }
 
 /// Why a subcommand could not run: the message is the whole story, printed as `shannon: ...`.

@@ -6,7 +6,7 @@
 //! expected (the TOML reader's own message); an engine whose command cannot be found is reported
 //! by name before any game starts.
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -15,8 +15,9 @@ use std::path::{Path, PathBuf};
 /// works from any directory.
 pub const DEFAULT_ENGINES_TOML: &str = include_str!("../../engines.toml");
 
-/// One engine the runner can start.
-#[derive(Debug, Clone, Deserialize, PartialEq)]
+/// One engine the runner can start (saved in a match's state when the command line gave it
+/// directly, as cutechess-cli's `-engine cmd=...` does).
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct EngineConfig {
     /// The name used by `--engines` and in the PGN.
@@ -40,6 +41,10 @@ pub struct EngineConfig {
     pub book: Option<PathBuf>,
     /// The most moves of its own the engine plays from its book (default 8).
     pub book_depth: Option<u32>,
+    /// A file for the engine's standard error (cutechess-cli's `stderr=FILE`). Parsed and kept
+    /// here; the engine process writes to it once the forensics work (issue 22, part C) lands.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stderr: Option<PathBuf>,
 }
 
 fn default_init_timeout() -> u64 {
@@ -283,6 +288,7 @@ impl EngineConfig {
             init_timeout_ms: default_init_timeout(),
             book: None,
             book_depth: None,
+            stderr: None,
         }
     }
 

@@ -113,6 +113,10 @@ fn settings(request: RequestV1) -> Result<MatchSettings, StateError> {
         epd: request.epd,
         state: request.state,
         shard: needed(request.shard, "shard")?,
+        engine_configs: Vec::new(),
+        time_margin_ms: None,
+        event: None,
+        site: None,
     })
 }
 

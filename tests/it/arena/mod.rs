@@ -6,6 +6,7 @@
 
 mod adjudication;
 mod books;
+mod compat;
 mod faults;
 mod matches;
 mod old_states;

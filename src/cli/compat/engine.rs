@@ -1,0 +1,253 @@
+//! `-engine` and `-each`: an engine's keys (`cmd=`, `name=`, `option.Hash=16`, `tc=`, ...) read
+//! into an [`EngineConfig`] and the engine's limits, which [`super::resolve`] makes the match's
+//! one [`TimeControl`].
+
+use super::words::number;
+use super::{CompatError, Dialect};
+use shannon::arena::TimeControl;
+use shannon::client::EngineConfig;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// What the keys of one engine said, before the match's settings are made of them.
+#[derive(Debug, Clone, Default)]
+pub struct EngineArgs {
+    /// `cmd=`.
+    pub cmd: Option<String>,
+    /// `name=`.
+    pub name: Option<String>,
+    /// `dir=`.
+    pub dir: Option<PathBuf>,
+    /// `arg=` (each one word) and `args=` (words).
+    pub args: Vec<String>,
+    /// `option.NAME=VALUE`, in order.
+    pub options: Vec<(String, String)>,
+    /// `tc=`.
+    pub tc: Option<TimeControl>,
+    /// `st=`: seconds per move.
+    pub st: Option<Duration>,
+    /// `nodes=`.
+    pub nodes: Option<u64>,
+    /// `depth=` / `plies=`.
+    pub depth: Option<u32>,
+    /// `timemargin=`, in milliseconds.
+    pub timemargin: Option<u64>,
+    /// `book=`.
+    pub book: Option<PathBuf>,
+    /// `bookdepth=`.
+    pub bookdepth: Option<u32>,
+    /// `stderr=`.
+    pub stderr: Option<PathBuf>,
+}
+
+/// Keys only one of the tools has: they tell whose command line this is.
+pub fn dialect_of_key(key: &str) -> Option<Dialect> {
+    match key {
+        "arg" | "stderr" | "book" | "bookdepth" | "initstr" | "conf" | "whitepov" | "trust"
+        | "tscale" | "ponder" | "debug" => Some(Dialect::Cutechess),
+        "args" | "plies" => Some(Dialect::Fastchess),
+        _ => None,
+    }
+}
+
+/// Keys refused whatever their value, and why.
+fn refused_key(key: &str) -> Option<&'static str> {
+    Some(match key {
+        "initstr" => "Shannon sends engines nothing before the UCI handshake",
+        "conf" => {
+            "engines are not read from cutechess-cli's engines.json; give cmd= (or use shannon's \
+             engines.toml with --engines)"
+        }
+        "whitepov" => "scores are read from the side to move, as UCI defines them",
+        "trust" => "every move and result is checked by Shannon's rules; none is trusted",
+        "tscale" => "Shannon's timeouts are not scaled",
+        "ponder" => "Shannon's runner does not let engines ponder",
+        "debug" => "engine input and output are not echoed",
+        _ => return None,
+    })
+}
+
+impl EngineArgs {
+    /// Read one word of `-engine`/`-each` (`option` names it in errors).
+    pub fn apply(&mut self, option: &str, word: &str) -> Result<(), CompatError> {
+        let (key, value) = word.split_once('=').unwrap_or((word, ""));
+        let label = format!("{option} {key}");
+        if let Some(why) = refused_key(key) {
+            return Err(CompatError::refused(label, why));
+        }
+        if value.is_empty() {
+            return Err(CompatError::malformed(option, word, "key=value"));
+        }
+        let seconds = |text: &str| -> Result<Duration, CompatError> {
+            text.parse::<f64>()
+                .ok()
+                .filter(|s| *s > 0.0 && *s < 1e9)
+                .map(Duration::from_secs_f64)
+                .ok_or_else(|| CompatError::malformed(&label, text, "a number of seconds"))
+        };
+        match key {
+            "cmd" => self.cmd = Some(value.to_string()),
+            "name" => self.name = Some(value.to_string()),
+            "dir" => self.dir = Some(PathBuf::from(value)),
+            "arg" => self.args.push(value.to_string()),
+            "args" => self
+                .args
+                .extend(value.split_whitespace().map(str::to_string)),
+            "proto" => match value {
+                "uci" => {}
+                "xboard" => {
+                    return Err(CompatError::refused(
+                        format!("{label}=xboard"),
+                        "Shannon's runner speaks UCI only (proto=uci)",
+                    ))
+                }
+                _ => return Err(CompatError::malformed(label, value, "uci")),
+            },
+            "tc" => self.tc = Some(time_control(&label, value)?),
+            "st" => self.st = Some(seconds(value)?),
+            "nodes" => self.nodes = Some(positive(&label, value)?),
+            "depth" | "plies" => self.depth = Some(positive(&label, value)?),
+            "timemargin" => self.timemargin = Some(number(&label, value)?),
+            "book" => self.book = Some(PathBuf::from(value)),
+            "bookdepth" => self.bookdepth = Some(positive(&label, value)?),
+            "stderr" => self.stderr = Some(PathBuf::from(value)),
+            "restart" => match value {
+                "auto" | "off" => {}
+                "on" => {
+                    return Err(CompatError::refused(
+                        format!("{label}=on"),
+                        "Shannon keeps an engine running from game to game (restarting it \
+                         only after a failure)",
+                    ))
+                }
+                _ => return Err(CompatError::malformed(label, value, "auto, on or off")),
+            },
+            _ => match key.strip_prefix("option.") {
+                Some(name) if !name.is_empty() => {
+                    self.options.push((name.to_string(), value.to_string()))
+                }
+                _ => {
+                    return Err(CompatError::Unknown(format!("{option} {key}=")));
+                }
+            },
+        }
+        Ok(())
+    }
+
+    /// The engine to start: named by `name=`, else by its program's file name.
+    pub fn config(&self, index: usize) -> Result<EngineConfig, CompatError> {
+        let cmd = self.cmd.as_deref().ok_or_else(|| CompatError::Missing {
+            option: format!("-engine #{}", index + 1),
+            expected: "cmd=PROGRAM".into(),
+        })?;
+        let mut engine = EngineConfig::from_command(&command_in(cmd, self.dir.as_deref()));
+        if let Some(name) = &self.name {
+            engine.name = name.clone();
+        }
+        engine.dir = self.dir.clone();
+        engine.args = self.args.clone();
+        engine.options = self
+            .options
+            .iter()
+            .map(|(name, value)| (name.clone(), toml::Value::String(value.clone())))
+            .collect();
+        engine.book = self.book.clone();
+        // cutechess-cli's book depth is unlimited unless bookdepth= says (its 1000 moves).
+        engine.book_depth = self.bookdepth.or(self.book.as_ref().map(|_| 1000));
+        engine.stderr = self.stderr.clone();
+        Ok(engine)
+    }
+}
+
+/// The command to run: a bare program name found in `dir` is that file (both tools look there
+/// first), otherwise the command as given (a path, or a program on PATH).
+fn command_in(cmd: &str, dir: Option<&Path>) -> String {
+    match dir {
+        Some(dir) if Path::new(cmd).components().count() == 1 && dir.join(cmd).is_file() => {
+            format!("./{cmd}")
+        }
+        _ => cmd.to_string(),
+    }
+}
+
+fn positive<T: std::str::FromStr + PartialOrd + Default>(
+    label: &str,
+    value: &str,
+) -> Result<T, CompatError> {
+    value
+        .parse::<T>()
+        .ok()
+        .filter(|n| *n > T::default())
+        .ok_or_else(|| CompatError::malformed(label, value, "a number above 0"))
+}
+
+/// `tc=`: Cute Chess's notation (`40/60+0.6`, `10+0.1`, `1:30+1`, `inf`); fastchess's hourglass is
+/// refused by name.
+fn time_control(label: &str, value: &str) -> Result<TimeControl, CompatError> {
+    if value.contains("hg") {
+        return Err(CompatError::refused(
+            format!("{label}={value}"),
+            "hourglass time controls are not played",
+        ));
+    }
+    let expected = "a time control (40/60+0.6, 10+0.1, 1:30+1 or inf)";
+    // fastchess also reads an increment written with its unit: 2+0.02s.
+    let value = match value.split_once('+') {
+        Some((base, increment)) if increment.len() > 1 && increment.ends_with('s') => {
+            format!("{base}+{}", &increment[..increment.len() - 1])
+        }
+        _ => value.to_string(),
+    };
+    match value.parse::<TimeControl>() {
+        Ok(tc @ (TimeControl::Clock { .. } | TimeControl::Infinite)) => Ok(tc),
+        _ => Err(CompatError::malformed(label, value, expected)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_fill_the_engine() {
+        let mut engine = EngineArgs::default();
+        for word in [
+            "cmd=/bin/sh",
+            "name=dev",
+            "option.Hash=16",
+            "option.Move Generator=0x88",
+            "arg=--uci",
+            "args=-a -b",
+            "tc=40/60+0.6",
+            "timemargin=250",
+            "proto=uci",
+        ] {
+            engine.apply("-engine", word).unwrap();
+        }
+        let config = engine.config(0).unwrap();
+        assert_eq!(config.name, "dev");
+        assert_eq!(config.args, ["--uci", "-a", "-b"]);
+        assert_eq!(
+            config.option_values(),
+            [
+                ("Hash".to_string(), "16".to_string()),
+                ("Move Generator".to_string(), "0x88".to_string())
+            ]
+        );
+        assert_eq!(engine.tc, Some("40/60+0.6".parse().unwrap()));
+        engine.apply("-each", "tc=2+0.02s").unwrap();
+        assert_eq!(engine.tc, Some("2+0.02".parse().unwrap()));
+        assert_eq!(engine.timemargin, Some(250));
+        let refused = engine.apply("-each", "proto=xboard").unwrap_err();
+        assert!(
+            refused.to_string().contains("-each proto=xboard"),
+            "{refused}"
+        );
+        assert!(engine.apply("-engine", "tc=movetime=5").is_err());
+        assert!(engine.apply("-engine", "ponder").is_err());
+        assert!(matches!(
+            engine.apply("-engine", "colour=red"),
+            Err(CompatError::Unknown(_))
+        ));
+    }
+}

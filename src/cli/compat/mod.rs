@@ -1,0 +1,205 @@
+//! `shannon match -engine cmd=... -each tc=10+0.1 -rounds 100 ...`: the command lines of
+//! cutechess-cli and fastchess, read verbatim into the same [`MatchRequest`] our `--long` flags
+//! build. The engines are given on the command line, so no engines.toml is read.
+//!
+//! The two tools read some options differently (fastchess plays `-games 2` from one opening and
+//! `-rounds` times over, cutechess-cli multiplies `-games` by `-rounds` and changes the opening
+//! every game unless `-repeat`); the options only one of them has tell which tool's command line
+//! this is ([`Dialect`]), and when none does and the two readings differ, fastchess's is taken
+//! and a note says so (`-dialect cutechess` chooses the other).
+//!
+//! [`words`] splits the words into options, [`engine`] reads `-engine`/`-each`, [`resolve`]
+//! turns what was read into the request.
+
+mod engine;
+mod options;
+mod resolve;
+mod schedule;
+mod words;
+
+use shannon::arena::MatchRequest;
+use std::fmt;
+
+pub use resolve::parse;
+pub use words::is_option as words_start_option;
+
+/// Which tool's command line this is: it decides how `-games`, `-rounds` and `-repeat` combine
+/// and which output is printed by default.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Dialect {
+    /// cutechess-cli's.
+    Cutechess,
+    /// fastchess's.
+    Fastchess,
+}
+
+impl fmt::Display for Dialect {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Dialect::Cutechess => "cutechess-cli",
+            Dialect::Fastchess => "fastchess",
+        })
+    }
+}
+
+/// The lines a run prints (`-output format=...`; by default the tool's own): the same choice
+/// as `--output-format` (never `Text` here).
+pub use super::report::OutputFormat;
+
+/// What the run prints and how often: `-output format=`, `-ratinginterval`, fastchess's
+/// `-scoreinterval` and cutechess-cli's `-outcomeinterval` (`None`: the tool's default).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OutputChoice {
+    /// The format.
+    pub format: OutputFormat,
+    /// Print the ratings every N games (0: never).
+    pub rating_interval: Option<u32>,
+    /// Print the score line every N games.
+    pub score_interval: Option<u32>,
+    /// Print the outcomes every N games (cutechess-cli).
+    pub outcome_interval: Option<u32>,
+}
+
+/// A command line read: the match to play, what to print, and the notes on options accepted
+/// without effect.
+#[derive(Debug)]
+pub struct CompatMatch {
+    /// The request, as the `--long` flags would make it.
+    pub request: MatchRequest,
+    /// What to print.
+    pub output: OutputChoice,
+    /// Whose command line it was read as.
+    pub dialect: Dialect,
+    /// One line per option accepted with no effect, or read one of two ways.
+    pub notes: Vec<String>,
+}
+
+/// What a command line asks for.
+#[derive(Debug)]
+pub enum CompatCommand {
+    /// Play a match.
+    Match(Box<CompatMatch>),
+    /// `-help`: print the summary of the options.
+    Help,
+    /// `-version`.
+    Version,
+}
+
+/// Why a command line cannot be read.
+#[derive(Debug, Clone, PartialEq)]
+pub enum CompatError {
+    /// An option neither tool has.
+    Unknown(String),
+    /// A `--long` flag among single-dash options: the two forms are not mixed.
+    MixedForms(String),
+    /// Options only cutechess-cli has beside options only fastchess has.
+    MixedDialects {
+        /// The cutechess-cli option.
+        cutechess: String,
+        /// The fastchess option.
+        fastchess: String,
+    },
+    /// An option (or a key of one) Shannon cannot honour, and why.
+    Refused {
+        /// The option as written, with its key when it is one.
+        option: String,
+        /// Why.
+        why: String,
+    },
+    /// A word an option does not take.
+    Malformed {
+        /// The option.
+        option: String,
+        /// The word.
+        word: String,
+        /// What it takes.
+        expected: String,
+    },
+    /// An option given without the values it needs.
+    Missing {
+        /// The option.
+        option: String,
+        /// What it needs.
+        expected: String,
+    },
+    /// Fewer than two `-engine`s.
+    TooFewEngines(usize),
+}
+
+impl CompatError {
+    fn refused(option: impl Into<String>, why: impl Into<String>) -> CompatError {
+        CompatError::Refused {
+            option: option.into(),
+            why: why.into(),
+        }
+    }
+
+    fn malformed(
+        option: impl Into<String>,
+        word: impl Into<String>,
+        expected: impl Into<String>,
+    ) -> CompatError {
+        CompatError::Malformed {
+            option: option.into(),
+            word: word.into(),
+            expected: expected.into(),
+        }
+    }
+}
+
+impl fmt::Display for CompatError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CompatError::Unknown(option) => write!(
+                f,
+                "{option}: neither cutechess-cli nor fastchess has this option (shannon match \
+                 -help lists the ones read)"
+            ),
+            CompatError::MixedForms(flag) => write!(
+                f,
+                "{flag}: a cutechess-cli/fastchess command line (single-dash options) cannot \
+                 take shannon's --long flags; use one form or the other"
+            ),
+            CompatError::MixedDialects {
+                cutechess,
+                fastchess,
+            } => write!(
+                f,
+                "{cutechess} is cutechess-cli's and {fastchess} is fastchess's: the two tools \
+                 read -games, -rounds and -repeat differently, so a command line is one tool's \
+                 or the other's"
+            ),
+            CompatError::Refused { option, why } => write!(f, "{option}: not supported: {why}"),
+            CompatError::Malformed {
+                option,
+                word,
+                expected,
+            } => write!(f, "{option}: '{word}' is not {expected}"),
+            CompatError::Missing { option, expected } => write!(f, "{option} needs {expected}"),
+            CompatError::TooFewEngines(n) => {
+                write!(f, "a match needs two -engine options; {n} given")
+            }
+        }
+    }
+}
+
+impl std::error::Error for CompatError {}
+
+/// The summary `shannon match -help` prints.
+pub const HELP: &str = "\
+shannon match, cutechess-cli/fastchess form (README: \"Coming from cutechess-cli or fastchess\")
+
+  -engine cmd=PATH [name=NAME] [dir=DIR] [arg=A | args=\"A B\"] [option.NAME=VALUE]
+          [proto=uci] [tc=40/60+0.6|10+0.1|inf] [st=S] [nodes=N] [depth=N|plies=N]
+          [timemargin=MS] [book=FILE.bin] [bookdepth=N] [stderr=FILE] [restart=auto|off]
+  -each KEY=VALUE ...          keys for every engine (applied after each -engine's)
+  -tournament round-robin|roundrobin|gauntlet   -rounds N   -games N   -repeat [2]
+  -concurrency N   -srand N   -variant standard|fischerandom   -event NAME   -site NAME
+  -openings file=F [format=epd|pgn] [order=sequential|random] [plies=N] [start=N] [policy=P]
+  -pgnout FILE [min] [fi]  |  -pgnout file=F [min=true] [notation=san] ...
+  -epdout FILE  |  -epdout file=F
+  -sprt elo0=E0 elo1=E1 alpha=A beta=B [model=logistic]
+  -draw movenumber=N movecount=M score=S   -resign movecount=M score=S [twosided=true]
+  -maxmoves N   -recover   -output format=cutechess|fastchess   -ratinginterval N
+  -dialect cutechess|fastchess   (shannon's own: how to read -games/-rounds/-repeat)
+";

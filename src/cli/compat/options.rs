@@ -1,0 +1,498 @@
+//! The options of a cutechess-cli/fastchess command line other than the engines' keys, each read
+//! into [`Read`]: the match's settings, the files, the statistics, what is printed, and the
+//! options accepted with a note or refused by name.
+
+use super::engine::{dialect_of_key, EngineArgs};
+use super::resolve::Read;
+use super::schedule::Policy;
+use super::words::{boolean, number, pairs, single, Opt};
+use super::{CompatError, Dialect, OutputFormat};
+use shannon::arena::{DrawRule, OpeningSource, Openings, ResignRule, TournamentKind};
+use std::path::PathBuf;
+
+/// Read one option into `read`: the match's settings here, what is printed and the rest in
+/// [`read_run_option`].
+pub(super) fn read_option(read: &mut Read, option: &Opt) -> Result<(), CompatError> {
+    let name = option.name.as_str();
+    let values = &option.values;
+    match name {
+        "-engine" => read_engine(read, values)?,
+        "-each" => read.each.extend(values.iter().cloned()),
+        "-tournament" => read.tournament = Some(read_tournament(read, single(name, values)?)?),
+        "-rounds" => read.rounds = Some(count(name, single(name, values)?)?),
+        "-games" => {
+            read.games = Some(count(name, single(name, values)?)?);
+            read.repeat_after_games = false;
+        }
+        "-repeat" => {
+            read.repeat = Some(match values.as_slice() {
+                [] => 2,
+                [n] => count(name, n)?,
+                [_, extra, ..] => return Err(CompatError::malformed(name, extra, "one number")),
+            });
+            read.repeat_after_games = true;
+        }
+        "-concurrency" => read.concurrency = Some(count(name, single(name, values)?)? as usize),
+        "-openings" => read_openings(read, values)?,
+        "-pgnout" => read_pgnout(read, values)?,
+        "-epdout" => read.epd = Some(read_epdout(read, values)?),
+        "-sprt" => read_sprt(read, values)?,
+        "-draw" => read.draw = Some(read_draw(values)?),
+        "-resign" => read.resign = Some(read_resign(values)?),
+        "-maxmoves" => read.maxmoves = Some(number(name, single(name, values)?)?),
+        "-recover" => {}
+        "-srand" | "-randomseed" => read.seed = Some(number(name, single(name, values)?)?),
+        "-variant" => match single(name, values)? {
+            "standard" => read.chess960 = false,
+            "fischerandom" => read.chess960 = true,
+            other => {
+                return Err(CompatError::refused(
+                    format!("-variant {other}"),
+                    "Shannon plays standard chess and Chess960 (fischerandom) only",
+                ))
+            }
+        },
+        "-event" => read.event = Some(words(name, values)?),
+        "-site" => read.site = Some(words(name, values)?),
+        _ => read_run_option(read, name, values)?,
+    }
+    Ok(())
+}
+
+/// The options of what a run prints and how it runs.
+fn read_run_option(read: &mut Read, name: &str, values: &[String]) -> Result<(), CompatError> {
+    match name {
+        "-output" => read_output(read, values)?,
+        "-ratinginterval" => read.output.rating_interval = Some(interval(name, values)?),
+        "-scoreinterval" => {
+            read.only(Dialect::Fastchess, name);
+            read.output.score_interval = Some(interval(name, values)?);
+        }
+        "-outcomeinterval" => {
+            read.only(Dialect::Cutechess, name);
+            read.output.outcome_interval = Some(interval(name, values)?);
+        }
+        "-dialect" => {
+            read.dialect = Some(match single(name, values)? {
+                "cutechess" | "cutechess-cli" => Dialect::Cutechess,
+                "fastchess" => Dialect::Fastchess,
+                other => {
+                    return Err(CompatError::malformed(
+                        name,
+                        other,
+                        "cutechess or fastchess",
+                    ))
+                }
+            })
+        }
+        "-startup-ms" => {
+            read.only(Dialect::Fastchess, name);
+            read.init_timeout_ms = Some(number(name, single(name, values)?)?);
+        }
+        "-wait" if number::<u64>(name, single(name, values)?)? > 0 => {
+            return Err(CompatError::refused(
+                name,
+                "Shannon starts the next game at once",
+            ));
+        }
+        "-seeds" if number::<u32>(name, single(name, values)?)? > 1 => {
+            return Err(CompatError::refused(
+                name,
+                "a gauntlet has one first engine, which plays all the others",
+            ));
+        }
+        "-wait" | "-seeds" => {}
+        _ => other_option(read, name)?,
+    }
+    Ok(())
+}
+
+/// `-engine KEY=VALUE ...`.
+fn read_engine(read: &mut Read, values: &[String]) -> Result<(), CompatError> {
+    if values.is_empty() {
+        return Err(missing("-engine", "cmd=PROGRAM and other keys"));
+    }
+    let mut engine = EngineArgs::default();
+    for word in values {
+        engine.apply("-engine", word)?;
+        let key = word.split('=').next().unwrap_or_default();
+        if let Some(dialect) = dialect_of_key(key) {
+            read.only(dialect, format!("-engine {key}"));
+        }
+    }
+    read.engines.push(engine);
+    Ok(())
+}
+
+/// `-tournament round-robin|roundrobin|gauntlet` (the first spelling is cutechess-cli's, the
+/// second fastchess's).
+fn read_tournament(read: &mut Read, value: &str) -> Result<TournamentKind, CompatError> {
+    Ok(match value {
+        "round-robin" => {
+            read.only(Dialect::Cutechess, "-tournament round-robin");
+            TournamentKind::RoundRobin
+        }
+        "roundrobin" => {
+            read.only(Dialect::Fastchess, "-tournament roundrobin");
+            TournamentKind::RoundRobin
+        }
+        "gauntlet" => TournamentKind::Gauntlet,
+        "knockout" | "pyramid" => {
+            return Err(CompatError::refused(
+                format!("-tournament {value}"),
+                "Shannon plays round-robin and gauntlet tournaments",
+            ))
+        }
+        _ => {
+            return Err(CompatError::malformed(
+                "-tournament",
+                value,
+                "round-robin or gauntlet",
+            ))
+        }
+    })
+}
+
+/// `-epdout FILE` (cutechess-cli) or `-epdout file=F [append=false]` (fastchess).
+fn read_epdout(read: &mut Read, values: &[String]) -> Result<PathBuf, CompatError> {
+    let name = "-epdout";
+    if let [file] = values {
+        if !file.contains('=') {
+            read.only(Dialect::Cutechess, "-epdout FILE");
+            return Ok(PathBuf::from(file));
+        }
+    }
+    read.only(Dialect::Fastchess, "-epdout file=");
+    let mut file = None;
+    for (key, value) in pairs(name, values)? {
+        match key.as_str() {
+            "file" => file = Some(PathBuf::from(value)),
+            "append" if !boolean("-epdout append", &value)? => {}
+            "append" => return Err(append_refused(name)),
+            _ => return Err(CompatError::Unknown(format!("{name} {key}="))),
+        }
+    }
+    file.ok_or_else(|| missing(name, "file=NAME"))
+}
+
+/// `-output format=cutechess|fastchess` (fastchess's).
+fn read_output(read: &mut Read, values: &[String]) -> Result<(), CompatError> {
+    let name = "-output";
+    read.only(Dialect::Fastchess, name);
+    for (key, value) in pairs(name, values)? {
+        read.output.format = Some(match (key.as_str(), value.as_str()) {
+            ("format", "cutechess") => OutputFormat::Cutechess,
+            ("format", "fastchess") => OutputFormat::Fastchess,
+            ("format", _) => {
+                return Err(CompatError::malformed(
+                    name,
+                    value,
+                    "cutechess or fastchess",
+                ))
+            }
+            _ => return Err(CompatError::Unknown(format!("{name} {key}="))),
+        });
+    }
+    Ok(())
+}
+
+/// Options accepted with a note (they change nothing Shannon does), and the ones refused.
+fn other_option(read: &mut Read, name: &str) -> Result<(), CompatError> {
+    let fastchess_notes = [
+        ("-testEnv", "no effect"),
+        ("-check-mate-pvs", "engine PVs are not checked"),
+        ("-crc32", "no CRC32 of the PGN is printed"),
+        ("-report", "the report's statistics are Shannon's"),
+        ("-autosaveinterval", "the state is saved after every game"),
+        ("-use-affinity", "engines are not bound to cores"),
+        (
+            "-force-concurrency",
+            "the concurrency is never limited to the cores",
+        ),
+        (
+            "-show-latency",
+            "the runner's latency is in the text and JSON reports",
+        ),
+        ("-strict", "warnings do not end the match"),
+        (
+            "-ucinewgame-ms",
+            "an engine has its handshake timeout for ucinewgame",
+        ),
+        (
+            "-ping-ms",
+            "an engine has its handshake timeout for isready",
+        ),
+        (
+            "-log",
+            "no log file is written; Shannon logs to stderr (RUST_LOG=info or debug)",
+        ),
+    ];
+    if let Some((_, note)) = fastchess_notes.iter().find(|(n, _)| *n == name) {
+        read.only(Dialect::Fastchess, name);
+        read.note(name, &format!("accepted, {note}"));
+        return Ok(());
+    }
+    let cutechess_notes = [
+        ("-bookmode", "books are read the one way Shannon reads them"),
+        ("-debug", "engine input and output are not echoed"),
+    ];
+    if let Some((_, note)) = cutechess_notes.iter().find(|(n, _)| *n == name) {
+        read.only(Dialect::Cutechess, name);
+        read.note(name, &format!("accepted, {note}"));
+        return Ok(());
+    }
+    let why = match name {
+        "-tb" | "-tbpieces" | "-tbignore50" | "-tbadjudicate" => {
+            "Shannon has no tablebase adjudication (games end by the rules, -draw, -resign or \
+             -maxmoves)"
+        }
+        "-noswap" | "-reverse" => {
+            "Shannon's schedule plays each opening with both colours, the first engine White first"
+        }
+        "-resultformat" => "the final table has one format",
+        "-quick" => "give the two -engine options, -each tc= and -openings",
+        "-config" => "a run is continued with shannon match --resume STATE",
+        "-engines" => "engines are not read from cutechess-cli's engines.json",
+        _ => return Err(CompatError::Unknown(name.to_string())),
+    };
+    Err(CompatError::refused(name, why))
+}
+
+pub(super) fn count(option: &str, word: &str) -> Result<u32, CompatError> {
+    word.parse::<u32>()
+        .ok()
+        .filter(|n| *n > 0)
+        .ok_or_else(|| CompatError::malformed(option, word, "a number above 0"))
+}
+
+fn interval(option: &str, values: &[String]) -> Result<u32, CompatError> {
+    number(option, single(option, values)?)
+}
+
+fn words(option: &str, values: &[String]) -> Result<String, CompatError> {
+    if values.is_empty() {
+        return Err(missing(option, "a name"));
+    }
+    Ok(values.join(" "))
+}
+
+pub(super) fn missing(option: &str, expected: &str) -> CompatError {
+    CompatError::Missing {
+        option: option.into(),
+        expected: expected.into(),
+    }
+}
+
+fn append_refused(option: &str) -> CompatError {
+    CompatError::refused(
+        format!("{option} append=true"),
+        "Shannon writes a new file (shannon match --resume STATE continues a run in its files)",
+    )
+}
+
+/// `-openings file=F format=epd|pgn order=sequential|random plies=N start=N policy=P`.
+fn read_openings(read: &mut Read, values: &[String]) -> Result<(), CompatError> {
+    let name = "-openings";
+    let mut openings = Openings::default();
+    let mut file = None;
+    for (key, value) in pairs(name, values)? {
+        let label = format!("{name} {key}");
+        match key.as_str() {
+            "file" => file = Some(PathBuf::from(&value)),
+            "format" => match value.as_str() {
+                "epd" | "pgn" => read.format = Some(value.clone()),
+                _ => return Err(CompatError::malformed(label, value, "epd or pgn")),
+            },
+            "order" => {
+                openings.random = match value.as_str() {
+                    "random" => true,
+                    "sequential" => false,
+                    _ => return Err(CompatError::malformed(label, value, "sequential or random")),
+                }
+            }
+            "plies" => openings.plies = Some(number(&label, &value)?),
+            "start" => openings.start = count(&label, &value)? as usize,
+            "policy" => {
+                read.policy = match value.as_str() {
+                    "default" => Policy::Default,
+                    "encounter" => Policy::Encounter,
+                    "round" => Policy::Round,
+                    _ => {
+                        return Err(CompatError::malformed(
+                            label,
+                            value,
+                            "default, encounter or round",
+                        ))
+                    }
+                }
+            }
+            _ => return Err(CompatError::Unknown(format!("{name} {key}="))),
+        }
+    }
+    let file = file.ok_or_else(|| missing(name, "file=NAME"))?;
+    let is_pgn = file
+        .to_string_lossy()
+        .to_ascii_lowercase()
+        .ends_with(".pgn");
+    if let Some(format) = &read.format {
+        if (format == "pgn") != is_pgn {
+            return Err(CompatError::refused(
+                format!("{name} format={format}"),
+                format!(
+                    "{} is read by its extension (.pgn: PGN games, else EPD positions)",
+                    file.display()
+                ),
+            ));
+        }
+    }
+    openings.source = OpeningSource::File(file);
+    read.openings = Some(openings);
+    Ok(())
+}
+
+/// `-pgnout FILE [min] [fi]` (cutechess-cli) or `-pgnout file=F [notation=san] [min=true] ...`
+/// (fastchess).
+fn read_pgnout(read: &mut Read, values: &[String]) -> Result<(), CompatError> {
+    let name = "-pgnout";
+    if let Some(first) = values.first().filter(|v| !v.contains('=')) {
+        read.only(Dialect::Cutechess, "-pgnout FILE");
+        read.pgn = Some(PathBuf::from(first));
+        for word in &values[1..] {
+            match word.as_str() {
+                "min" => read.pgn_min = true,
+                "fi" => read.note(
+                    "-pgnout fi",
+                    "accepted; games an interrupt cuts short are still written, with result *",
+                ),
+                _ => return Err(CompatError::malformed(name, word, "min or fi")),
+            }
+        }
+        return Ok(());
+    }
+    read.only(Dialect::Fastchess, "-pgnout file=");
+    let mut file = None;
+    let mut unrecorded = Vec::new();
+    for (key, value) in pairs(name, values)? {
+        let label = format!("{name} {key}");
+        match key.as_str() {
+            "file" => file = Some(PathBuf::from(value)),
+            "notation" if value == "san" => {}
+            "notation" => {
+                return Err(CompatError::refused(
+                    format!("{label}={value}"),
+                    "the PGN's moves are in SAN (notation=san)",
+                ))
+            }
+            "min" => read.pgn_min = boolean(&label, &value)?,
+            "append" if !boolean(&label, &value)? => {}
+            "append" => return Err(append_refused(name)),
+            "nodes" | "seldepth" | "nps" | "hashfull" | "tbhits" | "pv" | "timeleft"
+            | "latency" => {
+                if boolean(&label, &value)? {
+                    unrecorded.push(key);
+                }
+            }
+            "match_line" => unrecorded.push(format!("match_line={value}")),
+            _ => return Err(CompatError::Unknown(format!("{name} {key}="))),
+        }
+    }
+    if !unrecorded.is_empty() {
+        let what = unrecorded.join(", ");
+        read.note(
+            name,
+            &format!(
+                "accepted; move comments keep cutechess-cli's form (score/depth time), \
+                 without {what}"
+            ),
+        );
+    }
+    read.pgn = Some(file.ok_or_else(|| missing(name, "file=NAME"))?);
+    Ok(())
+}
+
+/// `-sprt elo0=E0 elo1=E1 alpha=A beta=B [model=logistic]`.
+fn read_sprt(read: &mut Read, values: &[String]) -> Result<(), CompatError> {
+    let name = "-sprt";
+    let mut found = [None; 4];
+    for (key, value) in pairs(name, values)? {
+        let slot = match key.as_str() {
+            "elo0" => 0,
+            "elo1" => 1,
+            "alpha" => 2,
+            "beta" => 3,
+            "model" => {
+                read.only(Dialect::Fastchess, "-sprt model=");
+                if value != "logistic" {
+                    return Err(CompatError::refused(
+                        format!("{name} model={value}"),
+                        "Shannon's SPRT is fishtest's GSPRT in logistic Elo (model=logistic)",
+                    ));
+                }
+                read.sprt_model = Some(value);
+                continue;
+            }
+            _ => return Err(CompatError::Unknown(format!("{name} {key}="))),
+        };
+        found[slot] = Some(number::<f64>(&format!("{name} {key}"), &value)?);
+    }
+    let [Some(elo0), Some(elo1), Some(alpha), Some(beta)] = found else {
+        return Err(missing(name, "elo0=, elo1=, alpha= and beta="));
+    };
+    let text = format!("{elo0},{elo1},{alpha},{beta}");
+    read.sprt = Some(text.parse().map_err(|_| {
+        CompatError::malformed(
+            name,
+            values.join(" "),
+            "a test with elo0 < elo1 and alpha, beta between 0 and 1",
+        )
+    })?);
+    Ok(())
+}
+
+/// `-draw movenumber=N movecount=M score=S` (fastchess's defaults: 0, 1, 0); as both tools
+/// count, a capture or a pawn move starts the count again.
+fn read_draw(values: &[String]) -> Result<DrawRule, CompatError> {
+    let mut rule = DrawRule {
+        move_number: 0,
+        move_count: 1,
+        score: 0,
+        reset_by_irreversible: true,
+    };
+    for (key, value) in pairs("-draw", values)? {
+        let label = format!("-draw {key}");
+        match key.as_str() {
+            "movenumber" => rule.move_number = number(&label, &value)?,
+            "movecount" => rule.move_count = count(&label, &value)?,
+            "score" => {
+                rule.score = number::<i32>(&label, &value)
+                    .ok()
+                    .filter(|s| *s >= 0)
+                    .ok_or_else(|| CompatError::malformed(label, value, "a score of 0 or more"))?
+            }
+            _ => return Err(CompatError::Unknown(format!("-draw {key}="))),
+        }
+    }
+    Ok(rule)
+}
+
+/// `-resign movecount=M score=S [twosided=true]`.
+fn read_resign(values: &[String]) -> Result<ResignRule, CompatError> {
+    let mut rule = ResignRule {
+        move_count: 1,
+        score: 0,
+        two_sided: false,
+    };
+    for (key, value) in pairs("-resign", values)? {
+        let label = format!("-resign {key}");
+        match key.as_str() {
+            "movecount" => rule.move_count = count(&label, &value)?,
+            "score" => rule.score = count(&label, &value)? as i32,
+            "twosided" => rule.two_sided = boolean(&label, &value)?,
+            _ => return Err(CompatError::Unknown(format!("-resign {key}="))),
+        }
+    }
+    if rule.score <= 0 {
+        return Err(missing("-resign", "score=S (centipawns, above 0)"));
+    }
+    Ok(rule)
+}

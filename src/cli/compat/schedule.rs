@@ -1,0 +1,221 @@
+//! `-games`, `-rounds` and `-repeat` as each tool reads them, made Shannon's schedule: rounds of
+//! game pairs, each pair one opening played with both colours.
+//!
+//! cutechess-cli plays `-games` games per encounter `-rounds` times over, colours swapped after
+//! every game, and a new opening every game unless `-repeat` (each opening twice). fastchess
+//! plays `-rounds` rounds of `-games` (1 or 2; `-repeat` is `-games 2`) games from one opening,
+//! colours swapped every game. Both are Shannon's schedule when the openings come in pairs; a
+//! reading with every game from its own opening is refused when the openings differ.
+
+use super::{CompatError, Dialect};
+
+/// cutechess-cli's `-openings policy=`: when a new opening is taken.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Policy {
+    /// A new opening for every pair of games (and every encounter).
+    #[default]
+    Default,
+    /// One opening for all the games of an encounter.
+    Encounter,
+    /// One opening for all the games of a round.
+    Round,
+}
+
+/// What the options said about the schedule.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ScheduleArgs {
+    /// `-rounds`.
+    pub rounds: Option<u32>,
+    /// `-games`.
+    pub games: Option<u32>,
+    /// `-repeat [N]`.
+    pub repeat: Option<u32>,
+    /// `-repeat` came after `-games` (fastchess: the later one sets the games).
+    pub repeat_after_games: bool,
+}
+
+/// Shannon's schedule: `rounds` rounds of `games` games (whole pairs) per encounter.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Plan {
+    /// Rounds.
+    pub rounds: u32,
+    /// Games per encounter per round (even).
+    pub games: u32,
+}
+
+impl Plan {
+    /// Whether cutechess-cli's opening policy reads the same as this plan.
+    pub fn allows(&self, policy: Policy) -> Result<(), String> {
+        match policy {
+            Policy::Default => Ok(()),
+            Policy::Round if self.games == 2 => Ok(()),
+            Policy::Encounter if self.games * self.rounds == 2 => Ok(()),
+            _ => Err(format!(
+                "Shannon takes a new opening for every pair of games ({} per encounter and round \
+                 here); policy=round fits two games a round, policy=encounter two games in all",
+                self.games
+            )),
+        }
+    }
+}
+
+fn refused(option: &str, why: &str) -> CompatError {
+    CompatError::Refused {
+        option: option.to_string(),
+        why: why.to_string(),
+    }
+}
+
+const ONE_OPENING_A_GAME: &str = "every game would start from its own opening; Shannon plays \
+     each opening twice with colours swapped (the pairs of the pentanomial statistics)";
+
+/// The schedule `args` asks for, read as `dialect`'s, for `engines` engines; `varies` when the
+/// openings differ from game to game (a file, or Chess960).
+pub fn plan(
+    args: &ScheduleArgs,
+    dialect: Dialect,
+    engines: usize,
+    varies: bool,
+) -> Result<Plan, CompatError> {
+    match dialect {
+        Dialect::Cutechess => cutechess(args, engines, varies),
+        Dialect::Fastchess => fastchess(args, engines, varies),
+    }
+}
+
+fn cutechess(args: &ScheduleArgs, engines: usize, varies: bool) -> Result<Plan, CompatError> {
+    let games = args.games.unwrap_or(1);
+    let rounds = args.rounds.unwrap_or(1);
+    match args.repeat.unwrap_or(1) {
+        1 if varies => return Err(refused("-openings without -repeat", ONE_OPENING_A_GAME)),
+        1 | 2 => {}
+        _ => {
+            return Err(refused(
+                "-repeat N",
+                "Shannon plays each opening twice (-repeat or -repeat 2)",
+            ))
+        }
+    }
+    if engines == 2 {
+        let total = games * rounds;
+        if total % 2 == 1 {
+            return Err(refused(
+                "-games x -rounds",
+                &format!(
+                    "{total} games: Shannon plays whole pairs (each opening with both colours); \
+                     make the number even"
+                ),
+            ));
+        }
+        return Ok(Plan {
+            rounds: total / 2,
+            games: 2,
+        });
+    }
+    if games % 2 == 1 {
+        return Err(refused(
+            "-games",
+            "with more than two engines Shannon plays whole pairs per encounter: make -games even",
+        ));
+    }
+    Ok(Plan { rounds, games })
+}
+
+fn fastchess(args: &ScheduleArgs, engines: usize, varies: bool) -> Result<Plan, CompatError> {
+    let mut games = match (args.games, args.repeat) {
+        (Some(_), Some(repeat)) if args.repeat_after_games => repeat,
+        (None, Some(repeat)) => repeat,
+        (Some(games), _) => games,
+        (None, None) => 2,
+    };
+    let mut rounds = args.rounds.unwrap_or(2);
+    if games > 2 {
+        // fastchess's own repair of `-games 100 -rounds 2`.
+        std::mem::swap(&mut games, &mut rounds);
+        if games > 2 {
+            return Err(refused(
+                "-games",
+                "fastchess plays at most 2 games a round (one opening, both colours)",
+            ));
+        }
+    }
+    if games == 2 {
+        return Ok(Plan { rounds, games: 2 });
+    }
+    if varies {
+        return Err(refused("-games 1", ONE_OPENING_A_GAME));
+    }
+    if engines > 2 || rounds % 2 == 1 {
+        return Err(refused(
+            "-games 1",
+            "Shannon plays whole pairs (each opening with both colours): use -games 2, or an \
+             even -rounds in a match of two engines",
+        ));
+    }
+    Ok(Plan {
+        rounds: rounds / 2,
+        games: 2,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(rounds: Option<u32>, games: Option<u32>, repeat: Option<u32>) -> ScheduleArgs {
+        ScheduleArgs {
+            rounds,
+            games,
+            repeat,
+            repeat_after_games: true,
+        }
+    }
+
+    #[test]
+    fn the_two_readings_of_rounds_games_and_repeat() {
+        let readme = args(Some(200), None, Some(2));
+        let fast = plan(&readme, Dialect::Fastchess, 2, true).unwrap();
+        let cute = plan(&readme, Dialect::Cutechess, 2, true).unwrap();
+        assert_eq!(
+            (fast.rounds * fast.games, cute.rounds * cute.games),
+            (400, 200)
+        );
+        let both = args(Some(500), Some(2), Some(2));
+        for dialect in [Dialect::Cutechess, Dialect::Fastchess] {
+            let p = plan(&both, dialect, 2, true).unwrap();
+            assert_eq!(p.rounds * p.games, 1000, "{dialect}");
+        }
+        assert!(plan(&args(Some(10), Some(2), None), Dialect::Cutechess, 2, true).is_err());
+        assert!(plan(&args(Some(10), Some(2), None), Dialect::Cutechess, 2, false).is_ok());
+        assert!(plan(&args(Some(3), Some(1), None), Dialect::Cutechess, 2, false).is_err());
+        let swapped = plan(&args(Some(2), Some(50), None), Dialect::Fastchess, 2, true).unwrap();
+        assert_eq!(
+            swapped,
+            Plan {
+                rounds: 50,
+                games: 2
+            }
+        );
+        assert!(plan(&args(Some(8), Some(1), None), Dialect::Fastchess, 2, true).is_err());
+        assert_eq!(
+            plan(&args(Some(8), Some(1), None), Dialect::Fastchess, 2, false).unwrap(),
+            Plan {
+                rounds: 4,
+                games: 2
+            }
+        );
+        assert_eq!(
+            plan(
+                &args(Some(3), Some(4), Some(2)),
+                Dialect::Cutechess,
+                3,
+                true
+            )
+            .unwrap(),
+            Plan {
+                rounds: 3,
+                games: 4
+            }
+        );
+    }
+}
