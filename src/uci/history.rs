@@ -34,7 +34,7 @@ pub enum Update {
 
 /// Why a `position` command was refused.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum PositionError {
+pub enum PositionCommandError {
     /// The FEN is malformed or describes an impossible position.
     Fen(FenError),
     /// A move is malformed or illegal where it is played.
@@ -58,15 +58,15 @@ pub enum PositionError {
     },
 }
 
-impl fmt::Display for PositionError {
+impl fmt::Display for PositionCommandError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            PositionError::Fen(e) => write!(f, "bad FEN: {e}"),
-            PositionError::NullMove { number, fen } => write!(
+            PositionCommandError::Fen(e) => write!(f, "bad FEN: {e}"),
+            PositionCommandError::NullMove { number, fen } => write!(
                 f,
                 "move {number} '0000' is a null move (a pass), which Shannon does not accept, in {fen}"
             ),
-            PositionError::Move {
+            PositionCommandError::Move {
                 number,
                 text,
                 fen,
@@ -86,7 +86,7 @@ impl fmt::Display for PositionError {
     }
 }
 
-impl std::error::Error for PositionError {}
+impl std::error::Error for PositionCommandError {}
 
 /// The held game with what is needed to extend it and to seed moves from it.
 #[derive(Debug, Clone)]
@@ -135,10 +135,12 @@ impl History {
         &mut self,
         command: &PositionCommand,
         mode: CastlingMode,
-    ) -> Result<(Update, Vec<FenWarning>), PositionError> {
+    ) -> Result<(Update, Vec<FenWarning>), PositionCommandError> {
         let (start, warnings) = match &command.start {
             StartSpec::StartPos => (Position::startpos(), Vec::new()),
-            StartSpec::Fen(fen) => Position::from_fen_lenient(fen).map_err(PositionError::Fen)?,
+            StartSpec::Fen(fen) => {
+                Position::from_fen_lenient(fen).map_err(PositionCommandError::Fen)?
+            }
         };
         self.apply_from(start, command, mode)
             .map(|update| (update, warnings))
@@ -149,7 +151,7 @@ impl History {
         start: Position,
         command: &PositionCommand,
         mode: CastlingMode,
-    ) -> Result<Update, PositionError> {
+    ) -> Result<Update, PositionCommandError> {
         if start == *self.game.start() {
             if let Some(new_text) = extension(&self.moves_text, &command.moves) {
                 let first = self.game.moves().len() + 1;
@@ -190,12 +192,12 @@ fn check_moves(
     text: &str,
     first_number: usize,
     mode: CastlingMode,
-) -> Result<Vec<Move>, PositionError> {
+) -> Result<Vec<Move>, PositionCommandError> {
     let mut scratch = pos.clone();
     let mut moves = Vec::new();
     for (i, word) in text.split_ascii_whitespace().enumerate() {
         if word == "0000" {
-            return Err(PositionError::NullMove {
+            return Err(PositionCommandError::NullMove {
                 number: first_number + i,
                 fen: scratch.fen_for(mode),
             });
@@ -206,7 +208,7 @@ fn check_moves(
                 moves.push(mv);
             }
             Err(error) => {
-                return Err(PositionError::Move {
+                return Err(PositionCommandError::Move {
                     number: first_number + i,
                     text: super::command::shorten(word),
                     fen: scratch.fen_for(mode),
@@ -275,7 +277,10 @@ mod tests {
         let err = h
             .apply(&command("e2e4 0000"), CastlingMode::Standard)
             .unwrap_err();
-        assert!(matches!(err, PositionError::NullMove { number: 2, .. }));
+        assert!(matches!(
+            err,
+            PositionCommandError::NullMove { number: 2, .. }
+        ));
         assert!(err.to_string().contains("null move"), "{err}");
         assert!(h.game().moves().is_empty());
     }
