@@ -200,23 +200,6 @@ impl MatchPlan {
         played
     }
 
-    /// The `position` command for the game so far, castling written as `mode` says.
-    fn position_command(game: &Game, mode: CastlingMode) -> String {
-        let mut command = if *game.start() == crate::Position::startpos() {
-            "position startpos".to_string()
-        } else {
-            format!("position fen {}", game.start().shredder_fen())
-        };
-        if !game.moves().is_empty() {
-            command.push_str(" moves");
-            for &mv in game.moves() {
-                command.push(' ');
-                command.push_str(&format_move(mv, mode));
-            }
-        }
-        command
-    }
-
     fn go_command(&self, clocks: &[Clock; 2], side: Color) -> String {
         match self.time_control {
             TimeControl::Clock { increment, .. } => {
@@ -258,6 +241,7 @@ impl MatchPlan {
                 .as_ref()
                 .map_or(0, |(_, depth)| *depth)
         });
+        let mut position = PositionCommand::new(game, mode);
         loop {
             let legal = game.legal_moves();
             if let Some(finish) = game.status_with(legal.len()).finish_claiming() {
@@ -282,6 +266,7 @@ impl MatchPlan {
             let slot = slot_of(side);
             if let Some(mv) = self.book_move(game, slot, &mut in_book[side.index()], book_rng) {
                 game.play(mv);
+                position.push(mv);
                 let info = MoveInfo {
                     book: true,
                     ..MoveInfo::default()
@@ -290,8 +275,9 @@ impl MatchPlan {
                 continue;
             }
             let move_number = game.position().fullmove_number();
-            let (mv, info) = self.engine_move(game, engines, slot, &mut clocks, mode)?;
+            let (mv, info) = self.engine_move(game, engines, slot, &mut clocks, &position.text)?;
             game.play(mv);
+            position.push(mv);
             infos.push((game.moves().len(), info));
             if game.position().halfmove_clock() == 0 {
                 judge.irreversible_move();
@@ -328,11 +314,11 @@ impl MatchPlan {
         engines: &mut [Option<EngineProcess>],
         slot: usize,
         clocks: &mut [Clock; 2],
-        mode: CastlingMode,
+        position: &str,
     ) -> Result<(Move, MoveInfo), (Outcome, Termination)> {
         let side = game.position().side_to_move();
         let engine = engines[slot].as_mut().expect("prepared before the game");
-        engine.send(&MatchPlan::position_command(game, mode));
+        engine.send(position);
         let go = self.go_command(clocks, side);
         let deadline =
             self.time_control
@@ -369,6 +355,43 @@ impl MatchPlan {
                 Err((Outcome::Win(!side), Termination::IllegalMove(side, text)))
             }
         }
+    }
+}
+
+/// The `position` command of a game, castling written as the game's mode says, kept move by
+/// move (written whole before every move, it cost the runner time in proportion to the game's
+/// length at every move).
+struct PositionCommand {
+    text: String,
+    mode: CastlingMode,
+    has_moves: bool,
+}
+
+impl PositionCommand {
+    fn new(game: &Game, mode: CastlingMode) -> PositionCommand {
+        let text = if *game.start() == crate::Position::startpos() {
+            "position startpos".to_string()
+        } else {
+            format!("position fen {}", game.start().shredder_fen())
+        };
+        let mut command = PositionCommand {
+            text,
+            mode,
+            has_moves: false,
+        };
+        for &mv in game.moves() {
+            command.push(mv);
+        }
+        command
+    }
+
+    fn push(&mut self, mv: Move) {
+        if !self.has_moves {
+            self.text.push_str(" moves");
+            self.has_moves = true;
+        }
+        self.text.push(' ');
+        self.text.push_str(&format_move(mv, self.mode));
     }
 }
 

@@ -286,7 +286,9 @@ impl EngineProcess {
 
     /// Send one line (never blocks; a stuck engine shows up as a timeout later).
     pub fn send(&mut self, line: &str) {
-        self.keep(Said::Sent(line.to_string()));
+        if self.transcript.is_some() {
+            self.keep(Said::Sent(line.to_string()));
+        }
         self.to_engine.send(line);
     }
 
@@ -321,7 +323,7 @@ impl EngineProcess {
                 None => left,
             };
             let received = self.from_engine.next_line(slice, &mut self.to_engine);
-            if let Read1::Line(line) = &received {
+            if let (Read1::Line(line), Some(_)) = (&received, &self.transcript) {
                 self.keep(Said::Received(line.clone()));
             }
             match received {
