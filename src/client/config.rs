@@ -40,6 +40,10 @@ pub struct EngineConfig {
     pub book: Option<PathBuf>,
     /// The most moves of its own the engine plays from its book (default 8).
     pub book_depth: Option<u32>,
+    /// A file the engine's stderr is appended to (cutechess-cli's `stderr=FILE`); either way
+    /// its last lines are kept for the forensics of a forfeit.
+    #[serde(default)]
+    pub stderr: Option<PathBuf>,
 }
 
 fn default_init_timeout() -> u64 {
@@ -283,6 +287,7 @@ impl EngineConfig {
             init_timeout_ms: default_init_timeout(),
             book: None,
             book_depth: None,
+            stderr: None,
         }
     }
 

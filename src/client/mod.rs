@@ -7,4 +7,4 @@ pub mod info;
 pub mod process;
 
 pub use config::{Config, ConfigError, EngineConfig, EngineOrigin};
-pub use process::{EngineError, EngineProcess, Said};
+pub use process::{EngineError, EngineLog, EngineProcess, LogLine, MoveTiming, Said, Stream};

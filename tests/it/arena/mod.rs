@@ -7,6 +7,7 @@
 mod adjudication;
 mod books;
 mod faults;
+mod forensics;
 mod matches;
 mod old_states;
 mod one_runner;
