@@ -352,4 +352,40 @@ mod tests {
         let other = Standings::new(vec!["x".into(), "y".into()], &schedule);
         assert!(first.merge(&other).is_err());
     }
+
+    #[test]
+    fn forfeits_and_time_losses_are_kept_merged_and_optional_in_saved_standings() {
+        use crate::arena::match_game::{Termination, TimeLossCause};
+        let schedule = Schedule::new(TournamentKind::RoundRobin, 2, 1, 2).unwrap();
+        let names = ["a", "b"].map(String::from).to_vec();
+        let mut standings = Standings::new(names.clone(), &schedule);
+        let plain = serde_json::to_string(&standings).unwrap();
+        assert!(!plain.contains("forfeits") && !plain.contains("time_losses"));
+        let mut lost = game(Outcome::Win(Color::White));
+        lost.number = 2;
+        lost.black = "b".into();
+        let cause = TimeLossCause::Harness { late_by_ms: 41 };
+        lost.termination = Some(Termination::TimeForfeit(Color::Black, cause));
+        standings.add(&schedule.game(1), &lost);
+        assert_eq!(standings.time_losses.harness, 1);
+        assert_eq!(standings.forfeits[0].engine, "b");
+        assert_eq!(standings.forfeits[0].time_loss, Some(cause));
+        let saved = serde_json::to_string(&standings).unwrap();
+        let read: Standings = serde_json::from_str(&saved).unwrap();
+        assert_eq!(read, standings);
+        // Standings saved before causes were kept read back, their losses on time unknown.
+        let old: Standings = serde_json::from_str(
+            &saved.replace(r#""time_losses":{"engine":0,"harness":1,"unknown":0},"#, ""),
+        )
+        .unwrap();
+        assert_eq!(old.time_losses_by_cause().unknown, 1);
+        let mut other = Standings::new(names, &schedule);
+        let mut first = lost.clone();
+        first.number = 1;
+        other.add(&schedule.game(0), &first);
+        other.merge(&standings).unwrap();
+        let games: Vec<u32> = other.forfeits.iter().map(|f| f.game).collect();
+        assert_eq!(games, [1, 2]);
+        assert_eq!(other.time_losses.harness, 2);
+    }
 }
