@@ -86,6 +86,44 @@ pub fn game_epd(played: &MatchGame) -> String {
     format!("{}\n", Epd::of(&end, operations))
 }
 
+/// The forensics file of a game an engine lost by failing: what ended it, how the engine's
+/// process ended, and its log (its last lines on stdout and stderr and the last lines sent to
+/// it, each with the seconds since the engine started); `None` for a game without forensics.
+pub fn game_forensics(played: &MatchGame) -> Option<String> {
+    use std::fmt::Write;
+    let forensics = played.forensics.as_ref()?;
+    let engine = match forensics.side {
+        crate::Color::White => &played.white,
+        crate::Color::Black => &played.black,
+    };
+    let mut text = String::new();
+    let _ = writeln!(
+        text,
+        "Game {}: {} vs {}, {}",
+        played.number,
+        played.white,
+        played.black,
+        played
+            .termination
+            .as_ref()
+            .map_or_else(String::new, ToString::to_string)
+    );
+    let _ = writeln!(text, "Engine: {engine} ({})", forensics.side);
+    if let Some(exit) = &forensics.log.exit {
+        let _ = writeln!(text, "Process: {exit}");
+    }
+    let _ = writeln!(
+        text,
+        "Its last {} lines written (< stdout, ! stderr) and the last {} sent to it (>), by seconds since it started:",
+        crate::client::process::LOG_RECEIVED,
+        crate::client::process::LOG_SENT
+    );
+    for line in &forensics.log.lines {
+        let _ = writeln!(text, "{line}");
+    }
+    Some(text)
+}
+
 /// Today's date as PGN writes it (UTC), from the system clock without a date library.
 fn today() -> String {
     let days = std::time::SystemTime::now()

@@ -36,7 +36,7 @@ pub use adjudication::{Adjudication, DrawRule, EngineScore, MoveInfo, ResignRule
 pub use error::RecordError;
 pub use error::StateError;
 pub use error::{ArenaError, OutputFile, SettingError};
-pub use match_game::{EndCategory, MatchGame, Termination};
+pub use match_game::{EndCategory, Forensics, MatchGame, Termination, TimeLossCause};
 pub use merge::{merge_states, MergeError, MergeFailure, MergeFailureKind};
 pub use openings::{OpeningSource, Openings, OpeningsError};
 pub use report::{
@@ -46,6 +46,6 @@ pub use report::{
 pub use request::{MatchRequest, MatchSettings};
 pub use run::{resume_match, run_match, Resume};
 pub use schedule::{Schedule, ScheduledGame, TournamentKind, UnknownTournament};
-pub use standings::{EncounterTally, OtherTournament, Standings};
+pub use standings::{EncounterTally, Forfeit, OtherTournament, Standings, TimeLosses};
 pub use state::{MatchState, STATE_FORMAT, STATE_FORMATS_READ};
 pub use time_control::{TimeControl, TimeControlError};

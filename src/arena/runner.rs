@@ -17,7 +17,7 @@
 //! lets every worker drop, and so kill, its engines.
 
 use super::adjudication::{Adjudication, Adjudicator, MoveInfo, Verdict};
-use super::match_game::{MatchGame, Termination};
+use super::match_game::{Forensics, MatchGame, Termination, TimeLossCause};
 use super::openings::Opening;
 use super::schedule::Schedule;
 use super::time_control::{Clock, TimeControl};
@@ -31,7 +31,7 @@ use rand::rngs::SmallRng;
 use rand::SeedableRng;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{mpsc, Arc};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// Everything a match needs, resolved from engines.toml and the command line.
 #[derive(Debug, Clone)]
@@ -160,6 +160,7 @@ impl MatchPlan {
             record: GameRecord::new(opening.start.clone(), opening.castling),
             termination: None,
             infos: Vec::new(),
+            forensics: None,
         };
         let game_seed = mix(self.seed ^ u64::from(index).wrapping_mul(0x1000_0001));
         for color in [Color::White, Color::Black] {
@@ -184,6 +185,7 @@ impl MatchPlan {
             &slot_of,
             opening.castling,
             &mut played.infos,
+            &mut played.forensics,
             &mut book_rng,
         );
         match played_out {
@@ -223,6 +225,7 @@ impl MatchPlan {
 
     /// Alternate `go` requests until the rules end the game (claimable draws are claimed at
     /// once): `Ok` with the rule, or `Err` with the outcome and what else ended it.
+    #[allow(clippy::too_many_arguments)]
     fn play_out(
         &self,
         game: &mut Game,
@@ -230,8 +233,11 @@ impl MatchPlan {
         slot_of: &dyn Fn(Color) -> usize,
         mode: CastlingMode,
         infos: &mut Vec<(usize, MoveInfo)>,
+        forensics: &mut Option<Forensics>,
         book_rng: &mut SmallRng,
     ) -> Result<Finish, (Outcome, Termination)> {
+        // When the game's last `bestmove` was read: the runner's delay before each `go`.
+        let mut last_read = None;
         let mut clocks = [self.time_control.new_clock(), self.time_control.new_clock()];
         let mut judge = Adjudicator::new(self.adjudication);
         let mut verdict = None;
@@ -275,7 +281,16 @@ impl MatchPlan {
                 continue;
             }
             let move_number = game.position().fullmove_number();
-            let (mv, info) = self.engine_move(game, engines, slot, &mut clocks, &position.text)?;
+            let (mv, info) = self.engine_move(
+                game,
+                engines,
+                slot,
+                &mut clocks,
+                &position.text,
+                last_read,
+                forensics,
+            )?;
+            last_read = info.timing.bestmove_read;
             game.play(mv);
             position.push(mv);
             infos.push((game.moves().len(), info));
@@ -307,7 +322,9 @@ impl MatchPlan {
 
     /// Ask the engine in `slot` (the side to move) for its move, charge its clock and check the
     /// move: the move with what the engine said, or the game's end when it overran, crashed, hung
-    /// or answered an illegal move (its process is dropped then).
+    /// or answered an illegal move (its process is dropped then, and its last words kept as the
+    /// game's forensics; a time forfeit's cause is told from the move's timing).
+    #[allow(clippy::too_many_arguments)]
     fn engine_move(
         &self,
         game: &Game,
@@ -315,30 +332,50 @@ impl MatchPlan {
         slot: usize,
         clocks: &mut [Clock; 2],
         position: &str,
+        last_read: Option<Instant>,
+        forensics: &mut Option<Forensics>,
     ) -> Result<(Move, MoveInfo), (Outcome, Termination)> {
         let side = game.position().side_to_move();
         let engine = engines[slot].as_mut().expect("prepared before the game");
         engine.send(position);
         let go = self.go_command(clocks, side);
+        let left = self.time_left(&clocks[side.index()]);
         let deadline =
             self.time_control
                 .deadline(&clocks[side.index()], self.time_margin, self.hang_timeout);
-        let (text, info) = match engine.go(&go, deadline) {
-            Ok(answer) => answer,
+        let answer = engine.go(&go, deadline);
+        let mut info = engine.last_go();
+        info.timing.before_go = last_read
+            .zip(info.timing.go_written)
+            .map(|(read, written)| written.saturating_duration_since(read));
+        let keep = |engines: &mut [Option<EngineProcess>], forensics: &mut Option<Forensics>| {
+            if let Some(engine) = engines[slot].take() {
+                *forensics = Some(Forensics {
+                    side,
+                    log: engine.into_log(),
+                    file: None,
+                    unwritten: None,
+                });
+            }
+        };
+        let text = match answer {
+            Ok((text, _)) => text,
             Err(error) => {
-                engines[slot] = None;
                 if self.interrupted() {
                     // Whatever happened after the interrupt is not the engine's fault.
+                    engines[slot] = None;
                     return Err((Outcome::Unfinished, Termination::Interrupted));
                 }
                 let termination = match error {
                     EngineError::Timeout { .. } if self.time_control.has_clock() => {
-                        Termination::TimeForfeit(side)
+                        let cause = TimeLossCause::of(&info, left, self.time_margin);
+                        Termination::TimeForfeit(side, cause)
                     }
                     EngineError::Exited { .. } | EngineError::Spawn(..) => Termination::Crash(side),
                     EngineError::Timeout { .. } => Termination::Hang(side),
                     EngineError::Interrupted { .. } => Termination::Interrupted,
                 };
+                keep(engines, forensics);
                 return Err((Outcome::Win(!side), termination));
             }
         };
@@ -346,14 +383,30 @@ impl MatchPlan {
             .time_control
             .charge(&mut clocks[side.index()], info.time, self.time_margin)
         {
-            return Err((Outcome::Win(!side), Termination::TimeForfeit(side)));
+            // The engine answered, late: it plays on in the next game; its log is taken as is.
+            let cause = TimeLossCause::of(&info, left, self.time_margin);
+            *forensics = Some(Forensics {
+                side,
+                log: engine.log(),
+                file: None,
+                unwritten: None,
+            });
+            return Err((Outcome::Win(!side), Termination::TimeForfeit(side, cause)));
         }
         match parse_move(game.position(), &text) {
             Ok(mv) => Ok((mv, info)),
             Err(_) => {
-                engines[slot] = None;
+                keep(engines, forensics);
                 Err((Outcome::Win(!side), Termination::IllegalMove(side, text)))
             }
+        }
+    }
+
+    /// The time the side to move has for its move: its clock, or the fixed time per move.
+    fn time_left(&self, clock: &Clock) -> Duration {
+        match self.time_control {
+            TimeControl::MoveTime(limit) => limit,
+            _ => clock.remaining,
         }
     }
 }

@@ -5,7 +5,7 @@
 //! made.
 
 use super::error::ArenaError;
-use super::game_output::{game_epd, game_pgn, PgnStyle};
+use super::game_output::{game_epd, game_forensics, game_pgn, PgnStyle};
 use super::match_game::MatchGame;
 use super::recorder::{Recorder, Store};
 use super::report::{
@@ -90,13 +90,14 @@ impl<S: Store> Session<S> {
             let (plan, stop, left) = (&plan, &stop, &left);
             scope.spawn(move || plan.run(left, sender, stop));
             for event in receiver {
-                let game = match event {
+                let mut game = match event {
                     RunEvent::Started(index) => {
                         self.tell_start(index, observer)?;
                         continue;
                     }
                     RunEvent::Finished(game) => *game,
                 };
+                self.write_forensics(&mut game);
                 if game.is_finished() {
                     self.count(&game, stop);
                     self.tell(&game, observer)?;
@@ -111,6 +112,26 @@ impl<S: Store> Session<S> {
         let report = self.finish();
         observer.finished(&report).map_err(ArenaError::Observer)?;
         Ok(report)
+    }
+
+    /// Write the forensics of a game an engine lost by failing to `<pgn>.forensics/<game>.txt`
+    /// (before the state that counts the game is saved, so a counted game's file exists), when
+    /// games are written to a PGN.
+    fn write_forensics(&self, game: &mut MatchGame) {
+        let (Some(pgn), Some(text)) = (&self.state.pgn, game_forensics(game)) else {
+            return;
+        };
+        let mut dir = pgn.path.clone().into_os_string();
+        dir.push(".forensics");
+        let dir = PathBuf::from(dir);
+        let file = dir.join(format!("{}.txt", game.number));
+        let written = std::fs::create_dir_all(&dir).and_then(|()| std::fs::write(&file, text));
+        if let Some(forensics) = game.forensics.as_mut() {
+            match written {
+                Ok(()) => forensics.file = Some(file),
+                Err(e) => forensics.unwritten = Some(format!("{}: {e}", file.display())),
+            }
+        }
     }
 
     /// The games still to play, in order (none once the SPRT decided).

@@ -3,13 +3,14 @@
 //! counts are kept, so standings add exactly: a resumed run continues the saved ones, and the
 //! shards of a run merge into the standings of the whole run.
 
-use super::match_game::{EndCategory, MatchGame};
+use super::match_game::{EndCategory, MatchGame, TimeLossCause};
 use super::schedule::{Schedule, ScheduledGame};
 use crate::game::Outcome;
 use crate::stats::{GameScore, PairTally, Score};
 use crate::Color;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
+use std::path::PathBuf;
 
 /// One encounter's results, from its first engine's point of view.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -56,9 +57,101 @@ pub struct Standings {
     pub failures: u32,
     /// Plies of all games.
     pub plies: u64,
+    /// Games lost on time, by cause (absent from a state or report without any).
+    #[serde(default, skip_serializing_if = "TimeLosses::is_empty")]
+    pub time_losses: TimeLosses,
+    /// The games an engine lost by failing, with why and where its forensics are, in the order
+    /// they finished (at most [`Standings::FORFEITS_KEPT`]; the counts above are exact).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub forfeits: Vec<Forfeit>,
+}
+
+/// Games lost on time, by [`TimeLossCause`].
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TimeLosses {
+    /// The engine overran by its own account.
+    pub engine: u32,
+    /// The runner was late.
+    pub harness: u32,
+    /// Neither shown.
+    pub unknown: u32,
+}
+
+impl TimeLosses {
+    /// All of them.
+    pub fn total(&self) -> u32 {
+        self.engine + self.harness + self.unknown
+    }
+
+    /// These counts over `time_forfeits` losses on time: those whose cause was not recorded
+    /// (states written before causes were) are counted as unknown.
+    pub fn of_all(&self, time_forfeits: u32) -> TimeLosses {
+        TimeLosses {
+            unknown: time_forfeits.saturating_sub(self.engine + self.harness),
+            ..*self
+        }
+    }
+
+    /// True when there are none.
+    pub fn is_empty(&self) -> bool {
+        self.total() == 0
+    }
+
+    fn add(&mut self, cause: TimeLossCause) {
+        match cause {
+            TimeLossCause::Engine { .. } => self.engine += 1,
+            TimeLossCause::Harness { .. } => self.harness += 1,
+            TimeLossCause::Unknown { .. } => self.unknown += 1,
+        }
+    }
+}
+
+/// A game an engine lost by failing.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Forfeit {
+    /// The game's number in the schedule.
+    pub game: u32,
+    /// The engine that failed.
+    pub engine: String,
+    /// How (`time-forfeit`, `crash`, ...).
+    pub category: EndCategory,
+    /// The cause of a loss on time.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time_loss: Option<TimeLossCause>,
+    /// What ended the game, in words (as the PGN's last comment says it).
+    pub why: String,
+    /// The file holding the engine's last lines.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub forensics: Option<PathBuf>,
+}
+
+impl Forfeit {
+    /// The forfeit of `played`, a game an engine lost by failing.
+    fn of(played: &MatchGame) -> Forfeit {
+        let side = played.termination.as_ref().and_then(|t| t.side());
+        let engine = match side {
+            Some(Color::White) => played.white.clone(),
+            Some(Color::Black) => played.black.clone(),
+            None => String::new(),
+        };
+        Forfeit {
+            game: played.number,
+            engine,
+            category: played.category(),
+            time_loss: played.time_loss(),
+            why: played
+                .termination
+                .as_ref()
+                .map_or_else(String::new, ToString::to_string),
+            forensics: played.forensics.as_ref().and_then(|f| f.file.clone()),
+        }
+    }
 }
 
 impl Standings {
+    /// The most forfeits listed.
+    pub const FORFEITS_KEPT: usize = 1000;
+
     /// Empty standings for `names` playing `schedule`.
     pub fn new(names: Vec<String>, schedule: &Schedule) -> Standings {
         Standings {
@@ -94,6 +187,14 @@ impl Standings {
         self.plies += played.record.moves.len() as u64;
         if played.is_failure() {
             self.failures += 1;
+            if let Some(cause) = played.time_loss() {
+                self.time_losses.add(cause);
+            }
+            if self.forfeits.len() < Self::FORFEITS_KEPT {
+                // In the schedule's order, however the games finished.
+                let at = self.forfeits.partition_point(|f| f.game < played.number);
+                self.forfeits.insert(at, Forfeit::of(played));
+            }
         }
     }
 
@@ -104,6 +205,17 @@ impl Standings {
             self.terminations.iter().map(|(&c, &n)| (c, n)).collect();
         counts.sort_by_key(|(category, _)| category.words());
         counts
+    }
+
+    /// Games lost on time by cause, every one counted (those of a state that kept no causes as
+    /// unknown).
+    pub fn time_losses_by_cause(&self) -> TimeLosses {
+        let total = self
+            .terminations
+            .get(&EndCategory::TimeForfeit)
+            .copied()
+            .unwrap_or(0);
+        self.time_losses.of_all(total)
     }
 
     /// Games counted.
@@ -150,6 +262,13 @@ impl Standings {
         }
         self.failures += other.failures;
         self.plies += other.plies;
+        self.time_losses.engine += other.time_losses.engine;
+        self.time_losses.harness += other.time_losses.harness;
+        self.time_losses.unknown += other.time_losses.unknown;
+        let room = Self::FORFEITS_KEPT.saturating_sub(self.forfeits.len());
+        self.forfeits
+            .extend(other.forfeits.iter().take(room).cloned());
+        self.forfeits.sort_by_key(|f| f.game);
         Ok(())
     }
 
@@ -184,6 +303,7 @@ mod tests {
             record,
             termination: None,
             infos: Vec::new(),
+            forensics: None,
         }
     }
 
@@ -231,5 +351,41 @@ mod tests {
         assert_eq!(first, whole);
         let other = Standings::new(vec!["x".into(), "y".into()], &schedule);
         assert!(first.merge(&other).is_err());
+    }
+
+    #[test]
+    fn forfeits_and_time_losses_are_kept_merged_and_optional_in_saved_standings() {
+        use crate::arena::match_game::{Termination, TimeLossCause};
+        let schedule = Schedule::new(TournamentKind::RoundRobin, 2, 1, 2).unwrap();
+        let names = ["a", "b"].map(String::from).to_vec();
+        let mut standings = Standings::new(names.clone(), &schedule);
+        let plain = serde_json::to_string(&standings).unwrap();
+        assert!(!plain.contains("forfeits") && !plain.contains("time_losses"));
+        let mut lost = game(Outcome::Win(Color::White));
+        lost.number = 2;
+        lost.black = "b".into();
+        let cause = TimeLossCause::Harness { late_by_ms: 41 };
+        lost.termination = Some(Termination::TimeForfeit(Color::Black, cause));
+        standings.add(&schedule.game(1), &lost);
+        assert_eq!(standings.time_losses.harness, 1);
+        assert_eq!(standings.forfeits[0].engine, "b");
+        assert_eq!(standings.forfeits[0].time_loss, Some(cause));
+        let saved = serde_json::to_string(&standings).unwrap();
+        let read: Standings = serde_json::from_str(&saved).unwrap();
+        assert_eq!(read, standings);
+        // Standings saved before causes were kept read back, their losses on time unknown.
+        let old: Standings = serde_json::from_str(
+            &saved.replace(r#""time_losses":{"engine":0,"harness":1,"unknown":0},"#, ""),
+        )
+        .unwrap();
+        assert_eq!(old.time_losses_by_cause().unknown, 1);
+        let mut other = Standings::new(names, &schedule);
+        let mut first = lost.clone();
+        first.number = 1;
+        other.add(&schedule.game(0), &first);
+        other.merge(&standings).unwrap();
+        let games: Vec<u32> = other.forfeits.iter().map(|f| f.game).collect();
+        assert_eq!(games, [1, 2]);
+        assert_eq!(other.time_losses.harness, 2);
     }
 }

@@ -208,7 +208,7 @@ impl Engine<'_> {
             std::thread::sleep(std::time::Duration::from_millis(400));
         }
         let answer = if self.gos >= self.after {
-            match self.strike() {
+            match self.strike(args) {
                 Some(answer) => answer,
                 None => return,
             }
@@ -235,10 +235,19 @@ impl Engine<'_> {
 
     /// A match fault striking at a `go`: the answer to give instead, or `None` for no answer.
     /// Faults that are not match faults answer as usual.
-    fn strike(&mut self) -> Option<String> {
+    fn strike(&mut self, args: &[&str]) -> Option<String> {
         match self.fault {
             Fault::IllegalMove => Some(format!("bestmove {}\n", illegal_move(&self.pos))),
             Fault::Crash => std::process::exit(3),
+            Fault::StderrCrash => {
+                eprintln!("faulty: about to fail");
+                eprintln!("faulty: simulated crash at go {}", self.gos);
+                std::process::exit(3);
+            }
+            Fault::Overrun => {
+                self.overrun(args);
+                Some(self.answer(&[]))
+            }
             Fault::SigKill => {
                 let pid = std::process::id().to_string();
                 let _ = std::process::Command::new("kill")
@@ -257,6 +266,26 @@ impl Engine<'_> {
                 }
             },
             _ => Some(self.answer(&[])),
+        }
+    }
+
+    /// Overrun's search: `info ... time` every 20 ms until 300 ms past the time left.
+    fn overrun(&mut self, args: &[&str]) {
+        let clock = match self.pos.side_to_move() {
+            Color::White => "wtime",
+            Color::Black => "btime",
+        };
+        let left = [clock, "movetime"].iter().find_map(|name| {
+            let pair = args.windows(2).find(|w| w[0] == *name)?;
+            pair[1].parse::<u64>().ok()
+        });
+        let until = std::time::Duration::from_millis(left.unwrap_or(0) + 300);
+        let started = std::time::Instant::now();
+        while started.elapsed() < until {
+            std::thread::sleep(std::time::Duration::from_millis(20));
+            let ms = started.elapsed().as_millis();
+            let _ = writeln!(self.out, "info depth 1 time {ms} nodes 1");
+            let _ = self.out.flush();
         }
     }
 

@@ -41,8 +41,8 @@ pub struct EngineConfig {
     pub book: Option<PathBuf>,
     /// The most moves of its own the engine plays from its book (default 8).
     pub book_depth: Option<u32>,
-    /// A file for the engine's standard error (cutechess-cli's `stderr=FILE`). Parsed and kept
-    /// here; the engine process writes to it once the forensics work (issue 22, part C) lands.
+    /// A file the engine's stderr is appended to (cutechess-cli's `stderr=FILE`); either way
+    /// its last lines are kept for the forensics of a forfeit.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub stderr: Option<PathBuf>,
 }

@@ -5,6 +5,7 @@
 //! Scores are read from the last `info ... score cp X` / `score mate N` line before `bestmove`,
 //! from the point of view of the engine that moved.
 
+use super::process::MoveTiming;
 use std::fmt;
 use std::time::Duration;
 
@@ -88,6 +89,8 @@ pub struct MoveInfo {
     pub reported: Option<Duration>,
     /// The move came from the engine's opening book, not from the engine.
     pub book: bool,
+    /// When the pipes carried its `go` and `bestmove` (for a time forfeit's cause).
+    pub timing: MoveTiming,
 }
 
 impl MoveInfo {
@@ -159,6 +162,7 @@ mod tests {
             time: Duration::from_millis(ms),
             reported: None,
             book: false,
+            timing: MoveTiming::default(),
         };
         assert_eq!(
             info(Some(EngineScore::Cp(31)), Some(12), 52).to_string(),

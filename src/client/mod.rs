@@ -8,4 +8,4 @@ mod pipes;
 pub mod process;
 
 pub use config::{Config, ConfigError, EngineConfig, EngineOrigin};
-pub use process::{EngineError, EngineProcess, Said};
+pub use process::{EngineError, EngineLog, EngineProcess, LogLine, MoveTiming, Said, Stream};

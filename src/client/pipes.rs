@@ -36,6 +36,8 @@ pub(super) struct EngineInput {
     stdin: Option<ChildStdin>,
     /// Bytes not yet taken by the pipe.
     pending: Vec<u8>,
+    /// When the pipe last took the last queued byte.
+    written_at: Option<std::time::Instant>,
 }
 
 impl EngineInput {
@@ -44,6 +46,7 @@ impl EngineInput {
         Ok(EngineInput {
             stdin: Some(stdin),
             pending: Vec::new(),
+            written_at: None,
         })
     }
 
@@ -67,6 +70,9 @@ impl EngineInput {
                 Ok(0) => break,
                 Ok(n) => {
                     self.pending.drain(..n);
+                    if self.pending.is_empty() {
+                        self.written_at = Some(std::time::Instant::now());
+                    }
                 }
                 Err(e) if e.kind() == ErrorKind::Interrupted => {}
                 Err(e) if e.kind() == ErrorKind::WouldBlock => break,
@@ -77,6 +83,16 @@ impl EngineInput {
                 }
             }
         }
+    }
+
+    /// When the pipe last took everything queued (the time a line was written to the engine).
+    pub(super) fn written_at(&self) -> Option<std::time::Instant> {
+        self.written_at
+    }
+
+    /// True once the engine's input is closed.
+    pub(super) fn is_closed(&self) -> bool {
+        self.stdin.is_none()
     }
 
     /// True while bytes wait for room in the pipe.
@@ -93,8 +109,8 @@ impl EngineInput {
 
 /// What reading the engine's output gave.
 pub(super) enum Read1 {
-    /// A line.
-    Line(String),
+    /// A line, and when it was read from the pipe.
+    Line(std::time::Instant, String),
     /// Nothing within the time.
     Timeout,
     /// The engine closed its output (it ended).
@@ -110,6 +126,8 @@ pub(super) struct EngineOutput {
     start: usize,
     /// The engine closed its output.
     closed: bool,
+    /// When the bytes of the lines in `buffer` were read.
+    read_at: std::time::Instant,
 }
 
 impl EngineOutput {
@@ -120,6 +138,7 @@ impl EngineOutput {
             buffer: Vec::with_capacity(4096),
             start: 0,
             closed: false,
+            read_at: std::time::Instant::now(),
         })
     }
 
@@ -157,6 +176,7 @@ impl EngineOutput {
                 }
                 Ok(n) => {
                     self.buffer.extend_from_slice(&chunk[..n]);
+                    self.read_at = std::time::Instant::now();
                     any = true;
                     if n < chunk.len() {
                         return any;
@@ -178,7 +198,7 @@ impl EngineOutput {
         let deadline = std::time::Instant::now() + timeout;
         loop {
             if let Some(line) = self.buffered_line() {
-                return Read1::Line(line);
+                return Read1::Line(self.read_at, line);
             }
             if self.closed {
                 return Read1::Closed;

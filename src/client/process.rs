@@ -1,9 +1,10 @@
 //! A UCI engine in a child process, driven by the runner.
 //!
-//! The runner never blocks on an engine: both pipes are non-blocking and driven from the
-//! runner's own thread (see [`super::pipes`]): an engine that stops reading cannot stall us, it
-//! only stops answering, which a timeout catches. Dropping the client sends `quit`, then kills
-//! and reaps the process.
+//! The runner never blocks on an engine: its stdin and stdout are non-blocking pipes driven from
+//! the runner's own thread (see [`super::pipes`]): an engine that stops reading cannot stall us,
+//! it only stops answering, which a timeout catches. Its stderr is read by a thread of its own
+//! (for the forensics of a forfeit, and the engine's `stderr` file). Dropping the client sends
+//! `quit`, then kills and reaps the process.
 //!
 //! An engine runs in a process group of its own, so a Ctrl-C at the terminal reaches only the
 //! runner: the runner decides what an interrupted game is and ends every engine itself, rather
@@ -14,10 +15,14 @@ use super::config::EngineConfig;
 use super::info::{InfoLine, MoveInfo};
 use super::pipes::{EngineInput, EngineOutput, Read1};
 use crate::types::CastlingMode;
+use std::collections::VecDeque;
 use std::fmt;
+use std::fs::OpenOptions;
+use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, OnceLock};
+use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 /// How often a wait looks at the interrupt flag: short enough that an interrupted match ends
@@ -102,11 +107,196 @@ impl fmt::Display for Said {
 /// The most lines a transcript keeps (an engine flooding its output must not fill memory).
 const TRANSCRIPT_LINES: usize = 400;
 
+/// The lines the engine wrote (stdout and stderr together) that a forensics log keeps.
+pub const LOG_RECEIVED: usize = 50;
+
+/// The lines sent to the engine that a forensics log keeps.
+pub const LOG_SENT: usize = 20;
+
+/// Test-only: a delay (in milliseconds) the runner waits after reading each `bestmove` before
+/// handling it, read once from this environment variable. It exists so that a test can make
+/// the harness, not the engine, late on the clock (a loaded machine, honestly simulated); it is
+/// not a setting, and nobody else should set it.
+pub const TEST_RUNNER_DELAY_VAR: &str = "SHANNON_TEST_RUNNER_DELAY_MS";
+
+fn test_runner_delay() -> Option<Duration> {
+    static DELAY: OnceLock<Option<Duration>> = OnceLock::new();
+    *DELAY.get_or_init(|| {
+        std::env::var(TEST_RUNNER_DELAY_VAR)
+            .ok()
+            .and_then(|ms| ms.parse().ok())
+            .map(Duration::from_millis)
+    })
+}
+
+/// Where a line of an engine's log went.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stream {
+    /// Sent to the engine (its stdin).
+    Sent,
+    /// Written by the engine on its stdout.
+    Stdout,
+    /// Written by the engine on its stderr.
+    Stderr,
+}
+
+impl Stream {
+    /// The mark a log line carries: `>` sent, `<` stdout, `!` stderr.
+    pub fn mark(self) -> char {
+        match self {
+            Stream::Sent => '>',
+            Stream::Stdout => '<',
+            Stream::Stderr => '!',
+        }
+    }
+}
+
+/// One line of an engine's log, stamped when it went over the pipe (read by a reader thread,
+/// or handed to the writer).
+#[derive(Debug, Clone)]
+struct Stamped {
+    at: Instant,
+    stream: Stream,
+    text: String,
+}
+
+/// The last lines of one stream, at most a fixed number: the oldest goes when a new one comes,
+/// its buffer reused for a copied line (no allocation once the ring is full).
+#[derive(Debug)]
+struct Ring {
+    lines: VecDeque<Stamped>,
+    capacity: usize,
+}
+
+impl Ring {
+    fn new(capacity: usize) -> Ring {
+        Ring {
+            lines: VecDeque::with_capacity(capacity),
+            capacity,
+        }
+    }
+
+    fn push(&mut self, at: Instant, stream: Stream, text: String) {
+        if self.lines.len() == self.capacity {
+            self.lines.pop_front();
+        }
+        self.lines.push_back(Stamped { at, stream, text });
+    }
+
+    fn push_copy(&mut self, at: Instant, stream: Stream, text: &str) {
+        if self.lines.len() == self.capacity {
+            if let Some(mut old) = self.lines.pop_front() {
+                old.text.clear();
+                old.text.push_str(text);
+                old.at = at;
+                old.stream = stream;
+                self.lines.push_back(old);
+                return;
+            }
+        }
+        self.lines.push_back(Stamped {
+            at,
+            stream,
+            text: text.to_string(),
+        });
+    }
+}
+
+/// One line of an [`EngineLog`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LogLine {
+    /// When, from the engine's start.
+    pub at: Duration,
+    /// Which way.
+    pub stream: Stream,
+    /// The line.
+    pub text: String,
+}
+
+impl fmt::Display for LogLine {
+    /// `  12.345 < bestmove e2e4`: seconds since the engine started, the stream's mark, the line
+    /// with control characters escaped.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:>9.3} {} ", self.at.as_secs_f64(), self.stream.mark())?;
+        for c in self.text.chars() {
+            if c.is_control() {
+                write!(f, "{}", c.escape_default())?;
+            } else {
+                write!(f, "{c}")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// What an engine said and was told last: its last [`LOG_RECEIVED`] lines (stdout and stderr)
+/// and the last [`LOG_SENT`] lines sent to it, in the order they went over the pipes.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct EngineLog {
+    /// The lines, oldest first.
+    pub lines: Vec<LogLine>,
+    /// How the process ended (`exit status 3`, `killed by signal 9`, or that the runner stopped
+    /// it), when the log was taken at its end.
+    pub exit: Option<String>,
+}
+
+/// When the pipes carried one `go` and its `bestmove`, as the runner measured them: the parts
+/// of a move's time that are the engine's and those that are the runner's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct MoveTiming {
+    /// When the runner handed `go` to the writer thread (its clock starts here).
+    pub go_sent: Option<Instant>,
+    /// When the writer thread had written `go` to the engine's stdin.
+    pub go_written: Option<Instant>,
+    /// When the reader thread read `bestmove` from the engine's stdout.
+    pub bestmove_read: Option<Instant>,
+    /// When the runner handled it (its clock stops here).
+    pub bestmove_handled: Option<Instant>,
+    /// The runner's delay before this `go`: from reading the game's previous `bestmove` (the
+    /// other engine's, usually) to writing this `go` (set by the match runner).
+    pub before_go: Option<Duration>,
+}
+
+impl MoveTiming {
+    /// From `go` written to `bestmove` read: the engine's time with the pipes', and nothing of
+    /// the runner's.
+    pub fn pipe(&self) -> Option<Duration> {
+        Some(
+            self.bestmove_read?
+                .saturating_duration_since(self.go_written?),
+        )
+    }
+
+    /// The runner's part of the time charged to the engine's clock: from `go` sent to `go`
+    /// written, and from `bestmove` read to `bestmove` handled.
+    pub fn runner_delay(&self) -> Option<Duration> {
+        let write = self.go_written?.saturating_duration_since(self.go_sent?);
+        let read = self
+            .bestmove_handled?
+            .saturating_duration_since(self.bestmove_read?);
+        Some(write + read)
+    }
+}
+
 /// A running engine.
 pub struct EngineProcess {
     child: Child,
     to_engine: EngineInput,
     from_engine: EngineOutput,
+    /// When the process was started (a log's times count from it).
+    epoch: Instant,
+    /// The last lines sent.
+    sent: Ring,
+    /// The last stdout lines handled.
+    received: Ring,
+    /// The last stderr lines, kept by the stderr thread.
+    stderr: Arc<Mutex<Ring>>,
+    /// The stderr thread (it ends when the engine's stderr closes).
+    stderr_thread: Option<JoinHandle<()>>,
+    /// When the reader thread read the last line `wait_for` accepted.
+    accepted_at: Option<Instant>,
+    /// What the last `go` gathered and measured, kept when it failed.
+    last_go: MoveInfo,
     /// The option names the engine announced, lower-cased.
     options: Vec<String>,
     /// Raised to abandon every wait (the match was interrupted).
@@ -175,12 +365,25 @@ impl EngineProcess {
         let program = config.resolve_command().map_err(|e| {
             EngineError::Spawn(config.command.clone(), std::io::Error::other(e.to_string()))
         })?;
+        let mut stderr_file = match &config.stderr {
+            Some(path) => Some(
+                OpenOptions::new()
+                    .create(true)
+                    .append(true)
+                    .open(path)
+                    .map_err(|e| {
+                        let why = format!("cannot open its stderr file {}: {e}", path.display());
+                        EngineError::Spawn(config.command.clone(), std::io::Error::other(why))
+                    })?,
+            ),
+            None => None,
+        };
         let mut command = Command::new(&program);
         command
             .args(&config.args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null());
+            .stderr(Stdio::piped());
         if let Some(dir) = &config.dir {
             command.current_dir(dir);
         }
@@ -189,7 +392,9 @@ impl EngineProcess {
         let mut child = command
             .spawn()
             .map_err(|e| EngineError::Spawn(config.command.clone(), e))?;
+        let epoch = Instant::now();
         let stdout = child.stdout.take().expect("piped stdout");
+        let stderr_pipe = child.stderr.take().expect("piped stderr");
         let stdin = child.stdin.take().expect("piped stdin");
 
         let pipes =
@@ -202,10 +407,43 @@ impl EngineProcess {
                 return Err(EngineError::Spawn(config.command.clone(), e));
             }
         };
+        // Stderr is read to its end: its last lines kept, all of it appended to the engine's
+        // stderr file when it has one.
+        let stderr = Arc::new(Mutex::new(Ring::new(LOG_RECEIVED)));
+        let stderr_ring = Arc::clone(&stderr);
+        let stderr_thread = std::thread::spawn(move || {
+            let mut reader = BufReader::new(stderr_pipe);
+            let mut buffer = Vec::new();
+            loop {
+                buffer.clear();
+                match reader.read_until(b'\n', &mut buffer) {
+                    Ok(0) | Err(_) => break,
+                    Ok(_) => {
+                        let at = Instant::now();
+                        if let Some(file) = stderr_file.as_mut() {
+                            if file.write_all(&buffer).is_err() {
+                                stderr_file = None;
+                            }
+                        }
+                        let line = String::from_utf8_lossy(&buffer).trim_end().to_string();
+                        if let Ok(mut ring) = stderr_ring.lock() {
+                            ring.push(at, Stream::Stderr, line);
+                        }
+                    }
+                }
+            }
+        });
         Ok(EngineProcess {
             child,
             to_engine,
             from_engine,
+            epoch,
+            sent: Ring::new(LOG_SENT),
+            received: Ring::new(LOG_RECEIVED),
+            stderr,
+            stderr_thread: Some(stderr_thread),
+            accepted_at: None,
+            last_go: MoveInfo::default(),
             options: Vec::new(),
             interrupt,
             transcript: None,
@@ -259,8 +497,9 @@ impl EngineProcess {
     /// last one (to see what an engine says unasked, or whether it says nothing).
     pub fn drain(&mut self, quiet: Duration) -> Vec<String> {
         let mut lines = Vec::new();
-        while let Read1::Line(line) = self.from_engine.next_line(quiet, &mut self.to_engine) {
+        while let Read1::Line(at, line) = self.from_engine.next_line(quiet, &mut self.to_engine) {
             self.keep(Said::Received(line.clone()));
+            self.received.push_copy(at, Stream::Stdout, &line);
             lines.push(line);
             if lines.len() >= TRANSCRIPT_LINES {
                 break;
@@ -289,6 +528,7 @@ impl EngineProcess {
         if self.transcript.is_some() {
             self.keep(Said::Sent(line.to_string()));
         }
+        self.sent.push_copy(Instant::now(), Stream::Sent, line);
         self.to_engine.send(line);
     }
 
@@ -323,23 +563,36 @@ impl EngineProcess {
                 None => left,
             };
             let received = self.from_engine.next_line(slice, &mut self.to_engine);
-            if let (Read1::Line(line), Some(_)) = (&received, &self.transcript) {
+            if let (Read1::Line(_, line), Some(_)) = (&received, &self.transcript) {
                 self.keep(Said::Received(line.clone()));
             }
-            match received {
-                Read1::Line(line) if done(&line) => return Ok(line),
-                // Lines that are not the answer do not extend the wait (an engine flooding
-                // output must still time out).
-                Read1::Line(_) | Read1::Timeout if Instant::now() < deadline => {}
-                Read1::Line(_) | Read1::Timeout => {
-                    return Err(EngineError::Timeout {
-                        waiting_for: what.to_string(),
-                        after: timeout,
-                    })
+            let answer = match received {
+                Read1::Line(at, line) if done(&line) => {
+                    self.received.push_copy(at, Stream::Stdout, &line);
+                    self.accepted_at = Some(at);
+                    Some(line)
                 }
+                Read1::Line(at, line) => {
+                    // Kept in the log by value: no copy of a line that is not the answer.
+                    self.received.push(at, Stream::Stdout, line);
+                    None
+                }
+                Read1::Timeout => None,
                 Read1::Closed => {
                     return Err(EngineError::Exited {
                         waiting_for: what.to_string(),
+                    })
+                }
+            };
+            match answer {
+                Some(line) => return Ok(line),
+                // Lines that are not the answer do not extend the wait (an engine flooding
+                // output must still time out).
+                None if Instant::now() < deadline => {}
+                None => {
+                    return Err(EngineError::Timeout {
+                        waiting_for: what.to_string(),
+                        after: timeout,
                     })
                 }
             }
@@ -347,25 +600,141 @@ impl EngineProcess {
     }
 
     /// Send `go ...` and wait for `bestmove`; returns the move text, and the time taken with
-    /// the last score and depth the engine's `info` lines gave.
+    /// the last score and depth the engine's `info` lines gave. What it gathered and measured
+    /// is kept for [`EngineProcess::last_go`], also when it fails.
     pub fn go(&mut self, go: &str, timeout: Duration) -> Result<(String, MoveInfo), EngineError> {
         let started = Instant::now();
         self.send(go);
         let mut info = MoveInfo::default();
-        let line = self.wait_for("bestmove", timeout, |line| {
+        let answer = self.wait_for("bestmove", timeout, |line| {
             if let Some(fields) = InfoLine::parse(line) {
                 info.absorb(&fields);
             }
             line.starts_with("bestmove")
-        })?;
-        info.time = started.elapsed();
-        let mv = line.split_whitespace().nth(1).unwrap_or("").to_string();
-        Ok((mv, info))
+        });
+        let mut timing = MoveTiming {
+            go_sent: Some(started),
+            ..MoveTiming::default()
+        };
+        match answer {
+            Ok(line) => {
+                if let Some(delay) = test_runner_delay() {
+                    std::thread::sleep(delay);
+                }
+                let handled = Instant::now();
+                info.time = handled - started;
+                timing.go_written = self.written_at().filter(|&at| at >= started);
+                timing.bestmove_read = self.accepted_at;
+                timing.bestmove_handled = Some(handled);
+                info.timing = timing;
+                self.last_go = info;
+                let mv = line.split_whitespace().nth(1).unwrap_or("").to_string();
+                Ok((mv, info))
+            }
+            Err(error) => {
+                info.time = started.elapsed();
+                timing.go_written = self.written_at().filter(|&at| at >= started);
+                // Lines read but not handled yet: the engine's last word may be among them (a
+                // `bestmove` the runner was too late for).
+                while let Read1::Line(at, line) = self
+                    .from_engine
+                    .next_line(Duration::ZERO, &mut self.to_engine)
+                {
+                    if let Some(fields) = InfoLine::parse(&line) {
+                        info.absorb(&fields);
+                    }
+                    if line.starts_with("bestmove") && timing.bestmove_read.is_none() {
+                        timing.bestmove_read = Some(at);
+                    }
+                    self.received.push(at, Stream::Stdout, line);
+                }
+                info.timing = timing;
+                self.last_go = info;
+                Err(error)
+            }
+        }
     }
-}
 
-impl Drop for EngineProcess {
-    fn drop(&mut self) {
+    /// What the last [`EngineProcess::go`] gathered from the engine's `info` lines and what the
+    /// runner measured of it (also when it failed: a timeout keeps the engine's last `info
+    /// time`).
+    pub fn last_go(&self) -> MoveInfo {
+        self.last_go
+    }
+
+    /// When the last line sent was written to the engine's pipe.
+    fn written_at(&self) -> Option<Instant> {
+        self.to_engine.written_at()
+    }
+
+    /// The engine's log so far (it may still be running: its latest stderr lines may be missing).
+    pub fn log(&self) -> EngineLog {
+        let mut received: Vec<&Stamped> = self.received.lines.iter().collect();
+        let stderr = self.stderr.lock().unwrap_or_else(|e| e.into_inner());
+        received.extend(stderr.lines.iter());
+        received.sort_by_key(|line| line.at);
+        let skip = received.len().saturating_sub(LOG_RECEIVED);
+        let mut lines: Vec<&Stamped> = received.into_iter().skip(skip).collect();
+        lines.extend(self.sent.lines.iter());
+        lines.sort_by_key(|line| line.at);
+        EngineLog {
+            lines: lines
+                .into_iter()
+                .map(|line| LogLine {
+                    at: line.at.saturating_duration_since(self.epoch),
+                    stream: line.stream,
+                    text: line.text.clone(),
+                })
+                .collect(),
+            exit: None,
+        }
+    }
+
+    /// Stop the engine and return its whole log: what it wrote before it ended (its stderr read
+    /// to the end, for up to half a second) and how it ended.
+    pub fn into_log(mut self) -> EngineLog {
+        // An engine that closed its output is ending: a moment to see how.
+        let mut ended = None;
+        let deadline = Instant::now() + Duration::from_millis(100);
+        while ended.is_none() && Instant::now() < deadline {
+            ended = self.child.try_wait().ok().flatten();
+            if ended.is_none() {
+                std::thread::sleep(Duration::from_millis(2));
+            }
+        }
+        self.shut_down();
+        if let Some(thread) = self.stderr_thread.take() {
+            let deadline = Instant::now() + Duration::from_millis(500);
+            while !thread.is_finished() && Instant::now() < deadline {
+                std::thread::sleep(Duration::from_millis(2));
+            }
+            if thread.is_finished() {
+                let _ = thread.join();
+            }
+        }
+        while let Read1::Line(at, line) = self
+            .from_engine
+            .next_line(Duration::ZERO, &mut self.to_engine)
+        {
+            self.received.push(at, Stream::Stdout, line);
+        }
+        let exit = match ended {
+            Some(status) => exit_words(status),
+            None => "running until the runner stopped it".to_string(),
+        };
+        EngineLog {
+            exit: Some(exit),
+            ..self.log()
+        }
+    }
+
+    /// `quit`, then the process killed if it has not ended within 200 ms, and reaped.
+    fn shut_down(&mut self) {
+        if self.to_engine.is_closed() {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+        }
         self.send("quit");
         self.to_engine.close();
         let deadline = Instant::now() + Duration::from_millis(200);
@@ -377,5 +746,26 @@ impl Drop for EngineProcess {
         }
         let _ = self.child.kill();
         let _ = self.child.wait();
+    }
+}
+
+/// How a process ended, in words: `exit status 3`, `killed by signal 9`.
+fn exit_words(status: std::process::ExitStatus) -> String {
+    #[cfg(unix)]
+    {
+        use std::os::unix::process::ExitStatusExt;
+        if let Some(signal) = status.signal() {
+            return format!("killed by signal {signal}");
+        }
+    }
+    match status.code() {
+        Some(code) => format!("exit status {code}"),
+        None => status.to_string(),
+    }
+}
+
+impl Drop for EngineProcess {
+    fn drop(&mut self) {
+        self.shut_down();
     }
 }

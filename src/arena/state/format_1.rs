@@ -136,6 +136,8 @@ fn standings(old: StandingsV1) -> Result<Standings, StateError> {
         terminations,
         failures: old.failures,
         plies: old.plies,
+        // Format 1 kept no causes of time losses nor forfeits: the counts say "unknown".
+        ..Standings::default()
     })
 }
 

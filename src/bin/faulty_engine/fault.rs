@@ -12,6 +12,13 @@ pub enum Fault {
     IllegalMove,
     /// Exits without answering.
     Crash,
+    /// Writes two lines on stderr (the second `faulty: simulated crash at go N`), then exits
+    /// with status 3 without answering.
+    StderrCrash,
+    /// Overruns its clock by its own account: reports `info depth 1 time T` every 20 ms of
+    /// its search (T the real time since `go`) until 300 ms past the time it had left (its
+    /// clock, or `go movetime`), then answers.
+    Overrun,
     /// Kills itself with SIGKILL (as the OOM killer or a user would).
     #[value(name = "sigkill")]
     SigKill,

@@ -110,14 +110,6 @@ fn finish(mut read: Read) -> Result<CompatMatch, CompatError> {
     let dialect = dialect(&mut read)?;
     let engines = engine_configs(&mut read)?;
     let time_control = time_control(&read)?;
-    if engines.iter().any(|e| e.stderr.is_some()) {
-        // Part C of issue 22 (forensics) makes the engine process write there; drop this note
-        // when it lands.
-        read.note(
-            "-engine stderr=",
-            "kept in the engine's settings; its standard error is not yet written to the file",
-        );
-    }
     let margins: Vec<Option<u64>> = read.engines.iter().map(|e| e.timemargin).collect();
     if margins.iter().any(|m| *m != margins[0]) {
         return Err(CompatError::refused(

@@ -57,16 +57,55 @@ fn page(report: &MatchReport) -> Result<String, String> {
             escape(name.words())
         );
     }
-    let _ = write!(
+    let _ = writeln!(
         html,
-        "</table>\n<p>{} games, {} plies in {:.1} s; {} lost by engine failure.</p>\n\
-         </body></html>\n",
+        "</table>\n<p>{} games, {} plies in {:.1} s; {} lost by engine failure.</p>",
         standings.games(),
         standings.plies,
         report.seconds,
         standings.failures
     );
+    forfeits(&mut html, standings);
+    html.push_str("</body></html>\n");
     Ok(html)
+}
+
+/// The losses on time by cause and every forfeit with its forensics file (nothing when no
+/// engine failed).
+fn forfeits(html: &mut String, standings: &Standings) {
+    let losses = standings.time_losses_by_cause();
+    if !losses.is_empty() {
+        let _ = writeln!(
+            html,
+            "<p>Time losses: {}; engine {}, harness {}, unknown {}.</p>",
+            losses.total(),
+            losses.engine,
+            losses.harness,
+            losses.unknown
+        );
+    }
+    if standings.forfeits.is_empty() {
+        return;
+    }
+    html.push_str(
+        "<h2>Forfeits</h2>\n<table><tr><th>game</th><th>engine</th><th>why</th>\
+         <th>forensics</th></tr>\n",
+    );
+    for forfeit in &standings.forfeits {
+        let file = forfeit
+            .forensics
+            .as_ref()
+            .map_or_else(String::new, |f| escape(&f.display().to_string()));
+        let _ = writeln!(
+            html,
+            "<tr><td>{}</td><td>{}</td><td style=\"text-align:left\">{}</td>\
+             <td style=\"text-align:left\">{file}</td></tr>",
+            forfeit.game,
+            escape(&forfeit.engine),
+            escape(&forfeit.why)
+        );
+    }
+    html.push_str("</table>\n");
 }
 
 /// The crosstable: the row engine's points against each column engine, then its total; rows

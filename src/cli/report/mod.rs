@@ -63,6 +63,7 @@ pub mod test_support {
             record,
             termination,
             infos: Vec::new(),
+            forensics: None,
         }
     }
 

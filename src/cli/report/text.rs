@@ -234,7 +234,42 @@ pub fn write_tables(out: &mut impl Write, standings: &Standings, seconds: f64) -
         standings.plies,
         60.0 * f64::from(games) / seconds.max(1e-9),
         standings.failures
-    )
+    )?;
+    write_forfeits(out, standings)
+}
+
+/// The losses on time by cause (`time losses: 3, engine 2, harness 1`) and every forfeit with
+/// its forensics file; nothing when no engine failed.
+fn write_forfeits(out: &mut impl Write, standings: &Standings) -> io::Result<()> {
+    let losses = standings.time_losses_by_cause();
+    if !losses.is_empty() {
+        write!(
+            out,
+            "time losses: {}, engine {}, harness {}",
+            losses.total(),
+            losses.engine,
+            losses.harness
+        )?;
+        if losses.unknown > 0 {
+            write!(out, ", unknown {}", losses.unknown)?;
+        }
+        writeln!(out)?;
+    }
+    if !standings.forfeits.is_empty() {
+        writeln!(out, "Forfeits:")?;
+        for forfeit in &standings.forfeits {
+            write!(
+                out,
+                "  game {}  {}: {}",
+                forfeit.game, forfeit.engine, forfeit.why
+            )?;
+            if let Some(file) = &forfeit.forensics {
+                write!(out, "; forensics in {}", file.display())?;
+            }
+            writeln!(out)?;
+        }
+    }
+    Ok(())
 }
 
 /// The Elo difference `score` gives, with its margin, as `+12.3 +/- 45.6` (or why there is none).

@@ -8,6 +8,7 @@ mod adjudication;
 mod books;
 mod compat;
 mod faults;
+mod forensics;
 mod matches;
 mod old_states;
 mod one_runner;

@@ -60,7 +60,7 @@ pub fn reason(game: &MatchGame) -> String {
                 Outcome::Win(winner) => format!("{} wins by adjudication", side(winner)),
                 _ => "Draw by adjudication".into(),
             },
-            Termination::TimeForfeit(loser) => match outcome {
+            Termination::TimeForfeit(loser, _) => match outcome {
                 Outcome::Draw => "Draw by timeout".into(),
                 _ => format!("{} loses on time", side(*loser)),
             },

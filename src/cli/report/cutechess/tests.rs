@@ -1,6 +1,7 @@
 use super::super::test_support::{game, play, start};
 use super::*;
 use shannon::arena::Openings;
+use shannon::arena::TimeLossCause;
 
 fn score(wins: u32, losses: u32, draws: u32) -> Score {
     Score {
@@ -83,13 +84,25 @@ fn every_ending_has_cutechess_clis_words() {
         ),
         (
             Outcome::Win(Black),
-            Some(Termination::TimeForfeit(White)),
+            Some(Termination::TimeForfeit(
+                White,
+                TimeLossCause::Unknown {
+                    info_time_ms: None,
+                    left_ms: 1000,
+                },
+            )),
             None,
             "White loses on time",
         ),
         (
             Outcome::Draw,
-            Some(Termination::TimeForfeit(White)),
+            Some(Termination::TimeForfeit(
+                White,
+                TimeLossCause::Unknown {
+                    info_time_ms: None,
+                    left_ms: 1000,
+                },
+            )),
             None,
             "Draw by timeout",
         ),
@@ -223,7 +236,13 @@ fn a_match_prints_cutechess_clis_lines() {
             ),
             (
                 Outcome::Win(Black),
-                Some(Termination::TimeForfeit(White)),
+                Some(Termination::TimeForfeit(
+                    White,
+                    TimeLossCause::Unknown {
+                        info_time_ms: None,
+                        left_ms: 1000,
+                    },
+                )),
                 None,
             ),
             (

@@ -58,7 +58,7 @@ pub fn reason(game: &MatchGame) -> String {
                 Outcome::Win(winner) => format!("{} wins by adjudication", side(winner)),
                 _ => "Draw by adjudication".into(),
             },
-            Termination::TimeForfeit(loser) => format!("{} loses on time", side(*loser)),
+            Termination::TimeForfeit(loser, _) => format!("{} loses on time", side(*loser)),
             Termination::IllegalMove(loser, _) => {
                 format!("{} makes an illegal move", side(*loser))
             }
@@ -373,7 +373,7 @@ impl<W: Write> MatchObserver for Fastchess<'_, W> {
             reason(game)
         )?;
         let loser = match &game.termination {
-            Some(Termination::TimeForfeit(side))
+            Some(Termination::TimeForfeit(side, _))
             | Some(Termination::Crash(side))
             | Some(Termination::Hang(side))
             | Some(Termination::StartFailure(side, _)) => Some(*side),
@@ -386,7 +386,7 @@ impl<W: Write> MatchObserver for Fastchess<'_, W> {
             };
             if let Some(i) = self.names.iter().position(|n| n == name) {
                 match game.termination {
-                    Some(Termination::TimeForfeit(_)) => self.forfeits[i].timeouts += 1,
+                    Some(Termination::TimeForfeit(..)) => self.forfeits[i].timeouts += 1,
                     _ => self.forfeits[i].crashes += 1,
                 }
             }

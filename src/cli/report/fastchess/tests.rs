@@ -1,5 +1,6 @@
 use super::super::test_support::{game, play, start};
 use super::*;
+use shannon::arena::TimeLossCause;
 use shannon::arena::{Openings, Schedule};
 use shannon::stats::Score;
 use std::time::Duration;
@@ -76,7 +77,13 @@ fn every_ending_has_fastchesss_words() {
         ),
         (
             Outcome::Win(Black),
-            Some(Termination::TimeForfeit(White)),
+            Some(Termination::TimeForfeit(
+                White,
+                TimeLossCause::Unknown {
+                    info_time_ms: None,
+                    left_ms: 1000,
+                },
+            )),
             None,
             "White loses on time",
         ),
@@ -247,7 +254,13 @@ fn a_match_prints_fastchesss_blocks() {
             ),
             (
                 Outcome::Win(Black),
-                Some(Termination::TimeForfeit(White)),
+                Some(Termination::TimeForfeit(
+                    White,
+                    TimeLossCause::Unknown {
+                        info_time_ms: None,
+                        left_ms: 1000,
+                    },
+                )),
                 None,
             ),
             (Outcome::Win(White), Some(Termination::Crash(Black)), None),
