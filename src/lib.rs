@@ -5,17 +5,17 @@
 //! [`Square`], [`Bitboard`], [`Move`], ...), [`attacks`], [`position`] ([`Position`] with FEN,
 //! Zobrist keys, Chess960 start positions), [`movegen`] (the fast bitboard generator and the 0x88
 //! reference), [`game`] (a game and the rules that end it), then [`perft`], [`notation`] (UCI move
-//! text, SAN, PGN, classic board formats) and [`codec`] (compact positions and games), and on top
-//! the programs: [`uci`] (the engine) and [`arena`] (matches against other engines). The command
-//! line is the binary's (`src/cli/`).
+//! text, SAN, PGN, classic board formats) and [`codec`] (compact positions and games): the rules
+//! core, which `cargo build --no-default-features` builds alone, with no file format or protocol
+//! crate. On top, behind features: the UCI engine (`uci`, feature `engine`) and the programs on
+//! the rules (feature `tools`): `stats`, `client` (other engines), `arena` (matches and
+//! tournaments), `audit`, `experiment` (random games at scale). The command line is the
+//! binary's (`src/cli/`, feature `cli`).
 
 #![deny(missing_docs)]
 
+// The rules core: no file format or protocol crate below this line's modules.
 pub mod types;
-
-pub mod atomic_file;
-pub mod run_lock;
-pub mod shard;
 
 pub mod attacks;
 pub mod position;
@@ -25,14 +25,32 @@ pub mod movegen;
 pub mod game;
 
 pub mod codec;
-pub mod experiment;
 pub mod notation;
 pub mod perft;
 
-pub mod arena;
-pub mod client;
-pub mod stats;
+// The UCI engine.
+#[cfg(feature = "engine")]
 pub mod uci;
+
+// The programs on the rules: statistics, saved files, other engines, matches, audits, studies.
+#[cfg(feature = "tools")]
+pub mod atomic_file;
+#[cfg(feature = "tools")]
+pub mod run_lock;
+#[cfg(feature = "tools")]
+pub mod shard;
+#[cfg(feature = "tools")]
+pub mod stats;
+
+#[cfg(feature = "tools")]
+pub mod client;
+
+#[cfg(feature = "tools")]
+pub mod arena;
+#[cfg(feature = "tools")]
+pub mod audit;
+#[cfg(feature = "tools")]
+pub mod experiment;
 
 pub use position::chess960;
 pub use position::{CastlingRook, FenError, FenWarning, Position, PositionError, Setup, Undo};

@@ -198,8 +198,7 @@ impl RunLock {
                     let mut text = String::new();
                     let _ = file.read_to_string(&mut text);
                     let holder = Holder::parse(&text);
-                    if holder.as_ref().is_some_and(Holder::has_ended) && Instant::now() < patience
-                    {
+                    if holder.as_ref().is_some_and(Holder::has_ended) && Instant::now() < patience {
                         std::thread::sleep(Duration::from_millis(10));
                         continue;
                     }
@@ -343,7 +342,10 @@ mod tests {
             RunLock::acquire(&guarded),
             Err(RunLockError::Held { .. })
         ));
-        assert!(started.elapsed() < Duration::from_secs(1), "refused at once");
+        assert!(
+            started.elapsed() < Duration::from_secs(1),
+            "refused at once"
+        );
         drop(alive);
         let dead = Holder {
             pid: 4_000_000,

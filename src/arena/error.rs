@@ -3,7 +3,6 @@
 //! says which flag sets them.
 
 use super::openings::OpeningsError;
-use super::state::StateError;
 use crate::client::ConfigError;
 use crate::notation::polyglot::BookError;
 use crate::run_lock::RunLockError;
@@ -118,8 +117,6 @@ pub enum ArenaError {
     State(PathBuf, StateError),
     /// Another runner holds the state file.
     Locked(RunLockError),
-    /// perft-check's input cannot be used (to become its own error when it leaves the arena).
-    Check(String),
 }
 
 impl fmt::Display for ArenaError {
@@ -143,7 +140,6 @@ impl fmt::Display for ArenaError {
             ArenaError::Observer(e) => write!(f, "cannot write the report: {e}"),
             ArenaError::State(path, why) => write!(f, "state file {}: {why}", path.display()),
             ArenaError::Locked(e) => write!(f, "{e}"),
-            ArenaError::Check(why) => f.write_str(why),
         }
     }
 }
@@ -158,7 +154,6 @@ impl std::error::Error for ArenaError {
             ArenaError::Output { error, .. } | ArenaError::Observer(error) => Some(error),
             ArenaError::State(_, e) => Some(e),
             ArenaError::Locked(e) => Some(e),
-            ArenaError::Check(_) => None,
         }
     }
 }
@@ -186,3 +181,103 @@ impl From<RunLockError> for ArenaError {
         ArenaError::Locked(e)
     }
 }
+
+/// Why a state file cannot be read, written or used.
+#[derive(Debug)]
+pub enum StateError {
+    /// It cannot be read.
+    Read(io::Error),
+    /// It is not a state file.
+    NotAState(serde_json::Error),
+    /// A state of a format this build does not read.
+    Format {
+        /// Its format.
+        found: String,
+        /// The format this build writes.
+        reads: &'static str,
+    },
+    /// A state of format 1 whose settings cannot be read (the setting and why).
+    Format1(String),
+    /// It cannot be written.
+    Write(io::Error),
+    /// The first run's directory cannot be entered.
+    Directory(PathBuf, io::Error),
+    /// Its results do not fit the schedule its settings make.
+    DoesNotFit,
+    /// An output file it records cannot be reopened or cut back.
+    Reopen(PathBuf, io::Error),
+    /// An output file is shorter than the games the state says it holds.
+    Shorter {
+        /// The file.
+        path: PathBuf,
+        /// Its length.
+        length: u64,
+        /// What the state says its finished games take.
+        committed: u64,
+    },
+}
+
+impl fmt::Display for StateError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StateError::Read(e) | StateError::Write(e) => write!(f, "{e}"),
+            StateError::NotAState(e) => write!(f, "not a match state file: {e}"),
+            StateError::Format { found, reads } => {
+                write!(f, "format '{found}', this shannon reads '{reads}'")
+            }
+            StateError::Format1(why) => write!(f, "a state of format 1 whose {why}"),
+            StateError::Directory(dir, e) => write!(
+                f,
+                "cannot change to the first run's directory {}: {e}",
+                dir.display()
+            ),
+            StateError::DoesNotFit => {
+                f.write_str("its results do not fit the schedule it asks for")
+            }
+            StateError::Reopen(path, e) => write!(f, "cannot reopen {}: {e}", path.display()),
+            StateError::Shorter {
+                path,
+                length,
+                committed,
+            } => write!(
+                f,
+                "{} holds {length} bytes, but the state says its finished games take {committed}: \
+                 was it changed or replaced?",
+                path.display()
+            ),
+        }
+    }
+}
+
+impl std::error::Error for StateError {}
+
+/// A write that failed: the match goes on without writing.
+#[derive(Debug)]
+pub enum RecordError {
+    /// The state could not be saved.
+    State(PathBuf, StateError),
+    /// A game file could not be written.
+    File {
+        /// Which.
+        file: OutputFile,
+        /// Where.
+        path: PathBuf,
+        /// Why.
+        error: io::Error,
+    },
+}
+
+impl fmt::Display for RecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RecordError::State(path, error) => {
+                write!(f, "State: state file {}: {error}", path.display())
+            }
+            RecordError::File { file, path, error } => {
+                write!(f, "{file}: writing {} failed ({error})", path.display())
+            }
+        }
+    }
+}
+
+impl std::error::Error for RecordError {}

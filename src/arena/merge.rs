@@ -2,10 +2,11 @@
 //! to its end) become the report of the whole schedule, equal to one process's, and their PGN
 //! files one PGN with every game once.
 
+use super::error::ArenaError;
+use super::error::StateError;
 use super::report::{MatchReport, MatchStart};
 use super::standings::OtherTournament;
-use super::state::{MatchState, StateError};
-use super::ArenaError;
+use super::state::MatchState;
 use crate::shard::Shard;
 use std::fmt;
 use std::io::Write;

@@ -2,46 +2,50 @@
 //! rules as the arbiter.
 //!
 //! - What a match is made of: [`TimeControl`], [`Openings`] (Polyglot books, one source of
-//!   openings, are [`crate::notation::polyglot`]), the [`schedule`] (who plays whom, colours and
-//!   openings, shards), [`adjudication`] (ending games early from the engines' scores).
+//!   openings, are [`crate::notation::polyglot`]), the [`Schedule`] (who plays whom, colours and
+//!   openings, shards), adjudication ([`DrawRule`], [`ResignRule`]: ending games early from the
+//!   engines' scores).
 //! - The request ([`MatchRequest`], typed) settled into [`MatchSettings`] against the engines
 //!   file; [`run_match`] and [`resume_match`] play it: the runner plays the games, the standings
 //!   count them, the recorder writes the state and the files in their safe order.
-//! - What a run tells is data ([`report`]): a [`MatchObserver`] hears the start, every finished
+//! - What a run tells is data: a [`MatchObserver`] hears the start, every finished
 //!   game and the [`MatchReport`]; rendering it is the command line's.
 //! - [`merge_states`] adds up the saved states of a sharded run's shards.
 //!
 //! The statistics are [`crate::stats`]'s. Nothing here knows how moves are generated; it uses
 //! the rules core's public API.
 
-pub mod adjudication;
-pub mod audit;
+mod adjudication;
 mod error;
 mod game_output;
 mod match_game;
 mod merge;
 mod openings;
-pub mod perft_check;
 mod recorder;
-pub mod report;
+mod report;
 mod request;
 mod run;
 mod runner;
-pub mod schedule;
+mod schedule;
 mod session;
 mod standings;
 mod state;
 mod time_control;
 
+pub use adjudication::{Adjudication, DrawRule, EngineScore, MoveInfo, ResignRule};
+pub use error::RecordError;
+pub use error::StateError;
 pub use error::{ArenaError, OutputFile, SettingError};
 pub use match_game::{EndCategory, MatchGame, Termination};
 pub use merge::{merge_states, MergeError, MergeFailure, MergeFailureKind};
 pub use openings::{OpeningSource, Openings, OpeningsError};
-pub use recorder::RecordError;
-pub use report::{MatchObserver, MatchReport, MatchStart};
+pub use report::{
+    GameFinished, Latency, MatchObserver, MatchReport, MatchStart, Resumed, ShardSpan, SprtReport,
+    StateReport,
+};
 pub use request::{MatchRequest, MatchSettings};
 pub use run::{resume_match, run_match, Resume};
-pub use schedule::TournamentKind;
+pub use schedule::{Schedule, ScheduledGame, TournamentKind};
 pub use standings::{EncounterTally, OtherTournament, Standings};
-pub use state::{MatchState, StateError, STATE_FORMAT, STATE_FORMATS_READ};
+pub use state::{MatchState, STATE_FORMAT, STATE_FORMATS_READ};
 pub use time_control::{TimeControl, TimeControlError};

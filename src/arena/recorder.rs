@@ -8,9 +8,8 @@
 //! Where the bytes go is a [`Store`]: the files, or in the tests a store that fails at a chosen
 //! step.
 
-use super::error::OutputFile;
-use super::state::{Appendix, MatchState, StateError};
-use std::fmt;
+use super::error::{OutputFile, RecordError, StateError};
+use super::state::{Appendix, MatchState};
 use std::fs::File;
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -22,37 +21,6 @@ pub(crate) trait Store {
     /// Append `text` to one of the game files and make it durable.
     fn append(&mut self, file: OutputFile, text: &str) -> io::Result<()>;
 }
-
-/// A write that failed: the match goes on without writing.
-#[derive(Debug)]
-pub enum RecordError {
-    /// The state could not be saved.
-    State(PathBuf, StateError),
-    /// A game file could not be written.
-    File {
-        /// Which.
-        file: OutputFile,
-        /// Where.
-        path: PathBuf,
-        /// Why.
-        error: io::Error,
-    },
-}
-
-impl fmt::Display for RecordError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            RecordError::State(path, error) => {
-                write!(f, "State: state file {}: {error}", path.display())
-            }
-            RecordError::File { file, path, error } => {
-                write!(f, "{file}: writing {} failed ({error})", path.display())
-            }
-        }
-    }
-}
-
-impl std::error::Error for RecordError {}
 
 /// The real files: the state file (when there is one) and the open PGN and EPD files.
 pub(crate) struct Files {

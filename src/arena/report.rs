@@ -4,9 +4,9 @@
 //! renderers (text tables, cutechess-cli's progress lines, JSON, the HTML page) turn them into
 //! output.
 
+use super::error::RecordError;
 use super::match_game::MatchGame;
 use super::openings::Openings;
-use super::recorder::RecordError;
 use super::schedule::TournamentKind;
 use super::standings::Standings;
 use super::time_control::TimeControl;

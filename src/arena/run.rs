@@ -4,14 +4,15 @@
 //! [`Session`]. The command line only turns its flags into a [`MatchRequest`], renders what the
 //! [`MatchObserver`] hears, and catches signals.
 
+use super::error::ArenaError;
 use super::error::OutputFile;
+use super::error::StateError;
 use super::recorder::{Files, Recorder};
 use super::report::{MatchObserver, MatchReport, Resumed};
 use super::request::{prepare, settle, MatchRequest, Prepared};
 use super::session::Session;
 use super::standings::Standings;
-use super::state::{Appendix, MatchState, StateError};
-use super::ArenaError;
+use super::state::{Appendix, MatchState};
 use crate::atomic_file::check_writable;
 use crate::client::Config;
 use crate::run_lock::RunLock;

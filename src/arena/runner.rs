@@ -20,13 +20,13 @@ use super::adjudication::{Adjudication, Adjudicator, MoveInfo, Verdict};
 use super::match_game::{MatchGame, Termination};
 use super::openings::Opening;
 use super::schedule::Schedule;
-use super::time_control::TimeControl;
+use super::time_control::{Clock, TimeControl};
 use crate::client::{EngineConfig, EngineError, EngineProcess};
 use crate::game::{Finish, Game, GameRecord, Outcome};
 use crate::notation::polyglot::Book;
 use crate::notation::uci::{format_move, parse_move};
 use crate::types::splitmix::mix;
-use crate::{CastlingMode, Color};
+use crate::{CastlingMode, Color, Move};
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -204,7 +204,7 @@ impl MatchPlan {
         command
     }
 
-    fn go_command(&self, clocks: &[super::time_control::Clock; 2], side: Color) -> String {
+    fn go_command(&self, clocks: &[Clock; 2], side: Color) -> String {
         match self.time_control {
             TimeControl::Clock { increment, .. } => {
                 let inc = increment.as_millis();
@@ -267,70 +267,90 @@ impl MatchPlan {
             }
             let side = game.position().side_to_move();
             let slot = slot_of(side);
-            if in_book[side.index()] > 0 {
-                let (book, _) = self.books[slot].as_ref().expect("a depth means a book");
-                match book.choose(game.position(), book_rng) {
-                    Some(mv) => {
-                        in_book[side.index()] -= 1;
-                        game.play(mv);
-                        let info = MoveInfo {
-                            book: true,
-                            ..MoveInfo::default()
-                        };
-                        infos.push((game.moves().len(), info));
-                        continue;
-                    }
-                    None => in_book[side.index()] = 0,
-                }
+            if let Some(mv) = self.book_move(game, slot, &mut in_book[side.index()], book_rng) {
+                game.play(mv);
+                let info = MoveInfo {
+                    book: true,
+                    ..MoveInfo::default()
+                };
+                infos.push((game.moves().len(), info));
+                continue;
             }
-            let engine = engines[slot].as_mut().expect("prepared before the game");
-            engine.send(&MatchPlan::position_command(game, mode));
-            let go = self.go_command(&clocks, side);
-            let deadline = self.time_control.deadline(
-                &clocks[side.index()],
-                self.time_margin,
-                self.hang_timeout,
-            );
-            let answer = engine.go(&go, deadline);
-            let (text, info) = match answer {
-                Ok(answer) => answer,
-                Err(error) => {
-                    engines[slot] = None;
-                    if self.interrupted() {
-                        // Whatever happened after the interrupt is not the engine's fault.
-                        return Err((Outcome::Unfinished, Termination::Interrupted));
+            let move_number = game.position().fullmove_number();
+            let (mv, info) = self.engine_move(game, engines, slot, &mut clocks, mode)?;
+            game.play(mv);
+            infos.push((game.moves().len(), info));
+            // The rules come first: a mate on this move stands whatever the scores say.
+            verdict = judge.record(side, move_number, info.score);
+        }
+    }
+
+    /// The move of the book in `slot` for the position, while its side is still in book
+    /// (`in_book` plies left, counted down; set to 0 once the book has no move for a position).
+    fn book_move(
+        &self,
+        game: &Game,
+        slot: usize,
+        in_book: &mut u32,
+        book_rng: &mut SmallRng,
+    ) -> Option<Move> {
+        if *in_book == 0 {
+            return None;
+        }
+        let (book, _) = self.books[slot].as_ref().expect("a depth means a book");
+        let mv = book.choose(game.position(), book_rng);
+        *in_book = if mv.is_some() { *in_book - 1 } else { 0 };
+        mv
+    }
+
+    /// Ask the engine in `slot` (the side to move) for its move, charge its clock and check the
+    /// move: the move with what the engine said, or the game's end when it overran, crashed, hung
+    /// or answered an illegal move (its process is dropped then).
+    fn engine_move(
+        &self,
+        game: &Game,
+        engines: &mut [Option<EngineProcess>],
+        slot: usize,
+        clocks: &mut [Clock; 2],
+        mode: CastlingMode,
+    ) -> Result<(Move, MoveInfo), (Outcome, Termination)> {
+        let side = game.position().side_to_move();
+        let engine = engines[slot].as_mut().expect("prepared before the game");
+        engine.send(&MatchPlan::position_command(game, mode));
+        let go = self.go_command(clocks, side);
+        let deadline =
+            self.time_control
+                .deadline(&clocks[side.index()], self.time_margin, self.hang_timeout);
+        let (text, info) = match engine.go(&go, deadline) {
+            Ok(answer) => answer,
+            Err(error) => {
+                engines[slot] = None;
+                if self.interrupted() {
+                    // Whatever happened after the interrupt is not the engine's fault.
+                    return Err((Outcome::Unfinished, Termination::Interrupted));
+                }
+                let termination = match error {
+                    EngineError::Timeout { .. } if self.time_control.has_clock() => {
+                        Termination::TimeForfeit(side)
                     }
-                    let termination = match error {
-                        EngineError::Timeout { .. } if self.time_control.has_clock() => {
-                            Termination::TimeForfeit(side)
-                        }
-                        EngineError::Exited { .. } | EngineError::Spawn(..) => {
-                            Termination::Crash(side)
-                        }
-                        EngineError::Timeout { .. } => Termination::Hang(side),
-                        EngineError::Interrupted { .. } => Termination::Interrupted,
-                    };
-                    return Err((Outcome::Win(!side), termination));
-                }
-            };
-            if !self
-                .time_control
-                .charge(&mut clocks[side.index()], info.time, self.time_margin)
-            {
-                return Err((Outcome::Win(!side), Termination::TimeForfeit(side)));
+                    EngineError::Exited { .. } | EngineError::Spawn(..) => Termination::Crash(side),
+                    EngineError::Timeout { .. } => Termination::Hang(side),
+                    EngineError::Interrupted { .. } => Termination::Interrupted,
+                };
+                return Err((Outcome::Win(!side), termination));
             }
-            match parse_move(game.position(), &text) {
-                Ok(mv) => {
-                    let move_number = game.position().fullmove_number();
-                    game.play(mv);
-                    infos.push((game.moves().len(), info));
-                    // The rules come first: a mate on this move stands whatever the scores say.
-                    verdict = judge.record(side, move_number, info.score);
-                }
-                Err(_) => {
-                    engines[slot] = None;
-                    return Err((Outcome::Win(!side), Termination::IllegalMove(side, text)));
-                }
+        };
+        if !self
+            .time_control
+            .charge(&mut clocks[side.index()], info.time, self.time_margin)
+        {
+            return Err((Outcome::Win(!side), Termination::TimeForfeit(side)));
+        }
+        match parse_move(game.position(), &text) {
+            Ok(mv) => Ok((mv, info)),
+            Err(_) => {
+                engines[slot] = None;
+                Err((Outcome::Win(!side), Termination::IllegalMove(side, text)))
             }
         }
     }

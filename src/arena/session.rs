@@ -4,6 +4,7 @@
 //! interrupt cut short go to the PGN as `*`, the state is saved once more, and the report is
 //! made.
 
+use super::error::ArenaError;
 use super::game_output::{game_epd, game_pgn};
 use super::match_game::MatchGame;
 use super::recorder::{Recorder, Store};
@@ -13,7 +14,6 @@ use super::report::{
 use super::request::Prepared;
 use super::runner::MatchPlan;
 use super::state::MatchState;
-use super::ArenaError;
 use crate::stats::{nearest_rank, Sprt, SprtVerdict};
 use std::collections::HashMap;
 use std::path::PathBuf;

@@ -1,10 +1,10 @@
 //! `shannon audit`: every protocol check and the perft suites against one engine of
-//! engines.toml (the work is [`shannon::arena::audit`]); this file adds the progress bar, the
+//! engines.toml (the work is [`shannon::audit`]); this file adds the progress bar, the
 //! table, the failures' exchanges and the JSON file.
 
 use super::{CliError, EngineChoice};
 use indicatif::{ProgressBar, ProgressStyle};
-use shannon::arena::audit::{run_audit, shortened, AuditReport, AuditRequest, Level, Verdict};
+use shannon::audit::{run_audit, shortened, AuditReport, AuditRequest, Level, Verdict};
 use std::io::Write;
 use std::path::PathBuf;
 

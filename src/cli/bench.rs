@@ -5,22 +5,30 @@ use super::{bench_uci, generator_parser, per_second, CliError};
 use shannon::experiment::{self, Category, Experiment, RuleSet, RunOptions, Shard, Start};
 use shannon::movegen::Generator;
 use shannon::perft::fast;
-use shannon::perft::{divide, PerftOptions, PERFT_BENCH};
+use shannon::perft::{divide_in, plan_hash, PerftOptions, PerftTable, PERFT_BENCH};
 use shannon::Position;
 use std::io::{self, Write};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-/// Run the perft benchmark: nodes per second on each position, single thread by default.
-/// Returns false if a count was wrong (a benchmark of a wrong generator means nothing).
+/// Run the perft benchmark: nodes per second on each position, single thread by default, each
+/// with a fresh table of `options.hash_mb` MiB (cut down to what the machine has, and used only as
+/// far as the count can fill it: the size in use is printed). Returns false if a count was wrong
+/// (a benchmark of a wrong generator means nothing).
 pub fn run_perft_bench(options: &PerftOptions, out: &mut impl Write) -> io::Result<bool> {
     let mut all_right = true;
+    let granted = match plan_hash(options.hash_mb) {
+        Ok(granted) => granted,
+        Err(shortfall) => {
+            writeln!(out, "hash: {shortfall}")?;
+            shortfall.granted_mb
+        }
+    };
     writeln!(
         out,
-        "perft benchmark: {} generator, {} thread(s), hash {} MiB, bulk counting",
+        "perft benchmark: {} generator, {} thread(s), hash {granted} MiB, bulk counting",
         options.generator.name(),
         options.threads.max(1),
-        options.hash_mb
     )?;
     if options.generator == Generator::Bitboard {
         writeln!(
@@ -32,7 +40,10 @@ pub fn run_perft_bench(options: &PerftOptions, out: &mut impl Write) -> io::Resu
     for (name, fen, depth, expected) in PERFT_BENCH {
         let pos = Position::from_fen(fen).expect("benchmark FENs are valid");
         let started = Instant::now();
-        let nodes = divide(&pos, depth, options, None)
+        let table = PerftTable::new(granted);
+        let in_use = table.as_ref().map(|t| t.for_count(&pos, depth));
+        let in_use_kb = in_use.map_or(0, |t| t.kilobytes());
+        let nodes = divide_in(&pos, depth, options, in_use, None)
             .expect("no stop flag")
             .nodes;
         let seconds = started.elapsed().as_secs_f64();
@@ -44,11 +55,22 @@ pub fn run_perft_bench(options: &PerftOptions, out: &mut impl Write) -> io::Resu
         all_right &= nodes == expected;
         writeln!(
             out,
-            "{name:<10} depth {depth}  {nodes:>11} nodes  {seconds:>7.3} s  {:>7.1} Mnps  {verdict}",
-            per_second(nodes, seconds) / 1e6
+            "{name:<10} depth {depth}  {nodes:>11} nodes  {seconds:>7.3} s  {:>7.1} Mnps  table in \
+             use {}  {verdict}",
+            per_second(nodes, seconds) / 1e6,
+            table_size(in_use_kb)
         )?;
     }
     Ok(all_right)
+}
+
+/// A table size for people: "none", "512 KiB", "64 MiB".
+fn table_size(kilobytes: usize) -> String {
+    match kilobytes {
+        0 => "none".to_string(),
+        kb if kb < 1024 => format!("{kb} KiB"),
+        kb => format!("{} MiB", kb / 1024),
+    }
 }
 
 /// Run the playout benchmark: `games` random games from the start position under the `claims`

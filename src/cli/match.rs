@@ -6,10 +6,9 @@
 use super::report::text::Console;
 use super::CliError;
 use indicatif::{ProgressBar, ProgressStyle};
-use shannon::arena::adjudication::{DrawRule, ResignRule};
 use shannon::arena::{
-    resume_match, run_match, ArenaError, MatchReport, MatchRequest, MatchState, Openings, Resume,
-    SettingError, TimeControl, TournamentKind,
+    resume_match, run_match, ArenaError, DrawRule, MatchReport, MatchRequest, MatchState, Openings,
+    ResignRule, Resume, SettingError, TimeControl, TournamentKind,
 };
 use shannon::client::Config;
 use shannon::shard::Shard;

@@ -1,10 +1,11 @@
 //! `shannon perft-check`: an engine's `go perft` against ours (the work is
-//! [`shannon::arena::perft_check::run_perft_check_command`]).
+//! [`shannon::audit::perft_check`]); this file turns `--fen` and `--epd` into positions.
 
 use super::{CliError, EngineChoice};
-use shannon::arena::perft_check::{run_perft_check_command, PerftCheckRequest};
-use shannon::CastlingMode;
+use shannon::audit::perft_check::{run_perft_check, suite_positions, CheckPosition};
+use shannon::{CastlingMode, Position};
 use std::io::Write;
+use std::path::PathBuf;
 
 /// `shannon perft-check`'s arguments.
 #[derive(clap::Args)]
@@ -16,7 +17,7 @@ pub struct Args {
     fen: Option<String>,
     /// A file of positions (EPD or .perft suite).
     #[arg(long)]
-    epd: Option<String>,
+    epd: Option<PathBuf>,
     /// Depth to count (1 to 64, the deepest perft counted).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=i64::from(shannon::perft::MAX_PERFT_DEPTH)))]
     depth: u32,
@@ -30,13 +31,25 @@ pub struct Args {
 
 /// Run `shannon perft-check`: true when every count agrees.
 pub fn run(args: Args, out: &mut impl Write) -> Result<bool, CliError> {
-    let request = PerftCheckRequest {
-        engine: args.choice.resolve()?,
-        fen: args.fen,
-        epd: args.epd,
-        depth: args.depth,
-        castling: CastlingMode::from_chess960(args.chess960),
-        timeout: std::time::Duration::from_secs(args.timeout),
-    };
-    run_perft_check_command(&request, out).map_err(CliError::new)
+    let engine = args.choice.resolve()?;
+    let castling = CastlingMode::from_chess960(args.chess960);
+    let mut positions = Vec::new();
+    if let Some(fen) = &args.fen {
+        let position = Position::from_fen(fen).map_err(|e| CliError::new(format!("--fen: {e}")))?;
+        positions.push(CheckPosition {
+            label: "--fen".into(),
+            castling: position.castling_mode(castling),
+            position,
+        });
+    }
+    if let Some(path) = &args.epd {
+        positions.extend(suite_positions(path, castling).map_err(CliError::new)?);
+    }
+    if positions.is_empty() {
+        return Err(CliError::new(
+            "give a position with --fen FEN or --epd FILE",
+        ));
+    }
+    let timeout = std::time::Duration::from_secs(args.timeout);
+    run_perft_check(&engine, &positions, args.depth, timeout, out).map_err(CliError::from)
 }

@@ -3,9 +3,9 @@
 
 use super::CliError;
 use indicatif::{ProgressBar, ProgressStyle};
-use shannon::experiment::rules::Switch;
 use shannon::experiment::{
     run, Experiment, Insufficient, MoveRule, Repetition, Report, RuleSet, RunOptions, Shard, Start,
+    Switch,
 };
 use std::io::Write;
 use std::path::{Path, PathBuf};

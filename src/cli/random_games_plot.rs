@@ -3,9 +3,12 @@
 
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
-use shannon::experiment::tally::{Category, LengthRow, CATEGORIES};
 use shannon::experiment::Report;
+use shannon::experiment::{Category, LengthRow, CATEGORIES};
 use std::path::Path;
+
+/// A part of the chart's drawing area.
+type Area<'a> = DrawingArea<SVGBackend<'a>, plotters::coord::Shift>;
 
 /// Width and height of the picture, in pixels.
 const SIZE: (u32, u32) = (1280, 720);
@@ -177,6 +180,14 @@ fn draw(
     let (_, body) = root.split_vertically(30);
     let (plot, side) = body.split_horizontally(SIZE.0 - SIDE);
 
+    draw_bars(&plot, bins)?;
+    draw_legend(&side, report, bins)?;
+    root.present()
+}
+
+/// The bars of `bins`, one segment per ending stacked in each, with their axes, into `plot`.
+fn draw_bars(plot: &Area<'_>, bins: &Bins) -> Result<(), DrawingAreaErrorKind<std::io::Error>> {
+    let centre = Pos::new(HPos::Center, VPos::Top);
     let width = bins.width;
     let end = bins.end();
     let more = bins.more_games();
@@ -192,7 +203,7 @@ fn draw(
     } else {
         format!("game length (plies; {bin_text})")
     };
-    let mut chart = ChartBuilder::on(&plot)
+    let mut chart = ChartBuilder::on(plot)
         .margin_left(10)
         .margin_right(20)
         .margin_top(10)
@@ -269,7 +280,19 @@ fn draw(
         ))?;
     }
 
-    // The legend, top down in the order the segments stack from the top, then the notes.
+    Ok(())
+}
+
+/// The legend (the endings, top down in the order the segments stack from the top) and the
+/// notes, into `side`.
+fn draw_legend(
+    side: &Area<'_>,
+    report: &Report,
+    bins: &Bins,
+) -> Result<(), DrawingAreaErrorKind<std::io::Error>> {
+    let grey = RGBColor(0x55, 0x55, 0x55);
+    let end = bins.end();
+    let more = bins.more_games();
     let counts: Vec<(Category, u64)> = Category::ALL
         .iter()
         .map(|&c| (c, report.endings.get(c.index()).map_or(0, |e| e.count)))
@@ -331,7 +354,7 @@ fn draw(
         ))?;
         y += 22;
     }
-    root.present()
+    Ok(())
 }
 
 #[cfg(test)]

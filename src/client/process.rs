@@ -13,7 +13,7 @@
 
 use super::config::EngineConfig;
 use super::info::{InfoLine, MoveInfo};
-use crate::CastlingMode;
+use crate::types::CastlingMode;
 use std::fmt;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, Command, Stdio};

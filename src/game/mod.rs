@@ -216,13 +216,18 @@ const LIGHT_SQUARES: Bitboard = Bitboard(0x55AA_55AA_55AA_55AA);
 /// True when neither side can ever mate: only kings and at most one minor piece, or only kings
 /// and bishops that all stand on squares of one colour.
 pub fn is_insufficient_material(pos: &Position) -> bool {
-    let heavy_or_pawns =
-        pos.kind_bb(PieceKind::Pawn) | pos.kind_bb(PieceKind::Rook) | pos.kind_bb(PieceKind::Queen);
+    insufficient_material(|kind| pos.kind_bb(kind))
+}
+
+/// [`is_insufficient_material`] of the position whose pieces of each kind (both colours) `kind`
+/// gives, for boards that are not a [`Position`].
+pub fn insufficient_material(kind: impl Fn(PieceKind) -> Bitboard) -> bool {
+    let heavy_or_pawns = kind(PieceKind::Pawn) | kind(PieceKind::Rook) | kind(PieceKind::Queen);
     if !heavy_or_pawns.is_empty() {
         return false;
     }
-    let knights = pos.kind_bb(PieceKind::Knight);
-    let bishops = pos.kind_bb(PieceKind::Bishop);
+    let knights = kind(PieceKind::Knight);
+    let bishops = kind(PieceKind::Bishop);
     if (knights | bishops).count() <= 1 {
         return true;
     }

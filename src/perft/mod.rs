@@ -2,14 +2,18 @@
 //! a move generator against known counts.
 //!
 //! The last ply is bulk-counted (the generator's count, no moves made). [`divide`] gives the count
-//! below each root move, spreads the root moves over threads, and can share a hash table keyed by
-//! Zobrist key and remaining depth; none of this changes the counts, only the time.
+//! below each root move, spreads the work over threads, and can share a transposition table
+//! ([`PerftTable`]: counts keyed by a 64-bit Zobrist key and the remaining depth, lock-free)
+//! among them; none of this changes the counts, only the time. With the bitboard generator the
+//! counting path does it all ([`fast`], [`fast::hashed`]).
 
 pub mod fast;
 pub mod suite;
+mod table;
 use crate::movegen::{Generator, MoveList};
 use crate::{Move, Position};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+pub use table::{plan_hash, HashShortfall, PerftTable, TableInUse};
 
 /// The deepest perft any entry point (CLI, suite files, `go perft`) accepts. Counting recurses
 /// once per ply, so an unchecked depth from the user (`perft 20000`) recurses until the stack
@@ -107,12 +111,13 @@ pub fn perft_copy_make(pos: &Position, depth: u32) -> u64 {
     }
 }
 
-/// Perft with an optional table and an optional stop flag; `None` when stopped.
+/// Perft on the full position with an optional table and an optional stop flag (the 0x88
+/// generator's way; the bitboard generator's is [`fast::hashed`]); `None` when stopped.
 fn perft_with(
     pos: &Position,
     depth: u32,
     generator: Generator,
-    table: Option<&PerftTable>,
+    table: Option<TableInUse>,
     stop: Option<&AtomicBool>,
 ) -> Option<u64> {
     if depth == 0 {
@@ -123,11 +128,6 @@ fn perft_with(
     }
     if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
         return None;
-    }
-    // Small subtrees go to the fast path whole: counting them is about as quick as looking them
-    // up, and the table keeps the big ones (the stop flag is looked at between them).
-    if generator == Generator::Bitboard && depth <= WHOLE_SUBTREE_DEPTH {
-        return Some(perft_bitboard(pos, depth));
     }
     if let Some(count) = table.and_then(|t| t.get(pos.key(), depth)) {
         return Some(count);
@@ -144,189 +144,158 @@ fn perft_with(
     Some(nodes)
 }
 
-/// The depth at and below which a count with a table or a stop flag (`go perft`, which `stop`
-/// must end) hands the subtree whole to the fast path, without looking at the flag: a depth-4
-/// subtree is a few million nodes at most, a few milliseconds of the fast path.
-const WHOLE_SUBTREE_DEPTH: u32 = 4;
-
-/// Counts below each root move. Returns `None` if `stop` was raised before the end.
+/// Counts below each root move, with a table of `options.hash_mb` MiB made for this count (cut
+/// down to what the machine has, see [`plan_hash`], and used only as far as the count can fill
+/// it). Returns `None` if `stop` was raised before the end.
 pub fn divide(
     pos: &Position,
     depth: u32,
     options: &PerftOptions,
     stop: Option<&AtomicBool>,
 ) -> Option<Divide> {
-    let mut roots = MoveList::new();
-    options.generator.legal_moves(pos, &mut roots);
+    // Below depth 3 the table would store nothing that is looked up again: not worth the memory.
+    let table = if depth >= 3 {
+        PerftTable::new(plan_hash(options.hash_mb).unwrap_or_else(|s| s.granted_mb))
+    } else {
+        None
+    };
+    let in_use = table.as_ref().map(|t| t.for_count(pos, depth));
+    divide_in(pos, depth, options, in_use, stop)
+}
+
+/// [`divide`] with a table made beforehand (`options.hash_mb` is not looked at): the UCI engine
+/// keeps one from `setoption name Hash` to the next, so that a `go perft` never waits for memory.
+pub fn divide_in(
+    pos: &Position,
+    depth: u32,
+    options: &PerftOptions,
+    table: Option<TableInUse>,
+    stop: Option<&AtomicBool>,
+) -> Option<Divide> {
     if depth == 0 {
         return Some(Divide {
             moves: Vec::new(),
             nodes: 1,
         });
     }
-    // Below depth 3 the table would store nothing that is looked up again: not worth the memory.
-    let table = if depth >= 3 {
-        PerftTable::allocate(plan_hash(options.hash_mb).unwrap_or_else(|s| s.granted_mb))
-    } else {
-        None
-    };
-    let table = table.as_ref();
-    let generator = options.generator;
-    let count_root = |mv: Move| -> Option<u64> {
-        let child = pos.play(mv);
-        if table.is_none() && stop.is_none() && generator == Generator::Bitboard {
-            Some(perft_bitboard(&child, depth - 1))
-        } else {
-            perft_with(&child, depth - 1, generator, table, stop)
+    let mut roots = MoveList::new();
+    options.generator.legal_moves(pos, &mut roots);
+    let children: Vec<Position> = roots.iter().map(|&mv| pos.play(mv)).collect();
+    let counts = match options.generator {
+        Generator::Bitboard => {
+            let shared = fast::hashed::Shared::new(table, stop);
+            let counts = count_children(&children, depth - 1, options.threads, &shared);
+            (!shared.was_cut()).then_some(counts)?
+        }
+        Generator::Mailbox0x88 => {
+            let count = |child: &Position| -> Option<u64> {
+                perft_with(child, depth - 1, options.generator, table, stop)
+            };
+            run_on_threads(children.len(), options.threads, |i| count(&children[i]))?
         }
     };
-    let threads = options.threads.max(1).min(roots.len().max(1));
-    let counts: Vec<Option<u64>> = if threads <= 1 {
-        roots.iter().map(|&mv| count_root(mv)).collect()
-    } else {
-        // Workers take root moves from a shared index: the biggest subtrees do not all land on
-        // one thread the way a fixed split could.
-        let next = AtomicUsize::new(0);
-        let results: Vec<AtomicU64> = roots.iter().map(|_| AtomicU64::new(u64::MAX)).collect();
-        std::thread::scope(|scope| {
-            for _ in 0..threads {
-                scope.spawn(|| loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(&mv) = roots.get(i) else { break };
-                    if let Some(count) = count_root(mv) {
-                        results[i].store(count, Ordering::Relaxed);
-                    }
-                });
-            }
-        });
-        results
-            .iter()
-            .map(|r| Some(r.load(Ordering::Relaxed)).filter(|&c| c != u64::MAX))
-            .collect()
-    };
-    let mut moves = Vec::with_capacity(roots.len());
-    for (&mv, count) in roots.iter().zip(counts) {
-        moves.push((mv, count?));
-    }
+    let moves: Vec<(Move, u64)> = roots.iter().copied().zip(counts).collect();
     let nodes = moves.iter().map(|(_, n)| n).sum();
     Some(Divide { moves, nodes })
 }
 
-/// A perft hash table smaller than the one asked for, because the memory is not there.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct HashShortfall {
-    /// The size asked for, in MiB.
-    pub requested_mb: usize,
-    /// The size that will be used, in MiB (0: no table).
-    pub granted_mb: usize,
-    /// The memory the operating system reported available, in MiB.
-    pub available_mb: usize,
-}
-
-impl std::fmt::Display for HashShortfall {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "a {} MiB hash table cannot be had: {} MiB of memory is available and the table may \
-             take at most half of it; ",
-            self.requested_mb, self.available_mb
-        )?;
-        match self.granted_mb {
-            0 => f.write_str("counting without a table"),
-            granted => write!(f, "using {granted} MiB (counts are the same, only slower)"),
+/// The counts of `children` to `depth` on the counting path. On one thread each is counted in
+/// turn; on more, the work is shared out by grandchild (a few hundred pieces for the threads to
+/// take from a shared index, so no thread waits long at the end for another's last piece), and
+/// the table is shared by all.
+fn count_children(
+    children: &[Position],
+    depth: u32,
+    threads: usize,
+    shared: &fast::hashed::Shared,
+) -> Vec<u64> {
+    if threads <= 1 || depth < 2 {
+        let count = |i: usize| Some(fast::hashed::count(&children[i], depth, shared));
+        return run_on_threads(children.len(), threads, count).unwrap_or_default();
+    }
+    let mut pieces = Vec::new();
+    for (i, child) in children.iter().enumerate() {
+        for &mv in child.legal_moves().iter() {
+            pieces.push((i, child.play(mv)));
         }
     }
+    let totals: Vec<AtomicU64> = children.iter().map(|_| AtomicU64::new(0)).collect();
+    run_on_threads(pieces.len(), threads, |p| {
+        let (i, grandchild) = &pieces[p];
+        let count = fast::hashed::count(grandchild, depth - 1, shared);
+        totals[*i].fetch_add(count, Ordering::Relaxed);
+        Some(())
+    });
+    totals.into_iter().map(AtomicU64::into_inner).collect()
 }
 
-impl std::error::Error for HashShortfall {}
-
-/// The size of table a perft will use when `requested_mb` MiB are asked for: the request, or
-/// (as the error) the largest power of two MiB within half the memory the system has available
-/// now. Half, because a table is touched all over while counting, and a table that only fits by
-/// pushing everything else into swap makes the count slower than none. Where the available
-/// memory cannot be read (outside Linux), the request stands and the allocation itself is
-/// fallible.
-pub fn plan_hash(requested_mb: usize) -> Result<usize, HashShortfall> {
-    match available_memory_mb() {
-        Some(available_mb) if requested_mb > available_mb / 2 => {
-            let limit = available_mb / 2;
-            let granted_mb = if limit == 0 {
-                0
-            } else {
-                1 << (usize::BITS - 1 - limit.leading_zeros())
-            };
-            Err(HashShortfall {
-                requested_mb,
-                granted_mb,
-                available_mb,
-            })
-        }
-        _ => Ok(requested_mb),
+/// `task(i)` for every `i` below `n` on up to `threads` threads (the calling one when 0 or 1),
+/// each taking the next index from a shared counter; the results in index order, `None` when
+/// any task gave `None`.
+fn run_on_threads<R: Send>(
+    n: usize,
+    threads: usize,
+    task: impl Fn(usize) -> Option<R> + Sync,
+) -> Option<Vec<R>> {
+    let threads = threads.max(1).min(n.max(1));
+    if threads <= 1 {
+        return (0..n).map(task).collect();
     }
-}
-
-/// `MemAvailable` from `/proc/meminfo`, in MiB.
-fn available_memory_mb() -> Option<usize> {
-    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
-    let kib: usize = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kib / 1024)
-}
-
-/// A shared, lock-free table of subtree counts. Each slot holds the count and the count XORed
-/// with the (key, depth) tag, so a slot torn by two threads writing at once fails the tag check
-/// instead of returning a wrong count.
-struct PerftTable {
-    slots: Vec<[AtomicU64; 2]>,
-    mask: usize,
+    let next = AtomicUsize::new(0);
+    let results: Vec<std::sync::Mutex<Option<R>>> =
+        (0..n).map(|_| std::sync::Mutex::new(None)).collect();
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                if i >= n {
+                    break;
+                }
+                let result = task(i);
+                *results[i].lock().unwrap_or_else(|e| e.into_inner()) = result;
+            });
+        }
+    });
+    results
+        .into_iter()
+        .map(|r| r.into_inner().unwrap_or_else(|e| e.into_inner()))
+        .collect()
 }
 
 impl PerftTable {
-    /// A table of at most `megabytes` MiB (0: none), allocated fallibly: when the memory cannot
-    /// be had, half the size is tried, and so on down to no table, so that a large `Hash` never
-    /// aborts the process.
-    fn allocate(megabytes: usize) -> Option<PerftTable> {
-        let wanted = megabytes.saturating_mul(1 << 20) / 16;
-        if wanted == 0 {
-            return None;
-        }
-        let mut len: usize = if wanted < 2 {
-            2
-        } else {
-            1 << (usize::BITS - 1 - wanted.leading_zeros())
-        };
-        while len >= 2 {
-            let mut slots = Vec::new();
-            if slots.try_reserve_exact(len).is_ok() {
-                slots.resize_with(len, || [AtomicU64::new(0), AtomicU64::new(0)]);
-                return Some(PerftTable {
-                    slots,
-                    mask: len - 1,
-                });
-            }
-            log::info!("cannot allocate a perft table of {len} slots; trying half");
-            len /= 2;
-        }
-        None
+    /// The part of the table a count of `pos` to `depth` uses: enough for the boards it can
+    /// store (see [`PerftTable::in_use`]).
+    pub fn for_count(&self, pos: &Position, depth: u32) -> TableInUse<'_> {
+        self.in_use(stored_boards(pos, depth))
     }
+}
 
-    fn tag(key: u64, depth: u32) -> u64 {
-        key ^ u64::from(depth).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+/// About how many boards a count of `pos` to `depth` stores at most: those of 2 to `depth - 1`
+/// plies below the root, nearly all of them the `perft(depth - 2)` boards two plies above the
+/// leaves. Counted exactly while that is quick (a count of at most a few million leaves), else
+/// extrapolated from the last two counts with a branching factor a quarter larger than theirs:
+/// an overestimate costs only untouched memory, an underestimate only speed.
+fn stored_boards(pos: &Position, depth: u32) -> u64 {
+    let Some(target) = depth.checked_sub(2).filter(|&t| t > 0) else {
+        return 0;
+    };
+    let mut counts = vec![1u64];
+    while counts.len() as u32 <= target && counts[counts.len() - 1] <= 1 << 16 {
+        counts.push(fast::perft(pos, counts.len() as u32));
     }
-
-    fn get(&self, key: u64, depth: u32) -> Option<u64> {
-        let tag = PerftTable::tag(key, depth);
-        let slot = &self.slots[tag as usize & self.mask];
-        let count = slot[1].load(Ordering::Relaxed);
-        (slot[0].load(Ordering::Relaxed) ^ count == tag).then_some(count)
+    let known: u64 = counts[1..].iter().sum();
+    let (last, before) = (counts[counts.len() - 1], counts[counts.len() - 2]);
+    if last == 0 {
+        return known;
     }
-
-    fn put(&self, key: u64, depth: u32, count: u64) {
-        let tag = PerftTable::tag(key, depth);
-        let slot = &self.slots[tag as usize & self.mask];
-        slot[0].store(tag ^ count, Ordering::Relaxed);
-        slot[1].store(count, Ordering::Relaxed);
+    let branching = (last as f64 / before as f64).max(1.0) * 1.25;
+    let mut estimate = known as f64;
+    let mut level = last as f64;
+    for _ in counts.len() as u32..=target {
+        level *= branching;
+        estimate += level;
     }
+    estimate.min(u64::MAX as f64) as u64
 }
 
 #[cfg(test)]
@@ -341,32 +310,6 @@ mod tests {
             assert_eq!(perft(&pos, depth as u32, Generator::Bitboard), nodes);
         }
         assert_eq!(perft(&pos, 3, Generator::Mailbox0x88), 8902);
-    }
-
-    #[test]
-    fn an_impossible_hash_size_is_cut_down_not_fatal() {
-        // 2^40 MiB is more than any machine has: the plan cuts it to at most half of what is
-        // available, a power of two (or none), and says so.
-        if let Err(shortfall) = plan_hash(1 << 40) {
-            assert_eq!(shortfall.requested_mb, 1 << 40);
-            assert!(shortfall.granted_mb <= shortfall.available_mb / 2);
-            assert!(shortfall.granted_mb == 0 || shortfall.granted_mb.is_power_of_two());
-            assert!(
-                shortfall.to_string().contains("cannot be had"),
-                "{shortfall}"
-            );
-        } else {
-            assert!(
-                available_memory_mb().is_none(),
-                "Linux reports available memory"
-            );
-        }
-        assert_eq!(plan_hash(1), Ok(1));
-        assert!(PerftTable::allocate(0).is_none());
-        assert_eq!(
-            PerftTable::allocate(1).map(|t| t.slots.len()),
-            Some(1 << 16)
-        );
     }
 
     #[test]

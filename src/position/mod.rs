@@ -12,7 +12,7 @@ pub mod chess960;
 pub mod epd;
 mod fen;
 mod setup;
-mod zobrist;
+pub(crate) mod zobrist;
 
 pub(crate) use fen::{parse_castling, parse_en_passant};
 pub use fen::{FenError, FenWarning};

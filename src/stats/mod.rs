@@ -9,8 +9,8 @@
 //! SPRT in logistic Elo on those pairs, or on single games while no pair is complete.
 
 mod interval;
-pub mod pentanomial;
-pub mod sprt;
+mod pentanomial;
+mod sprt;
 
 pub use interval::{nearest_rank, wilson_interval};
 pub use pentanomial::{PairTally, Pentanomial};

@@ -1,6 +1,6 @@
 //! Sets of squares as 64-bit masks, bit i = square i (a1 = bit 0).
 
-use crate::{File, Rank, Square};
+use super::{File, Rank, Square};
 use std::fmt;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
 

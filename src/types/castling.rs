@@ -1,7 +1,7 @@
 //! Castling rights, stored by the castling rook's file for each colour and side, so Chess960
 //! set-ups need no special case.
 
-use crate::{Color, File};
+use super::{Color, File};
 
 /// Which chess the castling notation is for: standard chess writes castling as the king's
 /// destination (`e1g1`, FEN `KQkq`), Chess960 as the king taking its own rook (`e1h1`), as

@@ -4,7 +4,7 @@
 //! covers standard chess and every Chess960 set-up; the UCI layer converts it to `e1g1` only when
 //! printing in standard mode.
 
-use crate::{PieceKind, Square};
+use super::{PieceKind, Square};
 use std::fmt;
 
 /// What kind of move this is; decides how it is played on the board.

@@ -21,10 +21,10 @@ impl Color {
     }
 
     /// The rank this side's pieces start on (1 or 8).
-    pub const fn back_rank(self) -> crate::Rank {
+    pub const fn back_rank(self) -> super::Rank {
         match self {
-            Color::White => crate::Rank::First,
-            Color::Black => crate::Rank::Eighth,
+            Color::White => super::Rank::First,
+            Color::Black => super::Rank::Eighth,
         }
     }
 

@@ -1,6 +1,6 @@
 //! Piece kinds and coloured pieces.
 
-use crate::Color;
+use super::Color;
 use std::fmt;
 
 /// What a piece is, regardless of colour.

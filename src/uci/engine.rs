@@ -20,7 +20,7 @@ use super::random::{fresh_index, seed_reproducing, seeded_index};
 use super::Event;
 use crate::movegen::MoveList;
 use crate::notation::uci::{format_move, parse_move};
-use crate::perft::{divide, plan_hash, Divide, PerftOptions};
+use crate::perft::{divide_in, plan_hash, Divide, PerftOptions, PerftTable};
 use crate::{CastlingMode, Move};
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -63,6 +63,11 @@ pub struct Engine<'w> {
     debug: bool,
     held: Option<Held>,
     perft: Option<PerftJob>,
+    /// The `go perft` table and the `Hash` it was made for: made when `Hash` is set (or by the
+    /// first `go perft`), kept from count to count (its entries stay exact) until `Hash` changes.
+    /// Its memory is taken untouched from the system, so making one costs nothing whatever its
+    /// size.
+    perft_table: Option<(usize, Option<Arc<PerftTable>>)>,
     deferred: VecDeque<String>,
     /// Why the last `position` command was refused, while no good one has followed.
     rejected_position: Option<String>,
@@ -79,6 +84,7 @@ impl<'w> Engine<'w> {
             debug: false,
             held: None,
             perft: None,
+            perft_table: None,
             deferred: VecDeque::new(),
             rejected_position: None,
             events,
@@ -257,9 +263,23 @@ impl<'w> Engine<'w> {
                     self.error(&format!("option Debug Log File: cannot open '{path}': {e}"));
                 }
             }
+            Ok(OptionName::Hash) => self.make_perft_table(),
             Ok(option) => self.trace(&format!("option {} set", option.as_str())),
             Err(e) => self.error(&e.to_string()),
         }
+    }
+
+    /// A new `go perft` table of `Hash` MiB (the old one given back first), cut down to what the
+    /// machine has, with an error saying so.
+    fn make_perft_table(&mut self) {
+        self.perft_table = None;
+        let hash_mb = self.options.hash_mb;
+        let granted = plan_hash(hash_mb).unwrap_or_else(|shortfall| {
+            self.error(&format!("option Hash: {shortfall}"));
+            shortfall.granted_mb
+        });
+        self.perft_table = Some((hash_mb, PerftTable::new(granted).map(Arc::new)));
+        self.trace(&format!("option Hash set: a table of {granted} MiB"));
     }
 
     fn ponderhit(&mut self) {
@@ -407,9 +427,10 @@ impl<'w> Engine<'w> {
     }
 
     fn start_perft(&mut self, depth: u32) {
-        if let Err(shortfall) = plan_hash(self.options.hash_mb) {
-            self.error(&format!("option Hash: {shortfall}"));
+        if self.perft_table.as_ref().map(|(mb, _)| *mb) != Some(self.options.hash_mb) {
+            self.make_perft_table();
         }
+        let table = self.perft_table.as_ref().and_then(|(_, t)| t.clone());
         let pos = self.history.game().position().clone();
         let options = PerftOptions {
             generator: self.options.generator,
@@ -422,7 +443,8 @@ impl<'w> Engine<'w> {
         let spawned = std::thread::Builder::new()
             .name("uci-perft".to_string())
             .spawn(move || {
-                let result = divide(&pos, depth, &options, Some(&worker_stop));
+                let in_use = table.as_ref().map(|t| t.for_count(&pos, depth));
+                let result = divide_in(&pos, depth, &options, in_use, Some(&worker_stop));
                 let _ = events.send(Event::PerftDone(result));
             });
         match spawned {

@@ -4,7 +4,7 @@
 
 use std::process::Command;
 
-const SHANNON: &str = env!("CARGO_BIN_EXE_shannon");
+use crate::common::SHANNON;
 
 #[test]
 fn zero_where_at_least_one_is_needed_is_refused_by_the_argument_parser() {

@@ -9,8 +9,7 @@ use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-const SHANNON: &str = env!("CARGO_BIN_EXE_shannon");
-const FAULTY: &str = env!("CARGO_BIN_EXE_shannon-faulty-engine");
+use crate::common::{FAULTY, SHANNON};
 
 /// A scratch directory for one test (removed when it ends, kept when it fails).
 fn scratch(name: &str) -> Scratch {

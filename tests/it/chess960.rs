@@ -7,7 +7,6 @@ use shannon::chess960::{
     start_back_rank_of, start_position,
 };
 use shannon::Position;
-use std::process::Command;
 
 struct Row {
     number: u32,
@@ -115,14 +114,8 @@ fn fritz9_numbers_derived_by_hand() {
 }
 
 fn shannon(args: &[&str]) -> (bool, String) {
-    let output = Command::new(env!("CARGO_BIN_EXE_shannon"))
-        .args(args)
-        .output()
-        .expect("the binary runs");
-    (
-        output.status.success(),
-        String::from_utf8(output.stdout).unwrap(),
-    )
+    let (ok, out, _) = crate::common::run_here(args);
+    (ok, out)
 }
 
 #[test]

@@ -2,25 +2,11 @@
 
 use crate::common;
 
-use crate::common::{data_path, Scratch};
+use crate::common::{data_path, shannon_with_input as shannon, Scratch};
 use shannon::chess960::{scharnagl_back_rank, start_position};
 use shannon::game::{GameRecord, Outcome};
 use shannon::notation::pgn::{read_games, write_game, Comments, PgnGame};
 use shannon::{CastlingMode, Position};
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
-
-fn shannon(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_shannon"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("shannon starts");
-    child.stdin.take().unwrap().write_all(stdin).unwrap();
-    child.wait_with_output().unwrap()
-}
 
 /// The games of PGN output, as records.
 fn records(pgn: &[u8]) -> Vec<GameRecord> {

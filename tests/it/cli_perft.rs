@@ -1,19 +1,7 @@
 //! The `perft`, `perft-suite` and `bench` subcommands, run as a user runs them.
 
-use crate::common::Scratch;
+use crate::common::{run_here as shannon, Scratch};
 use std::process::Command;
-
-fn shannon(args: &[&str]) -> (bool, String, String) {
-    let output = Command::new(env!("CARGO_BIN_EXE_shannon"))
-        .args(args)
-        .output()
-        .expect("the binary runs");
-    (
-        output.status.success(),
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-    )
-}
 
 #[test]
 fn divide_prints_stockfish_lines_then_the_total_and_the_speed() {
@@ -196,7 +184,7 @@ fn perft_suite_depth_over_the_limit_fails_that_entry() {
         "8/8/8/8/8/8/8/k6K w - - 0 1 ;D30000 1\n8/8/8/8/8/8/8/k6K w - - 0 1 ;D1 3\n",
     )
     .unwrap();
-    let output = Command::new(env!("CARGO_BIN_EXE_shannon"))
+    let output = Command::new(crate::common::SHANNON)
         .args(["perft-suite", path.to_str().unwrap()])
         .output()
         .unwrap();
@@ -236,7 +224,7 @@ fn perft_suite_that_checks_nothing_says_so_and_fails() {
     for (args, why) in cases {
         let mut full = vec!["perft-suite"];
         full.extend(&args);
-        let output = Command::new(env!("CARGO_BIN_EXE_shannon"))
+        let output = Command::new(crate::common::SHANNON)
             .args(&full)
             .output()
             .unwrap();
@@ -254,4 +242,61 @@ fn perft_suite_that_checks_nothing_says_so_and_fails() {
         ok && out.contains("passed 1 of 1, skipped 0; 2 counts checked"),
         "{out}"
     );
+}
+
+/// Issue 26, item 2: `perft 4 --hash 8192` wrote all 8 GiB of its table before counting 197,281
+/// nodes (13.7 s); the table's memory now comes untouched from the system and only as much of it
+/// is used as the count can fill. The bound is generous for a loaded machine.
+#[test]
+fn a_large_hash_costs_a_small_count_nothing() {
+    let started = std::time::Instant::now();
+    let (ok, out, err) = shannon(&["perft", "4", "--hash", "8192"]);
+    let took = started.elapsed();
+    assert!(ok, "{err}");
+    assert!(out.contains("Nodes searched: 197281"), "{out}");
+    assert!(took < std::time::Duration::from_secs(3), "took {took:?}");
+}
+
+/// Issue 26, item 2: `bench perft --hash 100000` printed "hash 100000 MiB" and counted with a
+/// smaller table; it now prints the size granted and, for each count, the size in use.
+#[test]
+fn bench_perft_prints_the_table_size_in_use() {
+    if cfg!(debug_assertions) {
+        println!("skipped: the benchmark's counts are too slow in a debug build");
+        return;
+    }
+    let (ok, out, err) = shannon(&["bench", "perft", "--hash", "100000"]);
+    assert!(ok, "{err}");
+    let in_use: Vec<u64> = out
+        .lines()
+        .filter_map(|l| l.split("table in use ").nth(1))
+        .map(|size| {
+            let mut words = size.split_whitespace();
+            let number: u64 = words.next().unwrap().parse().unwrap();
+            match words.next() {
+                Some("KiB") => number,
+                Some("MiB") => number * 1024,
+                other => panic!("size unit {other:?} in {out}"),
+            }
+        })
+        .collect();
+    assert_eq!(in_use.len(), 2, "{out}");
+    assert!(in_use.iter().all(|&kb| kb < 100_000 * 1024), "{out}");
+    let header = out
+        .lines()
+        .find(|l| l.starts_with("perft benchmark:"))
+        .unwrap();
+    let granted: u64 = header
+        .split("hash ")
+        .nth(1)
+        .and_then(|h| h.split_whitespace().next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no hash size in '{header}'"));
+    if granted < 100_000 {
+        assert!(
+            out.contains("hash: a 100000 MiB hash table cannot be had"),
+            "{out}"
+        );
+    }
+    assert!(out.matches(" ok").count() >= 2, "{out}");
 }

@@ -197,3 +197,96 @@ impl Drop for Scratch {
         }
     }
 }
+
+/// The `shannon` binary under test.
+pub const SHANNON: &str = env!("CARGO_BIN_EXE_shannon");
+
+/// The deliberately faulty UCI engine (`shannon-faulty-engine --fault KIND`).
+pub const FAULTY: &str = env!("CARGO_BIN_EXE_shannon-faulty-engine");
+
+/// `shannon args`, ready to run (in the test process's directory unless told otherwise).
+pub fn shannon_command(args: &[&str]) -> std::process::Command {
+    let mut command = std::process::Command::new(SHANNON);
+    command.args(args);
+    command
+}
+
+/// Run `shannon args` in `dir`: its whole output.
+pub fn run_in(args: &[&str], dir: &Path) -> std::process::Output {
+    shannon_command(args)
+        .current_dir(dir)
+        .output()
+        .expect("shannon runs")
+}
+
+/// Run `shannon args` in `dir`: (exit status 0, stdout, stderr).
+pub fn run(args: &[&str], dir: &Path) -> (bool, String, String) {
+    texts(run_in(args, dir))
+}
+
+/// Run `shannon args` in the test process's directory: (exit status 0, stdout, stderr).
+pub fn run_here(args: &[&str]) -> (bool, String, String) {
+    texts(shannon(args))
+}
+
+fn texts(output: std::process::Output) -> (bool, String, String) {
+    (
+        output.status.success(),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+/// Run `shannon args` in the test process's directory: its whole output.
+pub fn shannon(args: &[&str]) -> std::process::Output {
+    shannon_command(args).output().expect("shannon runs")
+}
+
+/// Run `shannon args` with `stdin` as its input: its whole output.
+pub fn shannon_with_input(args: &[&str], stdin: &[u8]) -> std::process::Output {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = shannon_command(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("shannon starts");
+    let mut input = child.stdin.take().expect("piped");
+    let bytes = stdin.to_vec();
+    // Written from a thread: a command that answers before it has read everything must not
+    // block the test on a full pipe.
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(&bytes);
+    });
+    let output = child.wait_with_output().expect("shannon ends");
+    writer.join().expect("the writer thread ends");
+    output
+}
+
+/// Run `shannon args`, which must succeed; its stdout.
+pub fn shannon_ok(args: &[&str]) -> String {
+    let out = shannon(args);
+    assert!(
+        out.status.success(),
+        "shannon {}: {}\n{}",
+        args.join(" "),
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("UTF-8 output")
+}
+
+/// Run `shannon args`, which must be refused with exit status 2; its stderr.
+pub fn shannon_refused(args: &[&str]) -> String {
+    let out = shannon(args);
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "shannon {} should be refused (exit 2); stdout:\n{}\nstderr:\n{stderr}",
+        args.join(" "),
+        String::from_utf8_lossy(&out.stdout)
+    );
+    stderr
+}

@@ -122,23 +122,28 @@ fn move_sets_agree_with_cozy_chess_chess960() {
     println!("{positions} Chess960 positions compared with cozy-chess");
 }
 
-/// The random-games loop takes its move from the generator's groups by index; the i-th move of
-/// the groups must be the i-th of the list (so a seeded game is the same either way), at every
-/// suite position and the positions of a random walk from each.
+/// The random-games loop takes its move by index from the groups the counting path finds
+/// ([`Playout`]); the i-th move of the groups must be the i-th of the list (so a seeded game is
+/// the same either way), at every suite position and the positions of a random walk from each.
 #[test]
-fn move_groups_index_the_list_in_order() {
-    use shannon::movegen::bitboard::MoveGroups;
-    let mut groups = MoveGroups::new();
+fn playout_groups_index_the_list_in_order() {
+    use shannon::perft::fast::playout::Playout;
     let mut checked = 0;
     for (name, entry) in all_entries() {
         let start = Position::from_fen(&entry.fen).unwrap();
         for pos in random_walk(&start, checked as u64, 40) {
             let mut list = MoveList::new();
             Generator::Bitboard.legal_moves(&pos, &mut list);
-            groups.generate(&pos);
-            assert_eq!(groups.len(), list.len(), "{name} {}", pos.shredder_fen());
+            let mut playout = Playout::new(&pos);
+            assert_eq!(
+                playout.generate(),
+                list.len(),
+                "{name} {}",
+                pos.shredder_fen()
+            );
             for (i, &mv) in list.iter().enumerate() {
-                assert_eq!(groups.get(i), mv, "{name} {} move {i}", pos.shredder_fen());
+                let played = playout.clone().play(i).mv;
+                assert_eq!(played, mv, "{name} {} move {i}", pos.shredder_fen());
             }
             checked += 1;
         }

@@ -5,12 +5,10 @@
 //! PGN, a packed file, shards to merge), with the `shannon` under test first on PATH. One that
 //! names Stockfish is skipped, with the reason printed, when Stockfish is not installed.
 
-use crate::common::{data_path, peer_missing, peers_required, Scratch};
+use crate::common::{data_path, peer_missing, peers_required, Scratch, SHANNON};
 use std::path::Path;
 use std::process::Command;
 use std::time::Instant;
-
-const SHANNON: &str = env!("CARGO_BIN_EXE_shannon");
 
 fn help(args: &[&str]) -> String {
     let out = Command::new(SHANNON)

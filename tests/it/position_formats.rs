@@ -358,7 +358,7 @@ fn malformed_boards_are_rejected() {
 fn the_show_encode_and_decode_commands() {
     use std::io::Write;
     use std::process::{Command, Stdio};
-    let exe = env!("CARGO_BIN_EXE_shannon");
+    let exe = crate::common::SHANNON;
     let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 3 17";
     let run = |args: &[&str], input: Option<&str>| {
         let mut child = Command::new(exe)

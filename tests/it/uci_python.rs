@@ -15,7 +15,7 @@ fn python_chess_plays_analyses_and_counts_with_the_engine() {
     let root = env!("CARGO_MANIFEST_DIR");
     let out = Command::new("python3")
         .arg(format!("{root}/tests/uci_python.py"))
-        .arg(env!("CARGO_BIN_EXE_shannon"))
+        .arg(crate::common::SHANNON)
         .arg(format!("{root}/tests/data/perft"))
         .output()
         .expect("python3 runs");

@@ -48,7 +48,7 @@ fn xboard_plays_shannon_against_shannon_through_polyglot() {
         .expect("Xvfb starts");
     std::thread::sleep(Duration::from_millis(800));
 
-    let shannon = env!("CARGO_BIN_EXE_shannon");
+    let shannon = crate::common::SHANNON;
     let games = dir.join("xboard.pgn");
     let path = format!("/usr/games:{}", std::env::var("PATH").unwrap_or_default());
     let mut xboard = Command::new(programs[0].1.as_ref().unwrap())

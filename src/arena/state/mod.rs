@@ -16,11 +16,11 @@
 
 mod format_1;
 
+use super::error::StateError;
 use super::request::MatchSettings;
 use super::standings::Standings;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
-use std::fmt;
 use std::fs::{File, OpenOptions};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -30,70 +30,6 @@ pub const STATE_FORMAT: &str = "shannon match state 2";
 
 /// Every `format` of state files this build reads: its own and format 1.
 pub const STATE_FORMATS_READ: [&str; 2] = [STATE_FORMAT, format_1::FORMAT];
-
-/// Why a state file cannot be read, written or used.
-#[derive(Debug)]
-pub enum StateError {
-    /// It cannot be read.
-    Read(io::Error),
-    /// It is not a state file.
-    NotAState(serde_json::Error),
-    /// A state of a format this build does not read.
-    Format(String),
-    /// A state of format 1 whose settings cannot be read (the setting and why).
-    Format1(String),
-    /// It cannot be written.
-    Write(io::Error),
-    /// The first run's directory cannot be entered.
-    Directory(PathBuf, io::Error),
-    /// Its results do not fit the schedule its settings make.
-    DoesNotFit,
-    /// An output file it records cannot be reopened or cut back.
-    Reopen(PathBuf, io::Error),
-    /// An output file is shorter than the games the state says it holds.
-    Shorter {
-        /// The file.
-        path: PathBuf,
-        /// Its length.
-        length: u64,
-        /// What the state says its finished games take.
-        committed: u64,
-    },
-}
-
-impl fmt::Display for StateError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            StateError::Read(e) | StateError::Write(e) => write!(f, "{e}"),
-            StateError::NotAState(e) => write!(f, "not a match state file: {e}"),
-            StateError::Format(format) => {
-                write!(f, "format '{format}', this shannon reads '{STATE_FORMAT}'")
-            }
-            StateError::Format1(why) => write!(f, "a state of format 1 whose {why}"),
-            StateError::Directory(dir, e) => write!(
-                f,
-                "cannot change to the first run's directory {}: {e}",
-                dir.display()
-            ),
-            StateError::DoesNotFit => {
-                f.write_str("its results do not fit the schedule it asks for")
-            }
-            StateError::Reopen(path, e) => write!(f, "cannot reopen {}: {e}", path.display()),
-            StateError::Shorter {
-                path,
-                length,
-                committed,
-            } => write!(
-                f,
-                "{} holds {length} bytes, but the state says its finished games take {committed}: \
-                 was it changed or replaced?",
-                path.display()
-            ),
-        }
-    }
-}
-
-impl std::error::Error for StateError {}
 
 /// Which of a shard's games (by their index in its list of games to play) are done: all below
 /// `prefix`, and those in `beyond`. Games finish out of order when several run at once, so a few
@@ -266,11 +202,17 @@ impl MatchState {
         match value.get("format").and_then(|f| f.as_str()) {
             Some(STATE_FORMAT) => serde_json::from_value(value).map_err(StateError::NotAState),
             Some(format_1::FORMAT) => format_1::read_state(value),
-            Some(other) => Err(StateError::Format(other.to_string())),
+            Some(other) => Err(StateError::Format {
+                found: other.to_string(),
+                reads: STATE_FORMAT,
+            }),
             // What serde says of a JSON without the field.
             None => match serde_json::from_value::<MatchState>(value) {
                 Err(e) => Err(StateError::NotAState(e)),
-                Ok(_) => Err(StateError::Format(String::new())),
+                Ok(_) => Err(StateError::Format {
+                    found: String::new(),
+                    reads: STATE_FORMAT,
+                }),
             },
         }
     }

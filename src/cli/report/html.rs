@@ -6,7 +6,7 @@
 //! are SVG drawn by plotters into the page.
 
 use plotters::prelude::*;
-use shannon::arena::MatchReport;
+use shannon::arena::{MatchReport, SprtReport, Standings};
 use shannon::stats::Score;
 use std::fmt::Write as _;
 use std::path::Path;
@@ -43,8 +43,35 @@ fn page(report: &MatchReport) -> Result<String, String> {
          td,th{{border:1px solid #bbb;padding:4px 10px;text-align:right}} th{{background:#eee}}\
          h2{{margin-top:1.5em}}</style></head><body>\n<h1>{title}</h1>\n"
     );
-    // The crosstable: the row engine's points against each column engine, then its total.
-    // Rows and columns by rank.
+    crosstable(&mut html, standings, &names);
+    encounters(&mut html, standings, &names);
+    elo(&mut html, standings, &names)?;
+    if let Some(test) = &report.sprt {
+        sprt(&mut html, test)?;
+    }
+    html.push_str("<h2>Terminations</h2>\n<table><tr><th>how</th><th>games</th></tr>\n");
+    for (name, count) in standings.terminations_by_words() {
+        let _ = writeln!(
+            html,
+            "<tr><td>{}</td><td>{count}</td></tr>",
+            escape(name.words())
+        );
+    }
+    let _ = write!(
+        html,
+        "</table>\n<p>{} games, {} plies in {:.1} s; {} lost by engine failure.</p>\n\
+         </body></html>\n",
+        standings.games(),
+        standings.plies,
+        report.seconds,
+        standings.failures
+    );
+    Ok(html)
+}
+
+/// The crosstable: the row engine's points against each column engine, then its total; rows
+/// and columns by rank.
+fn crosstable(html: &mut String, standings: &Standings, names: &[String]) {
     let ranking = standings.ranking();
     html.push_str("<h2>Crosstable</h2>\n<table><tr><th></th>");
     for &column in &ranking {
@@ -69,6 +96,10 @@ fn page(report: &MatchReport) -> Result<String, String> {
             100.0 * total.ratio()
         );
     }
+}
+
+/// The encounters' results and pairs.
+fn encounters(html: &mut String, standings: &Standings, names: &[String]) {
     html.push_str(
         "</table>\n<h2>Encounters</h2>\n<table><tr><th>encounter</th><th>wins</th>\
                    <th>draws</th><th>losses</th><th>pairs [LL, LD, DD+WL, WD, WW]</th></tr>\n",
@@ -87,8 +118,13 @@ fn page(report: &MatchReport) -> Result<String, String> {
             encounter.pairs.pentanomial().counts
         );
     }
+}
+
+/// The Elo differences: two engines, the first against the second; more, each against the
+/// field; with a chart of them.
+fn elo(html: &mut String, standings: &Standings, names: &[String]) -> Result<(), String> {
+    let ranking = standings.ranking();
     html.push_str("</table>\n<h2>Elo</h2>\n");
-    // Two engines: the first against the second; more: each against the field.
     let rows: Vec<(String, Score)> = if names.len() == 2 {
         vec![(
             format!("{} vs {}", names[0], names[1]),
@@ -124,39 +160,25 @@ fn page(report: &MatchReport) -> Result<String, String> {
     if !bars.is_empty() {
         html.push_str(&elo_bars(&bars)?);
     }
-    if let Some(test) = &report.sprt {
-        let (sprt, history) = (&test.sprt, &test.history);
-        let (lower, upper) = sprt.bounds();
-        let _ = writeln!(
-            html,
-            "<h2>SPRT</h2>\n<p>elo0 {} elo1 {}, alpha {} beta {}: bounds {lower:.3} and \
-             {upper:.3}; last LLR {:.3}.</p>",
-            sprt.elo0,
-            sprt.elo1,
-            sprt.alpha,
-            sprt.beta,
-            history.last().map_or(0.0, |&(_, llr)| llr)
-        );
-        html.push_str(&llr_curve(history, lower, upper)?);
-    }
-    html.push_str("<h2>Terminations</h2>\n<table><tr><th>how</th><th>games</th></tr>\n");
-    for (name, count) in standings.terminations_by_words() {
-        let _ = writeln!(
-            html,
-            "<tr><td>{}</td><td>{count}</td></tr>",
-            escape(name.words())
-        );
-    }
-    let _ = write!(
+    Ok(())
+}
+
+/// The sequential test: its bounds, last LLR and LLR curve.
+fn sprt(html: &mut String, test: &SprtReport) -> Result<(), String> {
+    let (sprt, history) = (&test.sprt, &test.history);
+    let (lower, upper) = sprt.bounds();
+    let _ = writeln!(
         html,
-        "</table>\n<p>{} games, {} plies in {:.1} s; {} lost by engine failure.</p>\n\
-         </body></html>\n",
-        standings.games(),
-        standings.plies,
-        report.seconds,
-        standings.failures
+        "<h2>SPRT</h2>\n<p>elo0 {} elo1 {}, alpha {} beta {}: bounds {lower:.3} and \
+             {upper:.3}; last LLR {:.3}.</p>",
+        sprt.elo0,
+        sprt.elo1,
+        sprt.alpha,
+        sprt.beta,
+        history.last().map_or(0.0, |&(_, llr)| llr)
     );
-    Ok(html)
+    html.push_str(&llr_curve(history, lower, upper)?);
+    Ok(())
 }
 
 /// Points as a crosstable writes them: wins and half the draws.

@@ -8,8 +8,7 @@
 //! 95% margin), a crosstable, and every encounter with its pair statistics.
 
 use indicatif::ProgressBar;
-use shannon::arena::report::{GameFinished, MatchStart};
-use shannon::arena::{MatchObserver, MatchReport, Standings};
+use shannon::arena::{GameFinished, MatchObserver, MatchReport, MatchStart, Standings};
 use shannon::stats::{Score, SprtVerdict};
 use std::io::{self, Write};
 

@@ -20,6 +20,7 @@ pub(super) struct Castle {
 }
 
 /// What stays fixed below the root: the castling geometry.
+#[derive(Clone)]
 pub(crate) struct Rules {
     /// By right: White king side, White queen side, Black king side, Black queen side.
     pub(super) castles: [Castle; 4],

@@ -118,6 +118,10 @@ impl Side for Black {
 }
 
 mod board;
+pub mod hashed;
+mod key;
+mod listed;
+pub mod playout;
 #[cfg(test)]
 mod tests;
 mod tier;

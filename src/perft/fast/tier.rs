@@ -4,6 +4,9 @@
 //! at run time when the CPU has them, so the default build still runs on any x86-64. Where BMI2's
 //! `PEXT` is fast, that tier also finds slider attacks by `PEXT` instead of a magic multiply.
 
+use super::hashed::{count_hashed, Scratch, Shared};
+use super::listed::{self, Groups};
+use super::playout::{self, Played, Playout};
 use super::{count_below, square, Board, Rules, Side};
 #[cfg(target_arch = "x86_64")]
 use crate::attacks::{bishop_attacks_pext, rook_attacks_pext};
@@ -128,8 +131,34 @@ pub(super) fn pext_is_slow(vendor: &[u8; 12], signature: u32) -> bool {
 pub(crate) trait Tier: Copy {
     /// Leaves below `b` (side `S` to move) at `depth` ≥ 1.
     fn below<S: Side>(self, b: &Board, r: &Rules, depth: u32) -> u64;
+    /// The same with `shared`'s table and stop flag, `key` being the key of `b`.
+    #[allow(clippy::too_many_arguments)]
+    fn hashed<S: Side>(
+        self,
+        b: &Board,
+        r: &Rules,
+        depth: u32,
+        key: u64,
+        shared: &Shared,
+        scratch: &mut Scratch,
+    ) -> u64;
     fn rook(self, sq: u32, occupied: u64) -> u64;
     fn bishop(self, sq: u32, occupied: u64) -> u64;
+    /// The square of the `n`-th lowest square of `set` (which has more than `n`).
+    fn nth(self, set: u64, n: usize) -> u32;
+    /// The legal moves of `b` in the position's list order (see [`listed`]).
+    fn listed<S: Side>(self, b: &Board, r: &Rules, groups: &mut Groups);
+    /// Play the `index`-th of `p`'s legal moves (see [`playout`]).
+    fn play_listed<S: Side>(self, p: &mut Playout, index: usize) -> Played;
+}
+
+/// The `n`-th lowest square of `set` by clearing the lowest `n` (no `PDEP`).
+#[inline(always)]
+fn nth_by_clearing(mut set: u64, n: usize) -> u32 {
+    for _ in 0..n {
+        set &= set - 1;
+    }
+    set.trailing_zeros()
 }
 
 /// Any CPU.
@@ -142,12 +171,34 @@ impl Tier for Portable {
         count_portable::<S>(b, r, depth)
     }
     #[inline(always)]
+    fn hashed<S: Side>(
+        self,
+        b: &Board,
+        r: &Rules,
+        depth: u32,
+        key: u64,
+        shared: &Shared,
+        scratch: &mut Scratch,
+    ) -> u64 {
+        count_hashed::<S, Portable>(b, r, depth, key, Portable, shared, scratch)
+    }
+    #[inline(always)]
     fn rook(self, sq: u32, occupied: u64) -> u64 {
         super::rook(sq, occupied)
     }
     #[inline(always)]
     fn bishop(self, sq: u32, occupied: u64) -> u64 {
         super::bishop(sq, occupied)
+    }
+    #[inline(always)]
+    fn nth(self, set: u64, n: usize) -> u32 {
+        nth_by_clearing(set, n)
+    }
+    fn listed<S: Side>(self, b: &Board, r: &Rules, groups: &mut Groups) {
+        listed::generate::<S, Portable>(b, r, self, groups);
+    }
+    fn play_listed<S: Side>(self, p: &mut Playout, index: usize) -> Played {
+        playout::play_listed::<S, Portable>(p, self, index)
     }
 }
 
@@ -178,6 +229,13 @@ impl<const PEXT: bool> Bmi2<PEXT> {
         // when `Bmi2::detect` found it on this CPU.
         unsafe { std::arch::x86_64::_pext_u64(x, mask) }
     }
+
+    /// BMI2's parallel bit deposit.
+    #[inline(always)]
+    fn pdep(self, x: u64, mask: u64) -> u64 {
+        // SAFETY: as for `pext`: `_pdep_u64` only needs BMI2, which a `Bmi2` value proves.
+        unsafe { std::arch::x86_64::_pdep_u64(x, mask) }
+    }
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -187,6 +245,20 @@ impl<const PEXT: bool> Tier for Bmi2<PEXT> {
         // SAFETY: `count_bmi2` only needs the CPU to have POPCNT, BMI1 and BMI2, and a `Bmi2`
         // value exists only when `Bmi2::detect` found them on this CPU.
         unsafe { count_bmi2::<S, PEXT>(b, r, depth, self) }
+    }
+    #[inline(always)]
+    fn hashed<S: Side>(
+        self,
+        b: &Board,
+        r: &Rules,
+        depth: u32,
+        key: u64,
+        shared: &Shared,
+        scratch: &mut Scratch,
+    ) -> u64 {
+        // SAFETY: as for `below`: `hashed_bmi2` only needs POPCNT, BMI1 and BMI2, which a `Bmi2`
+        // value proves this CPU has.
+        unsafe { hashed_bmi2::<S, PEXT>(b, r, depth, key, shared, scratch, self) }
     }
     #[inline(always)]
     fn rook(self, sq: u32, occupied: u64) -> u64 {
@@ -204,6 +276,24 @@ impl<const PEXT: bool> Tier for Bmi2<PEXT> {
             super::bishop(sq, occupied)
         }
     }
+    #[inline(always)]
+    fn nth(self, set: u64, n: usize) -> u32 {
+        // `PDEP` is fast where `PEXT` is (both microcode on AMD before Zen 3).
+        if PEXT {
+            self.pdep(1 << n, set).trailing_zeros()
+        } else {
+            nth_by_clearing(set, n)
+        }
+    }
+    fn listed<S: Side>(self, b: &Board, r: &Rules, groups: &mut Groups) {
+        // SAFETY: as for `below`: `listed_bmi2` only needs POPCNT, BMI1 and BMI2, which a `Bmi2`
+        // value proves this CPU has.
+        unsafe { listed_bmi2::<S, PEXT>(b, r, groups, self) }
+    }
+    fn play_listed<S: Side>(self, p: &mut Playout, index: usize) -> Played {
+        // SAFETY: as for `listed`.
+        unsafe { play_bmi2::<S, PEXT>(p, index, self) }
+    }
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -215,4 +305,35 @@ fn count_bmi2<S: Side, const PEXT: bool>(
     tier: Bmi2<PEXT>,
 ) -> u64 {
     count_below::<S, Bmi2<PEXT>>(b, r, depth, tier)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt,bmi1,bmi2")]
+fn hashed_bmi2<S: Side, const PEXT: bool>(
+    b: &Board,
+    r: &Rules,
+    depth: u32,
+    key: u64,
+    shared: &Shared,
+    scratch: &mut Scratch,
+    tier: Bmi2<PEXT>,
+) -> u64 {
+    count_hashed::<S, Bmi2<PEXT>>(b, r, depth, key, tier, shared, scratch)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt,bmi1,bmi2")]
+fn listed_bmi2<S: Side, const PEXT: bool>(
+    b: &Board,
+    r: &Rules,
+    groups: &mut Groups,
+    tier: Bmi2<PEXT>,
+) {
+    listed::generate::<S, Bmi2<PEXT>>(b, r, tier, groups);
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt,bmi1,bmi2")]
+fn play_bmi2<S: Side, const PEXT: bool>(p: &mut Playout, index: usize, tier: Bmi2<PEXT>) -> Played {
+    playout::play_listed::<S, Bmi2<PEXT>>(p, tier, index)
 }

@@ -20,24 +20,8 @@ mod sprt_reference;
 mod tournaments;
 
 use crate::common::{peer_missing, peers_required, Scratch};
+use crate::common::{run, FAULTY, SHANNON};
 use std::path::{Path, PathBuf};
-use std::process::Command;
-
-const SHANNON: &str = env!("CARGO_BIN_EXE_shannon");
-const FAULTY: &str = env!("CARGO_BIN_EXE_shannon-faulty-engine");
-
-fn run(args: &[&str], dir: &Path) -> (bool, String, String) {
-    let output = Command::new(SHANNON)
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("shannon runs");
-    (
-        output.status.success(),
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-    )
-}
 
 /// A scratch directory for one test (removed when it ends, kept when it fails).
 fn scratch(name: &str) -> Scratch {

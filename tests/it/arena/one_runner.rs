@@ -3,18 +3,10 @@
 //! once, a killed runner's lock never blocks a resume, and the PGN ends with every game once.
 
 use super::{read_pgn, scratch, tag, SHANNON};
+use crate::common::run_in as shannon;
 use std::collections::BTreeSet;
-use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
-
-fn shannon(args: &[&str], dir: &Path) -> Output {
-    Command::new(SHANNON)
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("shannon runs")
-}
 
 #[cfg(unix)]
 #[test]

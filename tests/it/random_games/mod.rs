@@ -13,6 +13,7 @@ mod output;
 mod python;
 
 use crate::common::Scratch;
+use crate::common::{shannon_command as command, shannon_ok, shannon_refused};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -20,43 +21,6 @@ use std::process::{Command, Output, Stdio};
 /// A scratch directory for one test (removed when it ends, kept when it fails).
 fn scratch(name: &str) -> Scratch {
     Scratch::new(&format!("random-games-{name}"))
-}
-
-fn command(args: &[&str]) -> Command {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_shannon"));
-    command.args(args);
-    command
-}
-
-fn shannon(args: &[&str]) -> Output {
-    command(args).output().expect("shannon runs")
-}
-
-/// Run `shannon args`, which must succeed; its stdout.
-fn shannon_ok(args: &[&str]) -> String {
-    let out = shannon(args);
-    assert!(
-        out.status.success(),
-        "shannon {}: {}\n{}",
-        args.join(" "),
-        out.status,
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
-
-/// Run `shannon args`, which must be refused with exit status 2; its stderr.
-fn shannon_refused(args: &[&str]) -> String {
-    let out = shannon(args);
-    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
-    assert_eq!(
-        out.status.code(),
-        Some(2),
-        "shannon {} should be refused (exit 2); stdout:\n{}\nstderr:\n{stderr}",
-        args.join(" "),
-        String::from_utf8_lossy(&out.stdout)
-    );
-    stderr
 }
 
 fn read_json(path: &Path) -> Value {

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-pub(super) const SHANNON: &str = env!("CARGO_BIN_EXE_shannon");
+pub(super) use crate::common::SHANNON;
 /// The key the Debian package made (munged reads it as the `munge` user).
 const MUNGE_KEY: &str = "/etc/munge/munge.key";
 const PROGRAMS: [&str; 7] = [

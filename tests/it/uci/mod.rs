@@ -16,7 +16,7 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver};
 use std::time::Duration;
 
-const BIN: &str = env!("CARGO_BIN_EXE_shannon");
+use crate::common::SHANNON as BIN;
 
 /// Send `input`, close stdin, and return every stdout line; the process must exit 0.
 fn script(input: &str) -> Vec<String> {

@@ -3,7 +3,7 @@
 
 use super::{errors, script, Live};
 use std::process::Child;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// Send `input` and read up to `Nodes searched` with stdin open: the end of input abandons a
 /// count, so a script must wait for its answer.
@@ -147,4 +147,97 @@ fn a_hash_size_the_machine_cannot_have_is_reported_and_perft_goes_on() {
             "{line}"
         );
     }
+}
+
+/// Issue 26, item 2: `go perft` used to write its whole table before counting (1.2-1.5 s a GiB,
+/// deaf to every command), so with `Hash` 8192 `quit`, `stop` and the end of input took 11-15 s.
+/// The table is now made once per `setoption name Hash`, of memory the system hands over
+/// untouched. The bound is generous for a loaded 2-core machine (the old code took 10 s and
+/// more): what it checks is that no gigabytes are written first.
+const PROMPT: Duration = Duration::from_secs(3);
+
+/// An engine with `Hash` set to `hash` MiB counting the start position to depth 9 (hours).
+fn counting_with_hash(hash: u32) -> Live {
+    let mut e = Live::start();
+    e.send(&format!("setoption name Hash value {hash}"));
+    e.send("position startpos");
+    e.send("isready");
+    e.until("readyok");
+    e.send("go perft 9");
+    std::thread::sleep(Duration::from_millis(100));
+    e
+}
+
+#[test]
+fn with_a_large_hash_quit_ends_the_process_promptly() {
+    for hash in [8192, 65536] {
+        let mut e = counting_with_hash(hash);
+        let started = Instant::now();
+        e.send("quit");
+        let status = exits_within(e.child, PROMPT);
+        assert!(status.success(), "Hash {hash}: {status:?}");
+        println!("Hash {hash}: quit took {:?}", started.elapsed());
+    }
+}
+
+#[test]
+fn with_a_large_hash_the_end_of_input_ends_the_process_promptly() {
+    let e = counting_with_hash(8192);
+    let started = Instant::now();
+    drop(e.stdin);
+    let status = exits_within(e.child, PROMPT);
+    assert!(status.success(), "{status:?}");
+    println!("the end of input took {:?}", started.elapsed());
+}
+
+#[test]
+fn with_a_large_hash_stop_ends_the_count_promptly_and_the_next_count_waits_for_nothing() {
+    let mut e = counting_with_hash(8192);
+    let started = Instant::now();
+    e.send("stop");
+    assert_eq!(e.until("info string"), vec!["info string perft stopped"]);
+    assert!(
+        started.elapsed() < PROMPT,
+        "stop took {:?}",
+        started.elapsed()
+    );
+    // The next count uses the same table: it is not made again.
+    let started = Instant::now();
+    e.send("go perft 5");
+    let lines = e.until("Nodes searched");
+    assert_eq!(lines.last().unwrap(), "Nodes searched: 4865609");
+    assert!(
+        started.elapsed() < PROMPT,
+        "go perft 5 took {:?}",
+        started.elapsed()
+    );
+    e.quit();
+}
+
+#[test]
+fn the_perft_table_is_made_once_per_setoption_hash() {
+    let made = |input: &str| -> usize {
+        let mut e = Live::start();
+        e.send("debug on");
+        let mut lines = Vec::new();
+        for line in input.lines() {
+            e.send(line);
+            if line.starts_with("go perft") {
+                lines.extend(e.until("Nodes searched"));
+            }
+        }
+        e.send("isready");
+        lines.extend(e.until("readyok"));
+        e.quit();
+        lines
+            .iter()
+            .filter(|l| l.contains("option Hash set: a table of"))
+            .count()
+    };
+    // The default Hash: made by the first count, kept for the next.
+    assert_eq!(made("go perft 3\ngo perft 4\n"), 1);
+    // Set twice: made twice, and by no count.
+    let input = "setoption name Hash value 8192\ngo perft 3\ngo perft 4\n\
+                 setoption name Hash value 64\ngo perft 4\ngo perft 3\n";
+    assert_eq!(made(input), 2);
 }

@@ -1,17 +1,18 @@
 //! `shannon audit`: one run that tells an engine author whether their UCI engine is correct:
-//! the protocol as GUIs use it ([`protocol`], [`search`], [`chess960`]) and the move generator
-//! through `go perft` ([`movegen`]), every check against our rules.
+//! the protocol as GUIs use it (`protocol`, `search`, `chess960`) and the move generator
+//! through `go perft` (`movegen`), every check against our rules.
 //!
 //! Each check starts the engine afresh (a check that leaves it searching or dead cannot spoil the
 //! next), keeps the exchange, and ends in a [`CheckResult`]: pass, fail (with what was sent, what
 //! came back, what was expected and one sentence on the fix) or skipped (with the reason).
 
-pub mod chess960;
-pub mod movegen;
-pub mod options;
-pub mod positions;
-pub mod protocol;
-pub mod search;
+mod chess960;
+mod movegen;
+mod options;
+pub mod perft_check;
+mod positions;
+mod protocol;
+mod search;
 
 use crate::client::{EngineConfig, EngineError, EngineProcess, Said};
 use serde::Serialize;

@@ -4,9 +4,9 @@
 //! position where castling is the only legal move (the king stays on g1: king-takes-rook is
 //! `g1h1`, a king-to-square writer says `g1g1`).
 
+use super::perft_check::read_divide;
 use super::protocol::{bestmove, illegal, ANSWER};
 use super::{Check, CheckResult, Context, Failure, Named};
-use crate::arena::perft_check::read_divide;
 use crate::client::EngineProcess;
 use crate::notation::uci::{format_move, parse_move};
 use crate::{CastlingMode, Position};

@@ -4,8 +4,8 @@
 //! each counted to the deepest depth the level's node budget allows, every disagreement walked
 //! down to the first wrong node by `perft-check`'s machinery.
 
+use super::perft_check::{check_position, probe_perft, CheckOutcome, CheckPosition};
 use super::{Check, CheckResult, Context, Failure, Level, Named};
-use crate::arena::perft_check::{check_position, probe_perft, CheckOutcome, CheckPosition};
 use crate::chess960::{scharnagl_back_rank, start_position};
 use crate::client::EngineProcess;
 use crate::perft::suite::parse_suite;
@@ -49,11 +49,11 @@ pub(super) fn checks() -> Vec<Check> {
     ]
 }
 
-const STANDARD: &str = include_str!("../../../tests/data/perft/standard.epd");
-const EN_PASSANT: &str = include_str!("../../../tests/data/perft/en_passant.epd");
-const SPECIAL: &str = include_str!("../../../tests/data/perft/special_cases.epd");
-const TRICKY: &str = include_str!("../../../tests/data/perft/tricky.perft");
-const CHESS960: &str = include_str!("../../../tests/data/perft/chess960.perft");
+const STANDARD: &str = include_str!("../../tests/data/perft/standard.epd");
+const EN_PASSANT: &str = include_str!("../../tests/data/perft/en_passant.epd");
+const SPECIAL: &str = include_str!("../../tests/data/perft/special_cases.epd");
+const TRICKY: &str = include_str!("../../tests/data/perft/tricky.perft");
+const CHESS960: &str = include_str!("../../tests/data/perft/chess960.perft");
 
 /// How long one `go perft` may take.
 const PERFT_TIMEOUT: Duration = Duration::from_secs(120);

@@ -2,14 +2,14 @@
 //! own counts, and on a mismatch walk down the tree to the exact position where the two move
 //! generators disagree, naming the moves one side has and the other lacks.
 
-use super::ArenaError;
 use crate::client::{EngineConfig, EngineError, EngineProcess};
 use crate::notation::uci::{format_move, parse_move};
-use crate::perft::suite::parse_suite;
+use crate::perft::suite::{parse_suite, SuiteError};
 use crate::perft::{divide, PerftOptions};
-use crate::{CastlingMode, Position};
+use crate::{CastlingMode, FenError, Position};
 use std::collections::BTreeMap;
 use std::io::{self, Write};
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 /// One position to check.
@@ -445,62 +445,65 @@ fn report(d: &Disagreement, out: &mut impl Write) -> io::Result<()> {
     Ok(())
 }
 
-/// What `shannon perft-check` was asked.
-#[derive(Debug, Clone)]
-pub struct PerftCheckRequest {
-    /// The engine to check.
-    pub engine: EngineConfig,
-    /// One position.
-    pub fen: Option<String>,
-    /// A suite file (EPD or .perft).
-    pub epd: Option<String>,
-    /// Depth.
-    pub depth: u32,
-    /// Chess960 for every position (a position that needs it gets it anyway).
-    pub castling: CastlingMode,
-    /// How long one `go perft` may take.
-    pub timeout: Duration,
+/// Why a suite's positions cannot be checked.
+#[derive(Debug)]
+pub enum SuiteFileError {
+    /// The file cannot be read.
+    Read(PathBuf, io::Error),
+    /// A line of it is not a suite entry.
+    Suite(PathBuf, SuiteError),
+    /// An entry's position is not a legal one.
+    Position {
+        /// The file.
+        path: PathBuf,
+        /// The entry.
+        id: String,
+        /// Why.
+        error: FenError,
+    },
 }
 
-/// Run `shannon perft-check`; returns true when every count agrees.
-pub fn run_perft_check_command(
-    request: &PerftCheckRequest,
-    out: &mut impl Write,
-) -> Result<bool, ArenaError> {
-    let engine = &request.engine;
-    let mut positions = Vec::new();
-    if let Some(fen) = &request.fen {
-        let position =
-            Position::from_fen(fen).map_err(|e| ArenaError::Check(format!("--fen: {e}")))?;
-        positions.push(CheckPosition {
-            label: "--fen".into(),
-            castling: position.castling_mode(request.castling),
-            position,
-        });
-    }
-    if let Some(path) = &request.epd {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| ArenaError::Check(format!("cannot read {path}: {e}")))?;
-        let entries = parse_suite(&text).map_err(|e| ArenaError::Check(format!("{path}: {e}")))?;
-        for entry in entries {
-            let position = Position::from_fen(&entry.fen)
-                .map_err(|e| ArenaError::Check(format!("{path} {}: {e}", entry.id)))?;
-            let wanted = match entry.castling {
-                CastlingMode::Chess960 => CastlingMode::Chess960,
-                CastlingMode::Standard => request.castling,
-            };
-            positions.push(CheckPosition {
-                label: format!("{path} {}", entry.id),
-                castling: position.castling_mode(wanted),
-                position,
-            });
+impl std::fmt::Display for SuiteFileError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SuiteFileError::Read(path, e) => write!(f, "cannot read {}: {e}", path.display()),
+            SuiteFileError::Suite(path, e) => write!(f, "{}: {e}", path.display()),
+            SuiteFileError::Position { path, id, error } => {
+                write!(f, "{} {id}: {error}", path.display())
+            }
         }
     }
-    if positions.is_empty() {
-        return Err(ArenaError::Check(
-            "give a position with --fen FEN or --epd FILE".into(),
-        ));
-    }
-    run_perft_check(engine, &positions, request.depth, request.timeout, out)
-        .map_err(ArenaError::Observer)
+}
+
+impl std::error::Error for SuiteFileError {}
+
+/// The positions of the suite file at `path` (EPD or `.perft`), labelled by the file and entry;
+/// each in Chess960 when the entry or `wanted` says so, or its castling rights need it.
+pub fn suite_positions(
+    path: &Path,
+    wanted: CastlingMode,
+) -> Result<Vec<CheckPosition>, SuiteFileError> {
+    let text =
+        std::fs::read_to_string(path).map_err(|e| SuiteFileError::Read(path.to_path_buf(), e))?;
+    let entries = parse_suite(&text).map_err(|e| SuiteFileError::Suite(path.to_path_buf(), e))?;
+    entries
+        .into_iter()
+        .map(|entry| {
+            let position =
+                Position::from_fen(&entry.fen).map_err(|error| SuiteFileError::Position {
+                    path: path.to_path_buf(),
+                    id: entry.id.clone(),
+                    error,
+                })?;
+            let wanted = match entry.castling {
+                CastlingMode::Chess960 => CastlingMode::Chess960,
+                CastlingMode::Standard => wanted,
+            };
+            Ok(CheckPosition {
+                label: format!("{} {}", path.display(), entry.id),
+                castling: position.castling_mode(wanted),
+                position,
+            })
+        })
+        .collect()
 }
