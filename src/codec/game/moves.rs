@@ -4,7 +4,7 @@ use super::error::{GameCodecError, GameEncodeError};
 use crate::codec::arith;
 use crate::codec::bits::{BitReader, Bits};
 use crate::game::GameRecord;
-use crate::movegen::MAX_MOVES;
+use crate::movegen::{MoveList, MAX_MOVES};
 use crate::{Move, PieceKind, Position};
 
 /// The sort key of the canonical move order: the order of the moves' UCI text in Chess960
@@ -12,7 +12,7 @@ use crate::{Move, PieceKind, Position};
 /// letter first and rank digit second (`a1` < `a2` < ... < `a8` < `b1`), then the promotion
 /// letter with no letter first (`""` < `b` < `n` < `q` < `r`).
 pub fn canonical_order_key(mv: Move) -> u32 {
-    let text_order = |sq: crate::Square| (sq.index() as u32 % 8) * 8 + sq.index() as u32 / 8;
+    let text_order = |sq| text_order(sq) as u32;
     let promotion = match mv.promotion() {
         None => 0,
         Some(PieceKind::Bishop) => 1,
@@ -28,6 +28,17 @@ pub fn canonical_moves(pos: &Position) -> Vec<Move> {
     let mut moves = pos.legal_moves();
     sort_canonically(&mut moves);
     moves.to_vec()
+}
+
+/// The legal moves of `pos` into `list` (replacing what it held), in the canonical order.
+pub(super) fn canonical_legal_moves(
+    pos: &Position,
+    order: &mut CanonicalOrder,
+    list: &mut MoveList,
+) {
+    list.clear();
+    crate::movegen::bitboard::legal_moves(pos, list);
+    order.sort(list);
 }
 
 /// Sorts moves into the canonical order: each key is computed once, and the keys (with each
@@ -46,6 +57,82 @@ pub fn sort_canonically(moves: &mut [Move]) {
     }
 }
 
+/// The canonical order of legal move lists without comparisons: each move goes into a bucket by
+/// its from square and destination, both numbered in the order's square order (file first, the
+/// square's UCI text order), and the buckets are read back in order with bitboards. Same result
+/// as [`sort_canonically`] (a test checks every suite position), about four times cheaper.
+///
+/// It keeps its tables between calls (every bucket is left empty), so one order serves every
+/// position of a game. A list with two moves between the same squares (promotions) is handed to
+/// [`sort_canonically`].
+#[derive(Clone)]
+pub struct CanonicalOrder {
+    /// Per from square (text order): the destinations (text order) of its moves.
+    targets: [u64; 64],
+    /// The move of each from square and destination (text order, from * 64 + destination).
+    slots: Box<[Move; 64 * 64]>,
+}
+
+impl Default for CanonicalOrder {
+    fn default() -> CanonicalOrder {
+        CanonicalOrder {
+            targets: [0; 64],
+            slots: Box::new([Move::default(); 64 * 64]),
+        }
+    }
+}
+
+impl std::fmt::Debug for CanonicalOrder {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("CanonicalOrder")
+    }
+}
+
+impl CanonicalOrder {
+    /// Sorts `moves` into the canonical order (see [`canonical_order_key`]).
+    pub fn sort(&mut self, moves: &mut [Move]) {
+        let mut froms = 0u64;
+        for &mv in moves.iter() {
+            let (from, to) = (text_order(mv.from()), text_order(mv.to()));
+            let bit = 1u64 << to;
+            if self.targets[from] & bit != 0 || mv.promotion().is_some() {
+                for from in squares(froms) {
+                    self.targets[from] = 0;
+                }
+                return sort_canonically(moves);
+            }
+            self.targets[from] |= bit;
+            froms |= 1 << from;
+            self.slots[from << 6 | to] = mv;
+        }
+        let mut out = moves.iter_mut();
+        for from in squares(froms) {
+            for to in squares(std::mem::take(&mut self.targets[from])) {
+                if let Some(slot) = out.next() {
+                    *slot = self.slots[from << 6 | to];
+                }
+            }
+        }
+    }
+}
+
+/// A square's place in the canonical order of squares: file first, then rank (`a1` = 0,
+/// `a2` = 1, ..., `h8` = 63).
+#[inline(always)]
+fn text_order(sq: crate::Square) -> usize {
+    (sq.index() & 7) << 3 | sq.index() >> 3
+}
+
+/// The bits of `set`, lowest first.
+#[inline(always)]
+fn squares(mut set: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        let bit = set.trailing_zeros() as usize;
+        set &= set.wrapping_sub(1);
+        (bit < 64).then_some(bit)
+    })
+}
+
 /// Bits for an index below `n`: ceil(log2 n), 0 when n == 1.
 fn index_width(n: usize) -> u32 {
     usize::BITS - (n.max(1) - 1).leading_zeros()
@@ -55,8 +142,9 @@ fn index_width(n: usize) -> u32 {
 fn indices(game: &GameRecord) -> Result<Vec<(usize, usize)>, GameEncodeError> {
     let mut pos = game.start.clone();
     let mut out = Vec::with_capacity(game.moves.len());
+    let (mut legal, mut order) = (MoveList::new(), CanonicalOrder::default());
     for (ply, &mv) in game.moves.iter().enumerate() {
-        let legal = canonical_moves(&pos);
+        canonical_legal_moves(&pos, &mut order, &mut legal);
         let index = legal
             .iter()
             .position(|&m| m == mv)
@@ -121,8 +209,9 @@ fn play_moves(
 ) -> Result<Vec<Move>, GameCodecError> {
     let mut pos = start.clone();
     let mut moves = Vec::with_capacity(count.min(1024));
+    let (mut legal, mut order) = (MoveList::new(), CanonicalOrder::default());
     for ply in 1..=count {
-        let legal = canonical_moves(&pos);
+        canonical_legal_moves(&pos, &mut order, &mut legal);
         if legal.is_empty() {
             return Err(GameCodecError::NoLegalMoves { ply });
         }
@@ -201,4 +290,59 @@ pub(super) fn read_squares(
                 squares: (from as u8, to as u8),
             })
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::perft::suite::parse_suite;
+    use crate::types::splitmix::SplitMix;
+
+    /// Every perft suite position, and the positions of a seeded random game of up to 200 plies
+    /// from each (Chess960 castling, promotions, en passant, checks and pins all occur).
+    fn positions() -> Vec<Position> {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/perft/");
+        let mut out = Vec::new();
+        let mut rng = SplitMix::new(24);
+        for name in [
+            "standard.epd",
+            "cpw.epd",
+            "en_passant.epd",
+            "special_cases.epd",
+            "tricky.perft",
+            "chess960.perft",
+            "chess960_start.epd",
+        ] {
+            let text = std::fs::read_to_string(format!("{dir}{name}")).expect("suite file");
+            for entry in parse_suite(&text).expect("suite parses") {
+                let mut pos = Position::from_fen(&entry.fen).expect("suite FEN");
+                out.push(pos.clone());
+                for _ in 0..200 {
+                    let legal = pos.legal_moves();
+                    if legal.is_empty() {
+                        break;
+                    }
+                    let _ = pos.make(legal[rng.below(legal.len())]);
+                    out.push(pos.clone());
+                }
+            }
+        }
+        out
+    }
+
+    /// The codecs' list of legal moves is the generator's list sorted by the canonical key, in
+    /// every position, with one order reused throughout as the codecs reuse it.
+    #[test]
+    fn canonical_legal_moves_are_the_legal_moves_sorted_by_key() {
+        let (mut order, mut list) = (CanonicalOrder::default(), MoveList::new());
+        let positions = positions();
+        assert!(positions.len() > 10_000, "{}", positions.len());
+        for pos in positions {
+            let mut expected = pos.legal_moves().to_vec();
+            expected.sort_by_key(|&mv| canonical_order_key(mv));
+            canonical_legal_moves(&pos, &mut order, &mut list);
+            assert_eq!(list.as_slice(), expected.as_slice(), "{}", pos.fen());
+            assert_eq!(canonical_moves(&pos), expected, "{}", pos.fen());
+        }
+    }
 }
