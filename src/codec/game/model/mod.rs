@@ -70,7 +70,7 @@ pub struct History {
 impl History {
     /// The history at the start of a game from `start`.
     pub fn new(start: &Position) -> History {
-        let standard = *start == Position::startpos();
+        let standard = start == super::header::standard_start();
         History {
             last: None,
             our_last: None,
