@@ -6,6 +6,7 @@
 //! so one table serves both colours. Everything here is integer arithmetic on the position and
 //! the game so far, so the encoder and the decoder find the same features.
 
+use super::lines;
 use crate::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
 use crate::{Bitboard, CastlingSide, Color, Move, MoveKind, PieceKind, Position, Square};
 
@@ -305,7 +306,7 @@ impl Context {
         if on(Group::Attack) && !castles {
             let lands_as = mv.promotion().map_or(mover, PieceKind::index);
             let occupied = (self.occupied & !Bitboard(1 << from)) | to_bb;
-            let hits = piece_attacks(lands_as as u8, self.us, mv.to(), occupied);
+            let hits = moved_attacks(lands_as, self.us, mv.to(), occupied);
             // At most two of them: no population count needed.
             let bigger = (hits & self.their_bigger[lands_as]).0;
             if bigger != 0 {
@@ -407,6 +408,19 @@ fn attacks_by_class(pos: &Position, color: Color, occupied: Bitboard) -> [Bitboa
 
 const FILE_A: u64 = 0x0101_0101_0101_0101;
 const FILE_H: u64 = FILE_A << 7;
+
+/// The squares a piece of kind number `kind` (6: none) would attack from `sq` after a move:
+/// sliders from [`super::lines`], not from the magic tables.
+#[inline(always)]
+fn moved_attacks(kind: usize, color: Color, sq: Square, occupied: Bitboard) -> Bitboard {
+    let (index, occupied) = (sq.index(), occupied.0);
+    match kind {
+        2 => Bitboard(lines::bishop(index, occupied)),
+        3 => Bitboard(lines::rook(index, occupied)),
+        4 => Bitboard(lines::bishop(index, occupied) | lines::rook(index, occupied)),
+        _ => piece_attacks(kind as u8, color, sq, Bitboard(occupied)),
+    }
+}
 
 /// The squares a piece of kind number `kind` (6: none) attacks from `sq`.
 #[inline(always)]

@@ -16,6 +16,7 @@ pub mod book;
 pub(super) mod coder;
 pub mod features;
 pub mod fit;
+mod lines;
 mod m1;
 mod m2;
 
