@@ -7,7 +7,7 @@
 //! the game so far, so the encoder and the decoder find the same features.
 
 use super::lines;
-use crate::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
+use crate::attacks::{king_attacks, knight_attacks, pawn_attacks};
 use crate::{Bitboard, CastlingSide, Color, Move, MoveKind, PieceKind, Position, Square};
 
 /// A group of features, in the order the fitting program adds them.
@@ -173,8 +173,8 @@ impl Context {
             .iter()
             .fold(Bitboard::EMPTY, |a, &b| a | b);
         let king = pos.king_square(them);
-        let diagonal = bishop_attacks(king, occupied);
-        let straight = rook_attacks(king, occupied);
+        let diagonal = Bitboard(lines::bishop(king.index(), occupied.0));
+        let straight = Bitboard(lines::rook(king.index(), occupied.0));
         let checks = [
             pawn_attacks(them, king),
             knight_attacks(king),
@@ -428,9 +428,9 @@ fn piece_attacks(kind: u8, color: Color, sq: Square, occupied: Bitboard) -> Bitb
     match kind {
         0 => pawn_attacks(color, sq),
         1 => knight_attacks(sq),
-        2 => bishop_attacks(sq, occupied),
-        3 => rook_attacks(sq, occupied),
-        4 => bishop_attacks(sq, occupied) | rook_attacks(sq, occupied),
+        2 => Bitboard(lines::bishop(sq.index(), occupied.0)),
+        3 => Bitboard(lines::rook(sq.index(), occupied.0)),
+        4 => Bitboard(lines::bishop(sq.index(), occupied.0) | lines::rook(sq.index(), occupied.0)),
         5 => king_attacks(sq),
         _ => Bitboard::EMPTY,
     }

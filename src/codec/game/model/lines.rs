@@ -1,7 +1,8 @@
 //! Slider attacks computed from small tables (hyperbola quintessence on files and diagonals, a
-//! 512-byte table for ranks), for the attacks a moved piece would make from its destination: one
-//! per legal move, at squares and occupancies the move generator never looked up, so the magic
-//! tables' entries (840 KB of them) are rarely in cache there. The same squares as
+//! 512-byte table for ranks), for the model's features: the attacks a moved piece would make from
+//! its destination (one per legal move) and the attacks of the position's pieces, at squares and
+//! occupancies the move generator mostly never looked up, so the magic tables' entries (840 KB of
+//! them) are seldom in cache there. The same squares as
 //! [`crate::attacks::bishop_attacks`] and [`crate::attacks::rook_attacks`] (a test compares them
 //! on random occupancies).
 
