@@ -28,7 +28,7 @@ use crate::{
 
 /// How a group of pawn moves is played.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
-enum PawnMove {
+pub(crate) enum PawnMove {
     #[default]
     Single,
     Double,
@@ -37,7 +37,7 @@ enum PawnMove {
 }
 
 /// Receives the generated moves, grouped.
-trait MoveSink {
+pub(crate) trait MoveSink {
     /// Normal moves (captures included) of the piece on `from` to each of `targets`.
     fn piece_moves(&mut self, from: Square, targets: Bitboard);
     /// Pawn moves to each of `targets`, each from the square `delta` below it (in index steps).
@@ -104,6 +104,13 @@ impl MoveSink for Counter {
 /// Append the legal moves of `pos` to `list`.
 pub fn legal_moves(pos: &Position, list: &mut MoveList) {
     generate(pos, list);
+}
+
+/// The legal moves of `pos`, in groups, to `sink` (the game codecs gather them in their own
+/// order).
+#[inline(always)]
+pub(crate) fn legal_moves_to<S: MoveSink>(pos: &Position, sink: &mut S) {
+    generate(pos, sink);
 }
 
 /// The number of legal moves of `pos`.

@@ -5,6 +5,7 @@ use crate::chess960::{scharnagl_back_rank, scharnagl_number, start_back_rank_of,
 use crate::codec::bits::{BitReader, Bits};
 use crate::game::{GameRecord, Outcome};
 use crate::{CastlingMode, Position};
+use std::sync::OnceLock;
 
 /// The widest move-count code accepted (Elias gamma of count + 1): up to 32,766 plies. No game
 /// can be longer than about 17,700 plies under the 75-move and fivefold-repetition rules, and a
@@ -43,8 +44,14 @@ pub(super) fn write(out: &mut Bits, game: &GameRecord) -> Result<(), GameEncodeE
     Ok(())
 }
 
+/// The standard start position, parsed once.
+pub(super) fn standard_start() -> &'static Position {
+    static START: OnceLock<Position> = OnceLock::new();
+    START.get_or_init(Position::startpos)
+}
+
 fn write_start(out: &mut Bits, start: &Position) -> Result<(), GameEncodeError> {
-    if *start == Position::startpos() {
+    if start == standard_start() {
         out.push_bit(true);
         return Ok(());
     }
@@ -94,7 +101,7 @@ pub(super) fn read(input: &mut BitReader) -> Result<(GameRecord, usize), GameCod
 
 fn read_start(input: &mut BitReader) -> Result<Position, GameCodecError> {
     if input.read_bit()? {
-        return Ok(Position::startpos());
+        return Ok(standard_start().clone());
     }
     if input.read_bit()? {
         let number = input.read_bits(10)? as u32;
@@ -109,8 +116,7 @@ fn read_start(input: &mut BitReader) -> Result<Position, GameCodecError> {
 /// Rejects a start the encoder writes in a shorter form (`form`: 2 Chess960 number, 3 FEN), so
 /// every game has exactly one encoding.
 fn canonical(pos: Position, form: u8) -> Result<Position, GameCodecError> {
-    let shorter =
-        pos == Position::startpos() || (form == 3 && chess960_start_number(&pos).is_some());
+    let shorter = pos == *standard_start() || (form == 3 && chess960_start_number(&pos).is_some());
     match shorter {
         true => Err(GameCodecError::NonCanonicalStart(pos.shredder_fen())),
         false => Ok(pos),

@@ -66,7 +66,7 @@ pub(in crate::codec::game) fn encode(
         history = history.after(mv);
         let _ = pos.make(mv);
     }
-    let has_moves = !pos.legal_moves().is_empty();
+    let has_moves = pos.count_legal_moves() > 0;
     if has_moves {
         let (cum, freq, total) = cumulative(&model.end[end_bucket(game.moves.len())], 1);
         encoder.encode(cum, freq, total);

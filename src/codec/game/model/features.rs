@@ -6,7 +6,8 @@
 //! so one table serves both colours. Everything here is integer arithmetic on the position and
 //! the game so far, so the encoder and the decoder find the same features.
 
-use crate::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
+use super::lines;
+use crate::attacks::{king_attacks, knight_attacks, pawn_attacks};
 use crate::{Bitboard, CastlingSide, Color, Move, MoveKind, PieceKind, Position, Square};
 
 /// A group of features, in the order the fitting program adds them.
@@ -107,8 +108,9 @@ const VALUE: [u8; 6] = [1, 3, 3, 5, 9, 50];
 pub struct Context {
     us: Color,
     phase: usize,
-    /// Squares the opponent attacks with pawns, knights and bishops, rooks, queens and king.
-    their_attacks: [Bitboard; 4],
+    /// The opponent's cheapest attacker of each square, as a class number 1-4 (pawns, knights
+    /// and bishops, rooks, queens and king; 0 for none) in three bit planes.
+    attacker: [u64; 3],
     their_all: Bitboard,
     our_all: Bitboard,
     /// Squares from which each kind of ours would give check.
@@ -128,6 +130,31 @@ pub struct Context {
     kinds: [u8; 64],
 }
 
+/// Hears a move's features as [`Context::features_apart`] finds them: those that depend only
+/// on the piece and the square it leaves (the same for every move of that piece) apart from
+/// the others.
+pub(super) trait FeatureSink {
+    /// A feature of the piece and the square it leaves.
+    fn piece(&mut self, feature: usize);
+    /// A feature of the move itself.
+    fn movement(&mut self, feature: usize);
+}
+
+/// Both kinds of feature to one function.
+struct Every<F>(F);
+
+impl<F: FnMut(usize)> FeatureSink for Every<F> {
+    #[inline(always)]
+    fn piece(&mut self, feature: usize) {
+        (self.0)(feature)
+    }
+
+    #[inline(always)]
+    fn movement(&mut self, feature: usize) {
+        (self.0)(feature)
+    }
+}
+
 impl Context {
     /// The context of `pos`, reached by `last` (None at the start) after our own move
     /// `our_last`.
@@ -141,11 +168,13 @@ impl Context {
                 kinds[sq.index()] = kind as u8;
             }
         }
-        let their_attacks = attacks_by_class(pos, them, occupied);
-        let our = attacks_by_class(pos, us, occupied);
+        let their_attacks = attacks_by_class(pos, them, occupied).map(|bb| bb.0);
+        let our_all = attacks_by_class(pos, us, occupied)
+            .iter()
+            .fold(Bitboard::EMPTY, |a, &b| a | b);
         let king = pos.king_square(them);
-        let diagonal = bishop_attacks(king, occupied);
-        let straight = rook_attacks(king, occupied);
+        let diagonal = Bitboard(lines::bishop(king.index(), occupied.0));
+        let straight = Bitboard(lines::rook(king.index(), occupied.0));
         let checks = [
             pawn_attacks(them, king),
             knight_attacks(king),
@@ -158,31 +187,28 @@ impl Context {
         let last_attacks = last_to.map_or(Bitboard::EMPTY, |sq| {
             piece_attacks(kinds[sq.index()], them, sq, occupied)
         });
-        let material: u32 = [
-            (PieceKind::Knight, 3),
-            (PieceKind::Bishop, 3),
-            (PieceKind::Rook, 5),
-            (PieceKind::Queen, 9),
-        ]
-        .iter()
-        .map(|&(kind, value)| pos.kind_bb(kind).count() * value)
-        .sum();
+        let material = pos.kind_bb(PieceKind::Knight).count() * 3
+            + pos.kind_bb(PieceKind::Bishop).count() * 3
+            + pos.kind_bb(PieceKind::Rook).count() * 5
+            + pos.kind_bb(PieceKind::Queen).count() * 9;
         let phase = match material {
             45.. => 0,
             21..=44 => 1,
             _ => 2,
         };
-        let theirs = pos.color_bb(them);
-        let our_all = our.iter().fold(Bitboard::EMPTY, |a, &b| a | b);
-        let mut their_bigger = [Bitboard::EMPTY; 6];
-        for (mine, bigger) in their_bigger.iter_mut().enumerate() {
-            for kind in PieceKind::ALL {
-                if VALUE[kind.index()] > VALUE[mine] {
-                    *bigger |= pos.pieces(them, kind);
-                }
-            }
-        }
-        let their_all_attacks = their_attacks.iter().fold(Bitboard::EMPTY, |a, &b| a | b);
+        let theirs = |kind| pos.pieces(them, kind);
+        let above_rook = theirs(PieceKind::Queen) | theirs(PieceKind::King);
+        let above_minor = above_rook | theirs(PieceKind::Rook);
+        let above_pawn = above_minor | theirs(PieceKind::Knight) | theirs(PieceKind::Bishop);
+        let their_bigger = [
+            above_pawn,
+            above_minor,
+            above_minor,
+            above_rook,
+            theirs(PieceKind::King),
+            Bitboard::EMPTY,
+        ];
+        let their_all = Bitboard(their_attacks.iter().fold(0, |a, &b| a | b));
         let rights = pos.castling_rights();
         Context {
             us,
@@ -193,9 +219,9 @@ impl Context {
                 .any(|&side| rights.rook(us, side).is_some()),
             occupied,
             their_bigger,
-            their_loose: theirs & !their_all_attacks & !pos.pieces(them, PieceKind::King),
-            their_attacks,
-            their_all: their_all_attacks,
+            their_loose: pos.color_bb(them) & !their_all & !theirs(PieceKind::King),
+            attacker: cheapest_class_planes(their_attacks),
+            their_all,
             our_all,
             checks,
             last_to,
@@ -208,7 +234,20 @@ impl Context {
     /// (bits of [`Group::bit`]); `book` is the book bucket of the move, if the position is in
     /// the book.
     #[inline]
-    pub fn features(&self, mv: Move, groups: u16, book: Option<usize>, mut add: impl FnMut(usize)) {
+    pub fn features(&self, mv: Move, groups: u16, book: Option<usize>, add: impl FnMut(usize)) {
+        self.features_apart(mv, groups, book, &mut Every(add));
+    }
+
+    /// The features of [`Context::features`], in the same order, each told to `sink` as a
+    /// feature of the piece and its square or of the move.
+    #[inline(always)]
+    pub(super) fn features_apart(
+        &self,
+        mv: Move,
+        groups: u16,
+        book: Option<usize>,
+        sink: &mut impl FeatureSink,
+    ) {
         let on = |group: Group| groups & group.bit() != 0;
         let (from, to) = (mv.from().index(), mv.to().index());
         let mover = usize::from(self.kinds[from]);
@@ -222,107 +261,117 @@ impl Context {
         let dest = if castles { castled_king(from, to) } else { to };
         let pst = (self.phase * 6 + mover) * 64;
         if on(Group::PstTo) {
-            add(PST_TO + pst + (dest ^ flip));
+            sink.movement(PST_TO + pst + (dest ^ flip));
         }
         if on(Group::PstFrom) {
-            add(PST_FROM + pst + (from ^ flip));
+            sink.piece(PST_FROM + pst + (from ^ flip));
         }
         let to_bb = Bitboard(1 << to);
         if on(Group::Capture) && captured < 6 {
-            add(CAPTURE + mover * 6 + captured);
+            sink.movement(CAPTURE + mover * 6 + captured);
             if (self.their_all & to_bb).is_empty() {
-                add(HANGING + captured);
+                sink.movement(HANGING + captured);
             }
         }
         if on(Group::Safety) && !castles {
-            let attacker = self
-                .their_attacks
-                .iter()
-                .position(|&bb| !(bb & to_bb).is_empty())
-                .map_or(0, |class| class + 1);
             let defended = usize::from(!(self.our_all & to_bb).is_empty());
-            add(SAFETY + (mover * 5 + attacker) * 2 + defended);
+            sink.movement(SAFETY + (mover * 5 + self.attacker(to)) * 2 + defended);
         }
         if on(Group::Threat) {
-            add(THREAT + mover * 4 + self.threat(from, mover));
+            sink.piece(THREAT + mover * 4 + self.threat(from, mover));
         }
         if on(Group::Reply) {
             if self.last_to == Some(mv.to()) && captured < 6 {
-                add(RECAPTURE + mover);
+                sink.movement(RECAPTURE + mover);
             }
             if !(self.last_attacks & Bitboard(1 << from)).is_empty() {
-                add(FLEE + mover);
+                sink.piece(FLEE + mover);
             }
         }
         if on(Group::Special) {
             let lands_as = mv.promotion().map_or(mover, PieceKind::index);
             if !castles && !(self.checks[lands_as] & to_bb).is_empty() {
-                add(CHECK + lands_as);
+                sink.movement(CHECK + lands_as);
             }
             if castles {
-                add(CASTLE);
+                sink.movement(CASTLE);
             }
             if let Some(piece) = mv.promotion() {
-                add(PROMOTE + piece.index() - 1);
+                sink.movement(PROMOTE + piece.index() - 1);
             }
         }
         if on(Group::Local) {
-            self.local(mv, mover, castles, &mut add);
+            self.local(mv, mover, castles, sink);
         }
         if on(Group::Attack) && !castles {
             let lands_as = mv.promotion().map_or(mover, PieceKind::index);
             let occupied = (self.occupied & !Bitboard(1 << from)) | to_bb;
-            let hits = piece_attacks(lands_as as u8, self.us, mv.to(), occupied);
-            let bigger = (hits & self.their_bigger[lands_as]).count().min(2) as usize;
-            if bigger > 0 {
-                add(FORKS + lands_as * 3 + bigger - 1);
+            let hits = moved_attacks(lands_as, self.us, mv.to(), occupied);
+            // At most two of them: no population count needed.
+            let bigger = (hits & self.their_bigger[lands_as]).0;
+            if bigger != 0 {
+                let two = usize::from(bigger & bigger.wrapping_sub(1) != 0);
+                sink.movement(FORKS + lands_as * 3 + two);
             }
             if !(hits & self.their_loose & !to_bb).is_empty() {
-                add(FORKS + lands_as * 3 + 2);
+                sink.movement(FORKS + lands_as * 3 + 2);
             }
         }
         if let (true, Some(bucket)) = (on(Group::Book), book) {
-            add(BOOK + bucket);
+            sink.movement(BOOK + bucket);
         }
     }
 
     /// The [`Group::Local`] features.
-    fn local(&self, mv: Move, mover: usize, castles: bool, add: &mut impl FnMut(usize)) {
+    #[inline(always)]
+    fn local(&self, mv: Move, mover: usize, castles: bool, sink: &mut impl FeatureSink) {
         if let Some(last) = self.last_to {
-            let (a, b) = (mv.to(), last);
-            let distance = (a.file().index().abs_diff(b.file().index()))
-                .max(a.rank().index().abs_diff(b.rank().index()));
-            add(NEAR + mover * 8 + usize::from(distance));
+            let (a, b) = (mv.to().index(), last.index());
+            let distance = (a & 7).abs_diff(b & 7).max((a >> 3).abs_diff(b >> 3));
+            sink.movement(NEAR + mover * 8 + distance);
         }
         if self.our_last_to == Some(mv.from()) {
-            add(AGAIN + mover);
+            sink.piece(AGAIN + mover);
         }
         if mover == 5 && !castles && self.can_castle {
-            add(KING_WALK);
+            sink.movement(KING_WALK);
         }
+    }
+
+    /// The opponent's cheapest attacker of `sq` as a class number: 0 none, 1 a pawn, 2 a
+    /// knight or bishop, 3 a rook, 4 a queen or king.
+    #[inline(always)]
+    fn attacker(&self, sq: usize) -> usize {
+        let bit = |plane: u64| (plane >> sq) as usize & 1;
+        bit(self.attacker[0]) | bit(self.attacker[1]) << 1 | bit(self.attacker[2]) << 2
     }
 
     /// How the piece on `from` is threatened: 0 not attacked, 1 attacked by a cheaper piece,
     /// 2 attacked and undefended, 3 attacked otherwise.
+    #[inline(always)]
     fn threat(&self, from: usize, mover: usize) -> usize {
-        let bb = Bitboard(1 << from);
-        if (self.their_all & bb).is_empty() {
+        let cheapest = self.attacker(from);
+        if cheapest == 0 {
             return 0;
         }
-        let cheapest = self
-            .their_attacks
-            .iter()
-            .position(|&a| !(a & bb).is_empty())
-            .unwrap_or(3);
-        let cheapest_value = [1, 3, 5, 9][cheapest];
-        if cheapest_value < VALUE[mover] {
+        let cheapest_value = [1, 1, 3, 5, 9][cheapest.min(4)];
+        if cheapest_value < VALUE[mover.min(5)] {
             1
-        } else if (self.our_all & bb).is_empty() {
+        } else if (self.our_all & Bitboard(1 << from)).is_empty() {
             2
         } else {
             3
         }
     }
+}
+
+/// The planes of [`Context::attacker`] from the squares attacked by each class.
+fn cheapest_class_planes(by_class: [u64; 4]) -> [u64; 3] {
+    let first = by_class[0];
+    let second = by_class[1] & !first;
+    let third = by_class[2] & !(first | by_class[1]);
+    let fourth = by_class[3] & !(first | by_class[1] | by_class[2]);
+    [first | third, second | third, fourth]
 }
 
 /// The square the king lands on when it castles by taking the rook on `rook`.
@@ -360,14 +409,28 @@ fn attacks_by_class(pos: &Position, color: Color, occupied: Bitboard) -> [Bitboa
 const FILE_A: u64 = 0x0101_0101_0101_0101;
 const FILE_H: u64 = FILE_A << 7;
 
+/// The squares a piece of kind number `kind` (6: none) would attack from `sq` after a move:
+/// sliders from [`super::lines`], not from the magic tables.
+#[inline(always)]
+fn moved_attacks(kind: usize, color: Color, sq: Square, occupied: Bitboard) -> Bitboard {
+    let (index, occupied) = (sq.index(), occupied.0);
+    match kind {
+        2 => Bitboard(lines::bishop(index, occupied)),
+        3 => Bitboard(lines::rook(index, occupied)),
+        4 => Bitboard(lines::bishop(index, occupied) | lines::rook(index, occupied)),
+        _ => piece_attacks(kind as u8, color, sq, Bitboard(occupied)),
+    }
+}
+
 /// The squares a piece of kind number `kind` (6: none) attacks from `sq`.
+#[inline(always)]
 fn piece_attacks(kind: u8, color: Color, sq: Square, occupied: Bitboard) -> Bitboard {
     match kind {
         0 => pawn_attacks(color, sq),
         1 => knight_attacks(sq),
-        2 => bishop_attacks(sq, occupied),
-        3 => rook_attacks(sq, occupied),
-        4 => bishop_attacks(sq, occupied) | rook_attacks(sq, occupied),
+        2 => Bitboard(lines::bishop(sq.index(), occupied.0)),
+        3 => Bitboard(lines::rook(sq.index(), occupied.0)),
+        4 => Bitboard(lines::bishop(sq.index(), occupied.0) | lines::rook(sq.index(), occupied.0)),
         5 => king_attacks(sq),
         _ => Bitboard::EMPTY,
     }

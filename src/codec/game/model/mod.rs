@@ -16,13 +16,15 @@ pub mod book;
 pub(super) mod coder;
 pub mod features;
 pub mod fit;
+mod lines;
 mod m1;
 mod m2;
 
+use super::moves::{canonical_legal_moves, CanonicalOrder};
 use crate::movegen::MoveList;
 use crate::{Move, Position};
 use book::{Book, BOOK_PLIES};
-use features::{Context, FEATURES};
+use features::{Context, FeatureSink, FEATURES};
 use std::fmt;
 use std::str::FromStr;
 use std::sync::OnceLock;
@@ -69,7 +71,7 @@ pub struct History {
 impl History {
     /// The history at the start of a game from `start`.
     pub fn new(start: &Position) -> History {
-        let standard = *start == Position::startpos();
+        let standard = start == super::header::standard_start();
         History {
             last: None,
             our_last: None,
@@ -113,29 +115,87 @@ pub struct Distribution {
     /// Their sum (<= the arithmetic coder's limit).
     pub total: u32,
     scores: Vec<i32>,
+    order: CanonicalOrder,
 }
 
 impl Model<'_> {
     /// Fills `out` with the legal moves of `pos` and their frequencies.
     pub fn distribution(&self, pos: &Position, history: &History, out: &mut Distribution) {
-        out.moves = pos.legal_moves();
-        super::moves::sort_canonically(&mut out.moves);
+        canonical_legal_moves(pos, &mut out.order, &mut out.moves);
         let context = history.context(pos);
         let book = self.book.zip(history.book).and_then(|(book, hash)| {
             let total = book.count(hash);
             (total > 0).then_some((book, hash, total))
         });
+        let bucket = |mv| {
+            book.map(|(book, hash, total)| book::bucket(total, book.count(book::extend(hash, mv))))
+        };
         out.scores.clear();
-        for &mv in out.moves.iter() {
-            let bucket = book
-                .map(|(book, hash, total)| book::bucket(total, book.count(book::extend(hash, mv))));
-            let mut score = 0i32;
-            context.features(mv, self.groups, bucket, |f| {
-                score += i32::from(self.weights[f]);
-            });
-            out.scores.push(score);
+        // The shipped models' groups as constants: the compiler drops the tests of the groups.
+        match self.groups {
+            m1::GROUPS => self.scores(m1::GROUPS, &context, &out.moves, bucket, &mut out.scores),
+            m2::GROUPS => self.scores(m2::GROUPS, &context, &out.moves, bucket, &mut out.scores),
+            groups => self.scores(groups, &context, &out.moves, bucket, &mut out.scores),
         }
         out.total = frequencies(&out.scores, &mut out.freqs);
+    }
+
+    /// The score of each of `moves` (in canonical order, so each piece's moves are together:
+    /// the features of the piece and its square are added up once per piece).
+    #[inline(always)]
+    fn scores(
+        &self,
+        groups: u16,
+        context: &Context,
+        moves: &[Move],
+        bucket: impl Fn(Move) -> Option<usize>,
+        scores: &mut Vec<i32>,
+    ) {
+        let mut piece = (None, 0);
+        for &mv in moves {
+            if piece.0 != Some(mv.from()) {
+                let mut sum = Sum::piece(self.weights);
+                context.features_apart(mv, groups, None, &mut sum);
+                piece = (Some(mv.from()), sum.total);
+            }
+            let mut sum = Sum::movement(self.weights);
+            context.features_apart(mv, groups, bucket(mv), &mut sum);
+            scores.push(piece.1 + sum.total);
+        }
+    }
+}
+
+/// The sum of the weights of one kind of feature ([`FeatureSink`]).
+struct Sum<'w, const PIECE: bool> {
+    weights: &'w [i16],
+    total: i32,
+}
+
+impl<'w> Sum<'w, true> {
+    fn piece(weights: &'w [i16]) -> Self {
+        Sum { weights, total: 0 }
+    }
+}
+
+impl<'w> Sum<'w, false> {
+    fn movement(weights: &'w [i16]) -> Self {
+        Sum { weights, total: 0 }
+    }
+}
+
+impl<const PIECE: bool> FeatureSink for Sum<'_, PIECE> {
+    #[inline(always)]
+    fn piece(&mut self, feature: usize) {
+        if PIECE {
+            self.total += i32::from(self.weights[feature]);
+        }
+    }
+
+    #[inline(always)]
+    fn movement(&mut self, feature: usize) {
+        if !PIECE {
+            self.total += i32::from(self.weights[feature]);
+        }
     }
 }
 
