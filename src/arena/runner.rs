@@ -337,7 +337,7 @@ impl MatchPlan {
     ) -> Result<(Move, MoveInfo), (Outcome, Termination)> {
         let side = game.position().side_to_move();
         let engine = engines[slot].as_mut().expect("prepared before the game");
-        engine.send(position);
+        engine.queue(position);
         let go = self.go_command(clocks, side);
         let left = self.time_left(&clocks[side.index()]);
         let deadline =

@@ -50,14 +50,13 @@ impl EngineInput {
         })
     }
 
-    /// Queue `line` and a newline, and write what the pipe takes.
-    pub(super) fn send(&mut self, line: &str) {
+    /// Queue `line` and a newline, to be written by the next [`EngineInput::flush`].
+    pub(super) fn queue(&mut self, line: &str) {
         if self.stdin.is_none() || self.pending.len() + line.len() > MAX_PENDING {
             return;
         }
         self.pending.extend_from_slice(line.as_bytes());
         self.pending.push(b'\n');
-        self.flush();
     }
 
     /// Write what the pipe takes of the queued bytes.
@@ -78,7 +77,8 @@ impl EngineInput {
                 Err(e) if e.kind() == ErrorKind::WouldBlock => break,
                 Err(_) => {
                     // The engine is gone (a broken pipe): nothing more reaches it.
-                    self.close();
+                    self.stdin = None;
+                    self.pending.clear();
                     break;
                 }
             }
@@ -100,8 +100,10 @@ impl EngineInput {
         self.stdin.is_some() && !self.pending.is_empty()
     }
 
-    /// Close the engine's input (queued bytes are dropped).
+    /// Close the engine's input (what the pipe does not take at once of the queued bytes is
+    /// dropped).
     pub(super) fn close(&mut self) {
+        self.flush();
         self.stdin = None;
         self.pending.clear();
     }

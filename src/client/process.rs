@@ -525,11 +525,18 @@ impl EngineProcess {
 
     /// Send one line (never blocks; a stuck engine shows up as a timeout later).
     pub fn send(&mut self, line: &str) {
+        self.queue(line);
+        self.to_engine.flush();
+    }
+
+    /// Queue one line, to be written with the next line sent (one write for a `position` and
+    /// the `go` after it: the engine wakes once).
+    pub fn queue(&mut self, line: &str) {
         if self.transcript.is_some() {
             self.keep(Said::Sent(line.to_string()));
         }
         self.sent.push_copy(Instant::now(), Stream::Sent, line);
-        self.to_engine.send(line);
+        self.to_engine.queue(line);
     }
 
     /// `isready`, then wait for `readyok`.
