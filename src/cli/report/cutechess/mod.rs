@@ -73,24 +73,28 @@ pub fn reason(game: &MatchGame) -> String {
             Termination::Hang(loser) => format!("{}'s connection stalls", side(*loser)),
             Termination::Interrupted => "No result".into(),
         },
-        (None, Some(finish)) => match finish {
-            Finish::Rule(Ending::Checkmate { winner }) => format!("{} mates", side(winner)),
-            Finish::Rule(Ending::Stalemate) => "Draw by stalemate".into(),
-            Finish::Rule(Ending::InsufficientMaterial) => {
-                "Draw by insufficient mating material".into()
-            }
-            Finish::Rule(Ending::FivefoldRepetition)
-            | Finish::Claim(DrawClaim::ThreefoldRepetition) => "Draw by 3-fold repetition".into(),
-            Finish::Rule(Ending::SeventyFiveMoveRule) | Finish::Claim(DrawClaim::FiftyMoveRule) => {
-                "Draw by fifty moves rule".into()
-            }
-        },
+        (None, Some(finish)) => rule_reason(&finish),
         // No description: cutechess's words for a bare result.
         (None, None) => match outcome {
             Outcome::Win(winner) => format!("{} wins", side(winner)),
             Outcome::Draw => "Drawn game".into(),
             Outcome::Unfinished => "No result".into(),
         },
+    }
+}
+
+/// The words of a game the rules ended, as cutechess-cli writes them (fastchess writes the same):
+/// fivefold repetition and the 75-move rule read as the threefold and the fifty-move rule.
+pub fn rule_reason(finish: &Finish) -> String {
+    match finish {
+        Finish::Rule(Ending::Checkmate { winner }) => format!("{} mates", side(*winner)),
+        Finish::Rule(Ending::Stalemate) => "Draw by stalemate".into(),
+        Finish::Rule(Ending::InsufficientMaterial) => "Draw by insufficient mating material".into(),
+        Finish::Rule(Ending::FivefoldRepetition)
+        | Finish::Claim(DrawClaim::ThreefoldRepetition) => "Draw by 3-fold repetition".into(),
+        Finish::Rule(Ending::SeventyFiveMoveRule) | Finish::Claim(DrawClaim::FiftyMoveRule) => {
+            "Draw by fifty moves rule".into()
+        }
     }
 }
 

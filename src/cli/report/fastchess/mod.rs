@@ -25,12 +25,12 @@
 
 mod stats;
 
-use super::cutechess::qt_general;
+use super::cutechess::{qt_general, rule_reason};
 use shannon::arena::{
     GameFinished, GameStarted, MatchGame, MatchObserver, MatchReport, MatchStart, OpeningSource,
     Standings, Termination, TimeControl,
 };
-use shannon::game::{DrawClaim, Ending, Finish, Outcome};
+use shannon::game::Outcome;
 use shannon::stats::{Sprt, SprtVerdict};
 use shannon::Color;
 use stats::{PairStats, PentaElo};
@@ -68,18 +68,7 @@ pub fn reason(game: &MatchGame) -> String {
             Termination::Hang(loser) => format!("{}'s connection stalls", side(*loser)),
             Termination::Interrupted => "Game interrupted".into(),
         },
-        (None, Some(finish)) => match finish {
-            Finish::Rule(Ending::Checkmate { winner }) => format!("{} mates", side(winner)),
-            Finish::Rule(Ending::Stalemate) => "Draw by stalemate".into(),
-            Finish::Rule(Ending::InsufficientMaterial) => {
-                "Draw by insufficient mating material".into()
-            }
-            Finish::Rule(Ending::FivefoldRepetition)
-            | Finish::Claim(DrawClaim::ThreefoldRepetition) => "Draw by 3-fold repetition".into(),
-            Finish::Rule(Ending::SeventyFiveMoveRule) | Finish::Claim(DrawClaim::FiftyMoveRule) => {
-                "Draw by fifty moves rule".into()
-            }
-        },
+        (None, Some(finish)) => rule_reason(&finish),
         (None, None) => match outcome {
             Outcome::Win(winner) => format!("{} wins", side(winner)),
             Outcome::Draw => "Drawn game".into(),

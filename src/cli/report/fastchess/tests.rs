@@ -2,6 +2,7 @@ use super::super::test_support::{game, play, start};
 use super::*;
 use shannon::arena::TimeLossCause;
 use shannon::arena::{Openings, Schedule};
+use shannon::game::{DrawClaim, Ending, Finish};
 use shannon::stats::Score;
 use std::time::Duration;
 
