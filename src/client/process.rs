@@ -1,7 +1,7 @@
 //! A UCI engine in a child process, driven by the runner.
 //!
 //! The runner never blocks on an engine: its stdin and stdout are non-blocking pipes driven from
-//! the runner's own thread (see [`super::pipes`]): an engine that stops reading cannot stall us,
+//! the runner's own thread (see the `pipes` module): an engine that stops reading cannot stall us,
 //! it only stops answering, which a timeout catches. Its stderr is read by a thread of its own
 //! (for the forensics of a forfeit, and the engine's `stderr` file). Dropping the client sends
 //! `quit`, then kills and reaps the process.

@@ -51,10 +51,10 @@ pub struct Model<'a> {
     pub weights: &'a [i16],
     /// The opening book, if the model has one.
     pub book: Option<&'a Book>,
-    /// The odds of the game going on and ending, by ply bucket ([`coder::end_bucket`]).
+    /// The odds of the game going on and ending, by ply bucket (`coder::end_bucket`).
     pub end: &'a [[u32; 2]; coder::END_BUCKETS],
     /// The odds of each result ([`crate::game::Outcome::ALL`]) by how the game stands at its
-    /// end ([`coder::result_context`]).
+    /// end (`coder::result_context`).
     pub result: &'a [[u32; 4]; 4],
 }
 
