@@ -219,9 +219,14 @@ fn count_children(
             pieces.push((i, child.play(mv)));
         }
     }
+    // Handed out from both ends in turn (first, last, second, second to last, ...): threads at
+    // work at once are then far apart in the tree, where fewer of their subtrees transpose into
+    // each other's before either is stored.
+    let n = pieces.len();
+    let order = |k: usize| if k % 2 == 0 { k / 2 } else { n - 1 - k / 2 };
     let totals: Vec<AtomicU64> = children.iter().map(|_| AtomicU64::new(0)).collect();
-    run_on_threads(pieces.len(), threads, |p| {
-        let (i, grandchild) = &pieces[p];
+    run_on_threads(n, threads, |k| {
+        let (i, grandchild) = &pieces[order(k)];
         let count = fast::hashed::count(grandchild, depth - 1, shared);
         totals[*i].fetch_add(count, Ordering::Relaxed);
         Some(())
