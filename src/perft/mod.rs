@@ -223,7 +223,13 @@ fn count_children(
     // work at once are then far apart in the tree, where fewer of their subtrees transpose into
     // each other's before either is stored.
     let n = pieces.len();
-    let order = |k: usize| if k % 2 == 0 { k / 2 } else { n - 1 - k / 2 };
+    let order = |k: usize| {
+        if k.is_multiple_of(2) {
+            k / 2
+        } else {
+            n - 1 - k / 2
+        }
+    };
     let totals: Vec<AtomicU64> = children.iter().map(|_| AtomicU64::new(0)).collect();
     run_on_threads(n, threads, |k| {
         let (i, grandchild) = &pieces[order(k)];
