@@ -77,6 +77,10 @@ pub struct Args {
     /// same command after an interruption; the result equals an uninterrupted run's).
     #[arg(long, value_name = "FILE")]
     checkpoint: Option<PathBuf>,
+    /// Seconds between two saves of the checkpoint (a kill loses at most this much play).
+    #[arg(long, value_name = "SECONDS", default_value_t = 3.0, requires = "checkpoint",
+          value_parser = positive_seconds)]
+    checkpoint_every: f64,
     /// No progress bar.
     #[arg(long)]
     quiet: bool,
@@ -237,7 +241,7 @@ pub fn run_command(args: Args, out: &mut impl Write) -> Result<bool, CliError> {
     let options = RunOptions {
         threads,
         checkpoint: args.checkpoint.as_deref(),
-        checkpoint_every: Duration::from_secs(3),
+        checkpoint_every: Duration::from_secs_f64(args.checkpoint_every),
         progress: &progress,
         stop: &stop,
     };
@@ -273,6 +277,14 @@ pub fn run_command(args: Args, out: &mut impl Write) -> Result<bool, CliError> {
         threads,
     );
     finish(&report, args.json.as_deref(), args.plot.as_deref(), out)
+}
+
+/// A number of seconds above 0 and at most a day.
+fn positive_seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(s) if s > 0.0 && s <= 86_400.0 => Ok(s),
+        _ => Err("expected seconds above 0 (at most 86400), such as 3 or 0.5".into()),
+    }
 }
 
 /// The games bar (hidden with `--quiet`).

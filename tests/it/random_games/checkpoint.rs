@@ -78,20 +78,29 @@ fn a_run_killed_with_sigkill_resumes_from_its_checkpoint_to_the_same_result() {
     let started = Instant::now();
     shannon_ok(&[&experiment[..], &["--json", text(&a)]].concat());
     println!("uninterrupted: {:.2} s", started.elapsed().as_secs_f64());
+    // A save every half second, so that the run (about 1.5-3 s on two threads) saves several
+    // times however fast the machine plays.
     let resumable = [
         &experiment[..],
-        &["--checkpoint", text(&checkpoint), "--json", text(&b)],
+        &[
+            "--checkpoint",
+            text(&checkpoint),
+            "--checkpoint-every",
+            "0.5",
+            "--json",
+            text(&b),
+        ],
     ]
     .concat();
-    // Twice early (before the first save, 3 s in), once just after a save, once more early in
-    // the resumed run, then let it finish. The moments are drawn from a seeded generator, so a
-    // failure replays.
+    // Twice early (before the first save, half a second in), once just after a save, once more
+    // early in the resumed run, then let it finish. The moments are drawn from a seeded
+    // generator, so a failure replays.
     let mut rng = SmallRng::seed_from_u64(2024);
     let kills = [
-        Kill::After(rng.random_range(0.5..3.0)),
-        Kill::After(rng.random_range(0.5..3.0)),
-        Kill::AfterSave(rng.random_range(0.0..0.3)),
-        Kill::After(rng.random_range(0.3..1.0)),
+        Kill::After(rng.random_range(0.05..0.45)),
+        Kill::After(rng.random_range(0.05..0.45)),
+        Kill::AfterSave(rng.random_range(0.0..0.1)),
+        Kill::After(rng.random_range(0.05..0.3)),
     ];
     println!("kills: {kills:.2?}");
     let mut killed = 0;
