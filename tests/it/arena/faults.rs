@@ -6,7 +6,8 @@ use super::{read_pgn, run, scratch, tag, FAULTY};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-fn faulty_config(dir: &Path, fault: &str) -> PathBuf {
+/// An engines file of `good` (Shannon) and `bad` (the faulty engine with `fault`).
+pub(super) fn faulty_config(dir: &Path, fault: &str) -> PathBuf {
     let config = dir.join("engines.toml");
     std::fs::write(
         &config,

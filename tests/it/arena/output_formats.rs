@@ -3,7 +3,7 @@
 //! and parsing steps (copied, with the repository and file they come from), and the numbers
 //! they get compared with our standings (the `--json` report).
 
-use super::{run, scratch, stockfish, stockfish_config, FAULTY};
+use super::{run, scratch, stockfish, stockfish_config};
 use regex::Regex;
 use std::path::Path;
 
@@ -331,14 +331,7 @@ fn forfeits_are_worded_as_the_frameworks_count_them() {
         ("flood", "nodes=1", "fastchess"),
     ] {
         let dir = scratch(&format!("output-{fault}"));
-        let config = dir.join("engines.toml");
-        std::fs::write(
-            &config,
-            format!(
-                "[[engine]]\nname = \"good\"\ncommand = \"self\"\n\n[[engine]]\nname = \"bad\"\ncommand = \"{FAULTY}\"\nargs = [\"--fault\", \"{fault}\"]\ninit_timeout_ms = 1000\n\n[match]\nhang_timeout_ms = 1500\n"
-            ),
-        )
-        .unwrap();
+        let config = super::faults::faulty_config(&dir, fault);
         let (ok, out, err) = run(
             &[
                 "match",

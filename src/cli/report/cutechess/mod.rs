@@ -37,8 +37,9 @@ use shannon::Color;
 use std::collections::BTreeMap;
 use std::io::{self, Write};
 
-/// cutechess-cli's side names, capitalised as its result descriptions print them.
-fn side(color: Color) -> &'static str {
+/// cutechess-cli's side names, capitalised as its result descriptions print them (fastchess
+/// prints the same).
+pub(super) fn side(color: Color) -> &'static str {
     match color {
         Color::White => "White",
         Color::Black => "Black",

@@ -25,7 +25,7 @@
 
 mod stats;
 
-use super::cutechess::{qt_general, rule_reason};
+use super::cutechess::{qt_general, rule_reason, side};
 use shannon::arena::{
     GameFinished, GameStarted, MatchGame, MatchObserver, MatchReport, MatchStart, OpeningSource,
     Standings, Termination, TimeControl,
@@ -35,13 +35,6 @@ use shannon::stats::{Sprt, SprtVerdict};
 use shannon::Color;
 use stats::{PairStats, PentaElo};
 use std::io::{self, Write};
-
-fn side(color: Color) -> &'static str {
-    match color {
-        Color::White => "White",
-        Color::Black => "Black",
-    }
-}
 
 /// The text in braces after the result (fastchess's `Match::*_MSG`), for each way our games
 /// end. Where fastchess has no such ending, the closest of its wordings: fivefold repetition
