@@ -619,8 +619,10 @@ impl EngineProcess {
             }
             line.starts_with("bestmove")
         });
+        // Taken after the wait: a `go` the pipe had no room for is written while it lasts.
         let mut timing = MoveTiming {
             go_sent: Some(started),
+            go_written: self.written_at().filter(|&at| at >= started),
             ..MoveTiming::default()
         };
         match answer {
@@ -630,7 +632,6 @@ impl EngineProcess {
                 }
                 let handled = Instant::now();
                 info.time = handled - started;
-                timing.go_written = self.written_at().filter(|&at| at >= started);
                 timing.bestmove_read = self.accepted_at;
                 timing.bestmove_handled = Some(handled);
                 info.timing = timing;
@@ -640,7 +641,6 @@ impl EngineProcess {
             }
             Err(error) => {
                 info.time = started.elapsed();
-                timing.go_written = self.written_at().filter(|&at| at >= started);
                 // Lines read but not handled yet: the engine's last word may be among them (a
                 // `bestmove` the runner was too late for).
                 while let Read1::Line(at, line) = self
