@@ -5,7 +5,9 @@
 //! dropped; unpacked games get the Seven Tag Roster filled with `?`.
 
 use super::CliError;
-use shannon::codec::container::{ContainerError, Pack, UNCHECKED_VERSION};
+use shannon::codec::container::{
+    ContainerError, Pack, UNBOUND_VERSION, UNCHECKED_VERSION, VERSION,
+};
 use shannon::codec::game::{GameCodec, MoveModel};
 use shannon::notation::pgn::{pgn_text, read_games, write_game, Comments, PgnGame};
 use std::fmt;
@@ -88,8 +90,9 @@ pub fn run_pack(
 
 /// Reads a packed file from `input` and writes its games as PGN to `out`. Games that do not
 /// decode, and damaged blocks, are reported on `errors` by number and skipped; returns false if
-/// any were. With `codec`, the file must have been packed with it. A file of the version
-/// without checks is read with a warning on `errors`.
+/// any were. With `codec`, the file must have been packed with it. A file of an older version
+/// is read with a warning on `errors` saying what cannot be checked in it. A file whose blocks
+/// do not belong together is refused whole (an error), before anything is written.
 pub fn run_unpack(
     codec: Option<GameCodec>,
     input: &mut impl Read,
@@ -105,12 +108,19 @@ pub fn run_unpack(
             asked,
         });
     }
-    if !contents.checked {
-        writeln!(
+    match contents.version {
+        UNCHECKED_VERSION => writeln!(
             errors,
             "warning: this packed file (version {UNCHECKED_VERSION}) has no checksums: \
              damage to it cannot be detected, and its games are unchecked"
-        )?;
+        )?,
+        UNBOUND_VERSION => writeln!(
+            errors,
+            "warning: this packed file is of version {UNBOUND_VERSION}, whose blocks do not say \
+             where they belong: blocks swapped, duplicated, dropped or taken from another file \
+             cannot be detected (pack it again to get version {VERSION})"
+        )?,
+        _ => {}
     }
     let mut all_good = true;
     for game in contents.games() {

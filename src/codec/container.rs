@@ -1,23 +1,27 @@
 //! The packed-games file `shannon pack` writes and `shannon unpack` reads.
 //!
-//! # Layout (version 2)
+//! # Layout (version 3)
 //! | field | bytes |
 //! |---|---|
 //! | magic | `SHGM` (4 bytes) |
-//! | version | 1 byte, 2 |
+//! | version | 1 byte, 3 |
 //! | codec | 1 byte, [`GameCodec::id`] |
 //! | model | 1 byte, [`GameCodec::model_id`]: 0 for a codec without a move model |
-//! | header check | CRC-32C of the seven bytes above, 4 bytes, least significant first |
-//! | blocks | until the end of the file, each as below |
+//! | file id | 8 bytes, least significant first: the file's [`FileId`] |
+//! | header check | CRC-32C of the 15 bytes above, 4 bytes, least significant first |
+//! | blocks | each as below, then the end mark |
 //!
 //! A block holds up to [`BLOCK_GAMES`] games:
 //!
 //! | field | bytes |
 //! |---|---|
+//! | file id | 8 bytes, the header's |
+//! | block number | from 1, unsigned LEB128 |
+//! | games before | the number of games in the blocks before it, unsigned LEB128 |
 //! | games | the number of games in the block (>= 1), unsigned LEB128 |
 //! | length | the payload's length in bytes, unsigned LEB128 |
 //! | payload | the games, below |
-//! | check | CRC-32C of the block's bytes above (games, length and payload), 4 bytes, least significant first |
+//! | check | CRC-32C of the block's bytes above (file id to payload), 4 bytes, least significant first |
 //!
 //! The payload of a codec whose codes are self-delimiting ([`GameCodec::self_delimiting`]: every
 //! codec but `arith` with the uniform model) is the games' codes one after another, bit after
@@ -26,22 +30,51 @@
 //! LEB128, then its bytes ([`GameCodec::encode`]).
 //!
 //! After the last block comes the end mark, so that a file cut at a block boundary is not taken
-//! for a shorter whole file: a frame of 0 games whose length field is the file's number of games,
-//! with no payload, then its check. Nothing may follow it.
+//! for a shorter whole file: a frame like a block's with the number after the last block's, the
+//! file's number of games as its games before, and 0 games; it has no length and no payload, only
+//! its check. Nothing may follow it.
 //!
 //! LEB128: 7 bits per byte, low group first, high bit = more follows; the shortest form only,
-//! below 2^32. A damaged block (its check fails, or its framing does not add up) is named by its
-//! number and the number of its first game; the blocks after it are still read. CRC-32C catches
-//! every error of up to three bits in a block (and any burst of up to 32 bits); the chance that
-//! heavier damage goes unseen is 2^-32 per block.
+//! below 2^32. CRC-32C catches every error of up to three bits in a block (and any burst of up to
+//! 32 bits); the chance that heavier damage goes unseen is 2^-32 per block.
+//!
+//! # What is checked
+//! A block whose check holds is intact; it then says which file it was written for and where in
+//! it. The two cases are told apart:
+//! - Damage (a block whose check fails, or whose framing does not add up, or bytes that are no
+//!   block at all): the damaged stretch is named by its block number and first game, and
+//!   skipped; the reader looks for the next intact block by the file id and reads on from it, so
+//!   a damaged length loses only its block. The games lost are counted from the next intact
+//!   block's games before.
+//! - Blocks that do not belong where they are (an intact block with another file's id, or with
+//!   this file's id but another place: blocks swapped, repeated or dropped, an end mark too
+//!   early, a header from another file, bytes after the end mark): the file was put together
+//!   wrongly, and which games it should hold is not known. [`Pack::read`] refuses it whole, and
+//!   no game is decoded.
+//!
+//! A splice cannot fake what the header says: the codec and model are bound to the file id by
+//! the header's check, the blocks to the file id by theirs; the end mark's number and games
+//! before give the block and game counts, so a file cut at a block boundary, or given another
+//! file's end mark, is seen.
+//!
+//! # Version 2 (read, never written)
+//! The header without the file id (its check covers the 7 bytes before it), blocks without the
+//! file id, block number and games before, and an end mark of 0 games whose length field is the
+//! file's number of games. Its blocks do not say where they belong, so blocks swapped, repeated
+//! or taken from another file of the same codec cannot be seen: [`Contents::version`] tells.
 //!
 //! # Version 1 (read, never written)
 //! `SHGM`, version 1, codec, the number of games (LEB128), then each game as its length and
-//! bytes.
-//! Nothing may follow the last game. It carries no check: [`Contents::checked`] is false.
+//! bytes. Nothing may follow the last game. It carries no check.
 //!
 //! This module checks the framing and the checks only; each game's bytes are decoded (and
 //! checked) by its codec, so one bad game does not hide the others.
+
+mod error;
+mod legacy;
+mod reader;
+
+pub use error::{BlockFault, ContainerError, Frame, Lost};
 
 use super::bits::{BitReader, Bits};
 use super::game::{GameCodec, GameCodecError};
@@ -52,19 +85,26 @@ use std::fmt;
 pub const MAGIC: [u8; 4] = *b"SHGM";
 
 /// The layout version this module writes.
-pub const VERSION: u8 = 2;
+pub const VERSION: u8 = 3;
 
-/// The older version it still reads (without checks).
+/// The older version whose blocks are checked but do not say where they belong (read with
+/// checks on each block, but none on their order or origin).
+pub const UNBOUND_VERSION: u8 = 2;
+
+/// The oldest version it still reads (without checks).
 pub const UNCHECKED_VERSION: u8 = 1;
 
 /// The most games [`Pack::to_bytes`] puts in one block.
 pub const BLOCK_GAMES: usize = 256;
 
-/// The bytes of a version 2 header.
-const HEADER_LEN: usize = 11;
+/// The bytes of a version 3 header.
+const HEADER_LEN: usize = 19;
 
 /// The checksum of headers and blocks: CRC-32C (Castagnoli), as iSCSI and ext4 use it.
 const CRC: crc::Crc<u32> = crc::Crc::<u32>::new(&crc::CRC_32_ISCSI);
+
+/// The digest of a file's contents that makes its [`FileId`].
+const CONTENT_DIGEST: crc::Crc<u64> = crc::Crc::<u64>::new(&crc::CRC_64_XZ);
 
 /// A packed file to write: the codec and each game's code.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -75,13 +115,23 @@ pub struct Pack {
     pub games: Vec<Bits>,
 }
 
-/// A packed file as read: its codec, whether it carries checks, and its blocks in order.
+/// Which file a version 3 block was written for: a CRC-64 (the XZ one) of the codec and model
+/// numbers and of every block's games, length and payload. Files of different contents get
+/// different ids (but with a chance of 2^-64); the same games packed the same way get the same
+/// bytes, id included, so their blocks are interchangeable.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct FileId(pub u64);
+
+/// A packed file as read: its codec, its version (what could be checked), and its blocks in
+/// order.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Contents {
     /// The codec every game is encoded with.
     pub codec: GameCodec,
-    /// False for a version 1 file, which has no checks (its games may be silently damaged).
-    pub checked: bool,
+    /// The file's layout version: [`VERSION`] is checked for damage and for each block's place
+    /// and file; [`UNBOUND_VERSION`] for damage only; [`UNCHECKED_VERSION`] not at all (its
+    /// games may be silently damaged).
+    pub version: u8,
     /// The blocks, each read or refused on its own (a version 1 file is one block).
     pub blocks: Vec<Result<Block, ContainerError>>,
 }
@@ -109,121 +159,11 @@ pub enum Games {
     },
 }
 
-/// What is wrong inside one block.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum BlockFault {
-    /// The block's bytes do not match its check: they were damaged.
-    ChecksumMismatch,
-    /// The file ends inside the block.
-    Truncated,
-    /// A length is not a valid LEB128 number below 2^32, or the game count is 0.
-    BadLength,
-    /// The payload does not hold exactly the games the block says.
-    BadPayload,
-}
-
-/// Why bytes are not a packed file, or which part of one is damaged.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum ContainerError {
-    /// The file does not start with [`MAGIC`].
-    BadMagic,
-    /// A version this build does not read.
-    UnsupportedVersion(u8),
-    /// A codec number (and model number) that is not a [`GameCodec`].
-    UnknownCodec(u8, u8),
-    /// The header's check fails: its codec or model byte was damaged.
-    DamagedHeader,
-    /// The file ends inside its header (or, in version 1, inside a game).
-    Truncated,
-    /// Version 1: a length is not a valid LEB128 number below 2^32.
-    BadLength,
-    /// Bytes follow the last game (version 1) or the end mark (version 2).
-    TrailingBytes(usize),
-    /// Version 2: the file ends after a whole block but before the end mark: it was cut short.
-    MissingEnd {
-        /// The games read before the end.
-        games: usize,
-    },
-    /// A game of an intact block does not decode.
-    Game {
-        /// The game's number in the file, from 1.
-        number: usize,
-        /// Why.
-        error: GameCodecError,
-        /// The games after it in its block, which cannot be found without it (self-delimiting
-        /// codes have no lengths).
-        lost: usize,
-    },
-    /// One block is damaged; the others are read.
-    Block {
-        /// The block's number, from 1.
-        block: usize,
-        /// The number its first game has (counting the games of the blocks before it), from 1.
-        first_game: usize,
-        /// What is wrong.
-        fault: BlockFault,
-    },
-}
-
-impl fmt::Display for BlockFault {
+impl fmt::Display for FileId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            BlockFault::ChecksumMismatch => "its checksum does not match (the bytes are damaged)",
-            BlockFault::Truncated => "the file ends inside it",
-            BlockFault::BadLength => "a length field is malformed",
-            BlockFault::BadPayload => "its games do not fill it exactly",
-        })
+        write!(f, "{:016x}", self.0)
     }
 }
-
-impl fmt::Display for ContainerError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ContainerError::BadMagic => f.write_str("not a packed games file (no SHGM magic)"),
-            ContainerError::UnsupportedVersion(v) => write!(
-                f,
-                "packed file version {v} is not supported (only {UNCHECKED_VERSION} and {VERSION})"
-            ),
-            ContainerError::UnknownCodec(id, model) => {
-                write!(f, "unknown game codec number {id} (model {model})")
-            }
-            ContainerError::DamagedHeader => {
-                f.write_str("the packed file's header is damaged (its checksum does not match)")
-            }
-            ContainerError::Truncated => f.write_str("the packed file is truncated"),
-            ContainerError::BadLength => f.write_str("a length field is malformed"),
-            ContainerError::TrailingBytes(n) => write!(f, "{n} bytes follow the last game"),
-            ContainerError::MissingEnd { games } => write!(
-                f,
-                "the packed file ends after game {games} without its end mark: it was cut short \
-                 (the games after it are lost)"
-            ),
-            ContainerError::Game {
-                number,
-                error,
-                lost: 0,
-            } => write!(f, "game {number}: {error}"),
-            ContainerError::Game {
-                number,
-                error,
-                lost,
-            } => write!(
-                f,
-                "game {number}: {error} (the {lost} games after it in its block are lost with it)"
-            ),
-            ContainerError::Block {
-                block,
-                first_game,
-                fault,
-            } => write!(
-                f,
-                "block {block} (from game {first_game}) is damaged and skipped: {fault}"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for ContainerError {}
 
 impl Pack {
     /// The file's bytes (the current version), [`BLOCK_GAMES`] games a block.
@@ -233,48 +173,82 @@ impl Pack {
 
     /// The file's bytes with at most `games_per_block` (>= 1) games a block.
     pub fn to_bytes_in_blocks(&self, games_per_block: usize) -> Vec<u8> {
-        let mut out = MAGIC.to_vec();
+        let payloads: Vec<(usize, Vec<u8>)> = (self.games.chunks(games_per_block.max(1)))
+            .map(|block| (block.len(), self.payload(block)))
+            .collect();
+        let mut digest = CONTENT_DIGEST.digest();
+        digest.update(&[self.codec.id(), self.codec.model_id()]);
+        for (count, payload) in &payloads {
+            let mut framing = Vec::new();
+            push_leb128(&mut framing, *count as u64);
+            push_leb128(&mut framing, payload.len() as u64);
+            digest.update(&framing);
+            digest.update(payload);
+        }
+        let file = digest.finalize().to_le_bytes();
+        let size: usize = payloads.iter().map(|(_, p)| p.len() + 32).sum();
+        let mut out = Vec::with_capacity(HEADER_LEN + size + 32);
+        out.extend(MAGIC);
         out.extend([VERSION, self.codec.id(), self.codec.model_id()]);
+        out.extend(file);
         out.extend(CRC.checksum(&out).to_le_bytes());
-        for block in self.games.chunks(games_per_block.max(1)) {
+        let mut before = 0;
+        for (index, (count, payload)) in payloads.iter().enumerate() {
             let start = out.len();
-            let payload = match self.codec.self_delimiting() {
-                true => block.iter().fold(Bits::new(), |mut all, game| {
-                    all.extend(game);
-                    all
-                }),
-                false => block.iter().fold(Bits::new(), |mut all, game| {
-                    let mut len = Vec::new();
-                    push_leb128(&mut len, game.len().div_ceil(8) as u64);
-                    len.iter().for_each(|&b| all.push_bits(u64::from(b), 8));
-                    all.extend(game);
-                    all.push_bits(0, ((8 - game.len() % 8) % 8) as u32);
-                    all
-                }),
-            }
-            .into_bytes();
-            push_leb128(&mut out, block.len() as u64);
+            out.extend(file);
+            push_leb128(&mut out, index as u64 + 1);
+            push_leb128(&mut out, before as u64);
+            push_leb128(&mut out, *count as u64);
             push_leb128(&mut out, payload.len() as u64);
             out.extend(payload);
             let check = CRC.checksum(&out[start..]);
             out.extend(check.to_le_bytes());
+            before += count;
         }
         let start = out.len();
+        out.extend(file);
+        push_leb128(&mut out, payloads.len() as u64 + 1);
+        push_leb128(&mut out, before as u64);
         out.push(0);
-        push_leb128(&mut out, self.games.len() as u64);
         let check = CRC.checksum(&out[start..]);
         out.extend(check.to_le_bytes());
         out
     }
 
+    /// One block's payload: the codes one after another, or each with its length in bytes.
+    fn payload(&self, block: &[Bits]) -> Vec<u8> {
+        match self.codec.self_delimiting() {
+            true => block.iter().fold(Bits::new(), |mut all, game| {
+                all.extend(game);
+                all
+            }),
+            false => block.iter().fold(Bits::new(), |mut all, game| {
+                let mut len = Vec::new();
+                push_leb128(&mut len, game.len().div_ceil(8) as u64);
+                len.iter().for_each(|&b| all.push_bits(u64::from(b), 8));
+                all.extend(game);
+                all.push_bits(0, ((8 - game.len() % 8) % 8) as u32);
+                all
+            }),
+        }
+        .into_bytes()
+    }
+
     /// Reads a packed file's header and framing (the games' bytes are not decoded): an error
-    /// when the header is unreadable, else each block read or refused on its own.
+    /// when the header is unreadable or (version 3) when the blocks do not belong together as
+    /// they are, else each block read or refused on its own.
     pub fn read(bytes: &[u8]) -> Result<Contents, ContainerError> {
         let rest = bytes.strip_prefix(&MAGIC).ok_or(ContainerError::BadMagic)?;
+        // A version 3 header whose version byte was damaged (to 1 or 2, one bit away, or to
+        // an unknown one) still passes its check with version 3.
+        if rest.first() != Some(&VERSION) && reader::header_holds_as_v3(bytes) {
+            return Err(ContainerError::DamagedHeader);
+        }
         match rest.first() {
             None => Err(ContainerError::Truncated),
-            Some(&UNCHECKED_VERSION) => read_unchecked(&rest[1..]),
-            Some(&VERSION) => read_checked(bytes),
+            Some(&UNCHECKED_VERSION) => legacy::read_v1(&rest[1..]),
+            Some(&UNBOUND_VERSION) => legacy::read_v2(bytes),
+            Some(&VERSION) => reader::read_v3(bytes),
             Some(&other) => Err(ContainerError::UnsupportedVersion(other)),
         }
     }
@@ -296,6 +270,21 @@ impl Contents {
 }
 
 impl Games {
+    /// A block's payload as `count` games: self-delimiting codes kept as they are (`stream`), or
+    /// each game's length and bytes, which must fill the payload exactly (else `None`).
+    fn from_payload(mut payload: &[u8], count: usize, stream: bool) -> Option<Games> {
+        if stream {
+            return Some(Games::Stream {
+                count,
+                payload: payload.to_vec(),
+            });
+        }
+        match read_games(&mut payload, count as u64) {
+            Ok(games) if payload.is_empty() => Some(Games::Framed(games)),
+            _ => None,
+        }
+    }
+
     /// The number of games.
     pub fn len(&self) -> usize {
         match self {
@@ -344,137 +333,6 @@ impl Block {
         }
         out
     }
-}
-
-/// Version 2, from the magic on.
-fn read_checked(bytes: &[u8]) -> Result<Contents, ContainerError> {
-    let header = bytes.get(..HEADER_LEN).ok_or(ContainerError::Truncated)?;
-    if CRC.checksum(&header[..7]).to_le_bytes() != header[7..] {
-        return Err(ContainerError::DamagedHeader);
-    }
-    let codec = GameCodec::from_ids(header[5], header[6])
-        .ok_or(ContainerError::UnknownCodec(header[5], header[6]))?;
-    let mut rest = &bytes[HEADER_LEN..];
-    let mut blocks = Vec::new();
-    let mut first_game = 1;
-    let mut ended = false;
-    while !rest.is_empty() && !ended {
-        let number = blocks.len() + 1;
-        let error = |fault| ContainerError::Block {
-            block: number,
-            first_game,
-            fault,
-        };
-        match read_block(&mut rest, codec.self_delimiting()) {
-            Ok(Frame::Games(games)) => {
-                let count = games.len();
-                blocks.push(Ok(Block { first_game, games }));
-                first_game += count;
-            }
-            Ok(Frame::End(total)) => {
-                ended = true;
-                let intact = blocks.iter().all(Result::is_ok);
-                if intact && total != first_game - 1 {
-                    blocks.push(Err(error(BlockFault::BadPayload)));
-                }
-            }
-            Err((fault, claimed)) => {
-                blocks.push(Err(error(fault)));
-                first_game += claimed;
-            }
-        }
-    }
-    match (ended, blocks.last()) {
-        (true, _) if !rest.is_empty() => {
-            blocks.push(Err(ContainerError::TrailingBytes(rest.len())))
-        }
-        (false, None | Some(Ok(_))) => blocks.push(Err(ContainerError::MissingEnd {
-            games: first_game - 1,
-        })),
-        _ => {}
-    }
-    Ok(Contents {
-        codec,
-        checked: true,
-        blocks,
-    })
-}
-
-/// What a block's frame holds.
-enum Frame {
-    /// A block's games.
-    Games(Games),
-    /// The end mark, with the file's number of games.
-    End(usize),
-}
-
-/// One block (or the end mark) from the front of `rest`, which moves past it (to the end when
-/// the frame cannot be read, as the next block cannot be found then): its games, or what is
-/// wrong and how many games its frame claims (0 when unknown).
-fn read_block(rest: &mut &[u8], stream: bool) -> Result<Frame, (BlockFault, usize)> {
-    let start = *rest;
-    let frame =
-        |rest: &mut &[u8]| Ok::<_, ContainerError>((read_leb128(rest)?, read_leb128(rest)?));
-    let (count, len) = match frame(rest) {
-        Ok((count, len)) => (count as usize, len as usize),
-        Err(e) => {
-            *rest = &[];
-            let fault = match e {
-                ContainerError::Truncated => BlockFault::Truncated,
-                _ => BlockFault::BadLength,
-            };
-            return Err((fault, 0));
-        }
-    };
-    // The end mark has no payload: its length field is the number of games.
-    let payload_len = if count == 0 { 0 } else { len };
-    let framed = start.len() - rest.len();
-    if rest.len() < payload_len + 4 {
-        *rest = &[];
-        return Err((BlockFault::Truncated, count));
-    }
-    let (mut payload, tail) = rest.split_at(payload_len);
-    let (check, tail) = tail.split_at(4);
-    *rest = tail;
-    if CRC.checksum(&start[..framed + payload_len]).to_le_bytes() != check {
-        // A count damaged to 0 looks like the end mark: what follows cannot be trusted.
-        if count == 0 {
-            *rest = &[];
-        }
-        return Err((BlockFault::ChecksumMismatch, count));
-    }
-    if count == 0 {
-        return Ok(Frame::End(len));
-    }
-    if stream {
-        return Ok(Frame::Games(Games::Stream {
-            count,
-            payload: payload.to_vec(),
-        }));
-    }
-    match read_games(&mut payload, count as u64) {
-        Ok(games) if payload.is_empty() => Ok(Frame::Games(Games::Framed(games))),
-        _ => Err((BlockFault::BadPayload, count)),
-    }
-}
-
-/// Version 1, after the version byte.
-fn read_unchecked(rest: &[u8]) -> Result<Contents, ContainerError> {
-    let (&id, mut rest) = rest.split_first().ok_or(ContainerError::Truncated)?;
-    let codec = GameCodec::from_ids(id, 0).ok_or(ContainerError::UnknownCodec(id, 0))?;
-    let count = read_leb128(&mut rest)?;
-    let games = read_games(&mut rest, count)?;
-    if !rest.is_empty() {
-        return Err(ContainerError::TrailingBytes(rest.len()));
-    }
-    Ok(Contents {
-        codec,
-        checked: false,
-        blocks: vec![Ok(Block {
-            first_game: 1,
-            games: Games::Framed(games),
-        })],
-    })
 }
 
 /// `count` games, each its LEB128 length then its bytes.

@@ -161,9 +161,9 @@ fn every_bit_flip_of_a_packed_file_is_refused() {
             let unpacked = shannon(&["unpack"], &damaged);
             let err = String::from_utf8_lossy(&unpacked.stderr);
             assert!(!unpacked.status.success(), "{codec} bit {bit}: accepted");
-            // The last 6 bytes are the end mark (0 games, 1 game in the file, its check), which
-            // counts as block 2: the game of block 1 is intact and written.
-            let (named, game_out) = match bit / 8 >= bytes.len() - 6 {
+            // The last 15 bytes are the end mark (file id, number 2, 1 game before it, 0 games,
+            // its check), which counts as block 2: the game of block 1 is intact and written.
+            let (named, game_out) = match bit / 8 >= bytes.len() - 15 {
                 true => (vec!["block 2 (from game 2)"], true),
                 false => (
                     vec!["block 1 (from game 1)", "header", "magic", "version"],
@@ -319,4 +319,201 @@ fn codec_fit_is_deterministic_and_writes_the_models() {
         written.push(files);
     }
     assert_eq!(written[0], written[1]);
+}
+
+/// The byte ranges of a packed file (version 2 or 3, as `src/codec/container.rs` lays them out):
+/// its header, then each block and last the end mark.
+fn frames(bytes: &[u8]) -> (Vec<u8>, Vec<Vec<u8>>) {
+    let version = bytes[4];
+    let header = if version == 2 { 11 } else { 19 };
+    let leb = |pos: &mut usize| {
+        let mut value = 0u64;
+        for shift in (0..35).step_by(7) {
+            let byte = bytes[*pos];
+            *pos += 1;
+            value |= u64::from(byte & 0x7f) << shift;
+            if byte & 0x80 == 0 {
+                break;
+            }
+        }
+        value as usize
+    };
+    let mut out = Vec::new();
+    let mut pos = header;
+    loop {
+        let start = pos;
+        if version >= 3 {
+            pos += 8;
+            leb(&mut pos);
+            leb(&mut pos);
+        }
+        let games = leb(&mut pos);
+        // Version 2's end mark has a length field (the file's games), version 3's none.
+        let length = if games > 0 || version == 2 {
+            leb(&mut pos)
+        } else {
+            0
+        };
+        pos += if games == 0 { 4 } else { length + 4 };
+        out.push(bytes[start..pos].to_vec());
+        if games == 0 {
+            assert_eq!(pos, bytes.len(), "the end mark ends the file");
+            return (bytes[..header].to_vec(), out);
+        }
+    }
+}
+
+/// A header and frames put together.
+fn assemble(header: &[u8], frames: &[&Vec<u8>]) -> Vec<u8> {
+    let mut out = header.to_vec();
+    frames.iter().for_each(|f| out.extend(f.iter()));
+    out
+}
+
+/// The first `games` corpus games, from game `from` on, as PGN text.
+fn corpus_games(from: usize, games: usize) -> String {
+    let corpus = std::fs::read_to_string(data_path("pgn/lichess_2013-01_5000.pgn")).unwrap();
+    let start = corpus.match_indices("[Event ").nth(from).unwrap().0;
+    let end = corpus.match_indices("[Event ").nth(from + games).unwrap().0;
+    corpus[start..end].to_string()
+}
+
+const CODECS: [&str; 5] = ["squares", "index", "arith", "arith-m1", "arith-m2"];
+
+/// Issue 30 item 5: the block checksum did not cover the block's place or its file. Swapping two
+/// blocks, copying one over another, dropping one, putting another file's header (same codec or
+/// another) on the blocks, or two files one after the other decoded to other games, exit 0 (or
+/// printed garbage games before failing). Each is now refused by name, exit 2, with nothing on
+/// stdout. Files of 600 games: blocks of 256, 256 and 88 games.
+#[test]
+fn blocks_out_of_place_or_from_another_file_are_refused() {
+    let (first, second) = (corpus_games(0, 600), corpus_games(600, 600));
+    let packed: Vec<(Vec<u8>, Vec<u8>)> = CODECS
+        .iter()
+        .map(|codec| {
+            let pack = |text: &str| {
+                let out = shannon(&["pack", "--codec", codec], text.as_bytes());
+                assert!(out.status.success(), "{codec}");
+                out.stdout
+            };
+            (pack(&first), pack(&second))
+        })
+        .collect();
+    for (index, codec) in CODECS.iter().enumerate() {
+        let (file, other) = &packed[index];
+        let (header, f) = frames(file);
+        assert_eq!(f.len(), 4, "{codec}: three blocks and the end mark");
+        let other_header = frames(other).0;
+        let other_codec_header = frames(&packed[(index + 1) % CODECS.len()].0).0;
+        let cases: [(&str, Vec<u8>, &str); 7] = [
+            (
+                "blocks 1 and 2 swapped",
+                assemble(&header, &[&f[1], &f[0], &f[2], &f[3]]),
+                "block 2 is found where block 1 belongs",
+            ),
+            (
+                "block 1 copied over block 2",
+                assemble(&header, &[&f[0], &f[0], &f[2], &f[3]]),
+                "block 1 is found where block 2 belongs",
+            ),
+            (
+                "block 2 dropped",
+                assemble(&header, &[&f[0], &f[2], &f[3]]),
+                "block 3 is found where block 2 belongs",
+            ),
+            (
+                "the last block dropped",
+                assemble(&header, &[&f[0], &f[1], &f[3]]),
+                "the end mark of a file of 3 blocks is found where block 3 belongs",
+            ),
+            (
+                "the header of another file of the same codec",
+                assemble(&other_header, &[&f[0], &f[1], &f[2], &f[3]]),
+                "block 1 belongs to another packed file",
+            ),
+            (
+                "the header of a file of another codec",
+                assemble(&other_codec_header, &[&f[0], &f[1], &f[2], &f[3]]),
+                "block 1 belongs to another packed file",
+            ),
+            (
+                "two files one after the other",
+                [file.as_slice(), other.as_slice()].concat(),
+                "another packed file follows the end mark",
+            ),
+        ];
+        for (what, bytes, named) in cases {
+            let unpacked = shannon(&["unpack"], &bytes);
+            let err = String::from_utf8_lossy(&unpacked.stderr);
+            assert_eq!(unpacked.status.code(), Some(2), "{codec}, {what}: {err}");
+            assert!(unpacked.stdout.is_empty(), "{codec}, {what}: games written");
+            assert!(
+                err.contains(named) && err.contains("nothing is read"),
+                "{codec}, {what}: {err}"
+            );
+        }
+    }
+}
+
+/// A damaged length field no longer loses the blocks after its block: the next block is found
+/// by its file id, and the games lost are counted.
+#[test]
+fn a_damaged_block_frame_loses_only_its_games() {
+    let text = corpus_games(0, 600);
+    for codec in CODECS {
+        let packed = shannon(&["pack", "--codec", codec], text.as_bytes());
+        let (header, f) = frames(&packed.stdout);
+        // The low bits of the first byte of block 1's length field (after its file id, number,
+        // games before and game count: 2 bytes for 256) changed: the block claims another length.
+        let mut damaged = assemble(&header, &[&f[0], &f[1], &f[2], &f[3]]);
+        let length_end = header.len() + 8 + 1 + 1 + 2;
+        damaged[length_end] ^= 0x7f;
+        let unpacked = shannon(&["unpack"], &damaged);
+        let err = String::from_utf8_lossy(&unpacked.stderr);
+        assert_eq!(unpacked.status.code(), Some(1), "{codec}: {err}");
+        assert_eq!(
+            err.trim_end(),
+            "block 1 (from game 1) is damaged and skipped: its checksum does not match (the \
+             bytes are damaged); its 256 games (1-256) are lost",
+            "{codec}"
+        );
+        let expected = records(corpus_games(256, 344).as_bytes());
+        assert_eq!(records(&unpacked.stdout), expected, "{codec}");
+    }
+}
+
+/// Version 2 files (`tests/data/packed/`, written by `shannon pack` before version 3) still
+/// unpack, with a warning that their blocks' order and origin cannot be checked.
+#[test]
+fn version_2_files_unpack_with_a_warning() {
+    let expected = records(corpus_games(0, 500).as_bytes());
+    for model in ["m1", "m2"] {
+        let file = std::fs::read(data_path(&format!("packed/first500-{model}.shgm"))).unwrap();
+        assert_eq!(file[4], 2, "a version 2 file");
+        let unpacked = shannon(&["unpack"], &file);
+        let err = String::from_utf8_lossy(&unpacked.stderr);
+        assert!(unpacked.status.success(), "{err}");
+        assert_eq!(
+            err.trim_end(),
+            "warning: this packed file is of version 2, whose blocks do not say where they \
+             belong: blocks swapped, duplicated, dropped or taken from another file cannot be \
+             detected (pack it again to get version 3)"
+        );
+        assert_eq!(records(&unpacked.stdout), expected, "{model}");
+    }
+}
+
+/// The version 3 file of the first 20 corpus games (`tests/data/packed/first20-m2-v3.shgm`,
+/// written when version 3 was made): `pack` still writes it byte for byte (the file id is the
+/// contents', so the same games give the same bytes), and `unpack` reads it without a warning.
+#[test]
+fn version_3_files_are_pinned() {
+    let text = corpus_games(0, 20);
+    let fixture = std::fs::read(data_path("packed/first20-m2-v3.shgm")).unwrap();
+    let packed = shannon(&["pack"], text.as_bytes());
+    assert!(packed.stdout == fixture, "the packed bytes changed");
+    let unpacked = shannon(&["unpack"], &fixture);
+    let err = String::from_utf8_lossy(&unpacked.stderr);
+    assert!(unpacked.status.success() && err.is_empty(), "{err}");
+    assert_eq!(records(&unpacked.stdout), records(text.as_bytes()));
 }

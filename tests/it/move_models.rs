@@ -99,7 +99,9 @@ fn games_packed_with_released_models_still_unpack() {
 
 /// Packing must never change while a model is listed: the first 500 corpus games packed with
 /// each fitted model by the coders as released (`tests/data/packed/first500-*.shgm`, written by
-/// `shannon pack` before the coders were made faster) come out byte for byte, and unpack.
+/// `shannon pack` before the coders were made faster) come out byte for byte, and unpack. The
+/// files are of version 2; the games' codes in each block are compared (version 3 frames the
+/// same blocks otherwise).
 #[test]
 fn packing_the_first_500_games_gives_the_released_bytes() {
     let games = &corpus()[..500];
@@ -114,13 +116,13 @@ fn packing_the_first_500_games_gives_the_released_bytes() {
                 .map(|g| codec.encode_bits(g).unwrap())
                 .collect(),
         };
-        assert!(pack.to_bytes() == released, "{model}: packed bytes changed");
-        let unpacked: Vec<GameRecord> = Pack::read(&released)
-            .unwrap()
-            .games()
-            .into_iter()
-            .map(Result::unwrap)
-            .collect();
+        let released = Pack::read(&released).unwrap();
+        let packed = Pack::read(&pack.to_bytes()).unwrap();
+        assert!(
+            packed.blocks == released.blocks,
+            "{model}: the packed codes changed"
+        );
+        let unpacked: Vec<GameRecord> = released.games().into_iter().map(Result::unwrap).collect();
         assert_eq!(unpacked, games, "{model}");
     }
 }

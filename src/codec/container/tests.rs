@@ -67,7 +67,7 @@ fn round_trip_in_blocks() {
             let bytes = pack.to_bytes_in_blocks(per_block);
             assert_eq!(parse(&bytes), Ok(games()), "{codec} {per_block}");
             let contents = Pack::read(&bytes).unwrap();
-            assert!(contents.checked);
+            assert_eq!(contents.version, VERSION);
             assert_eq!(contents.blocks.len(), pack.games.len().div_ceil(per_block));
             let firsts: Vec<usize> = contents
                 .blocks
@@ -90,7 +90,7 @@ fn version_1_is_still_read_unchecked() {
     let codec = GameCodec::Arith(MoveModel::Uniform);
     let bytes = version_1(codec, &games());
     let contents = Pack::read(&bytes).unwrap();
-    assert!(!contents.checked);
+    assert_eq!(contents.version, UNCHECKED_VERSION);
     assert_eq!(parse(&bytes), Ok(games()));
     for cut in 4..bytes.len() {
         assert_eq!(
@@ -113,77 +113,108 @@ fn header_errors() {
     for cut in 4..HEADER_LEN {
         assert_eq!(parse(&bytes[..cut]), Err(ContainerError::Truncated));
     }
-    let mut bad_version = bytes.clone();
-    bad_version[4] = 3;
-    assert_eq!(
-        parse(&bad_version),
-        Err(ContainerError::UnsupportedVersion(3))
-    );
+    let mut unknown = bytes.clone();
+    unknown[4] = 4;
+    unknown[HEADER_LEN - 1] ^= 1;
+    assert_eq!(parse(&unknown), Err(ContainerError::UnsupportedVersion(4)));
+    // A damaged version byte (1 and 2 are one bit away from 3) is not taken for an older file.
+    for version in [0, 1, 2, 4, 7, 0x83] {
+        let mut bad_version = bytes.clone();
+        bad_version[4] = version;
+        assert_eq!(parse(&bad_version), Err(ContainerError::DamagedHeader));
+    }
     let mut bad_codec = bytes;
     bad_codec[5] = 9;
     assert_eq!(parse(&bad_codec), Err(ContainerError::DamagedHeader));
 }
 
-/// Every single-bit flip is refused: in the header as a header error, in a block as that block's
-/// error, with every block before it still read.
+/// Every single-bit flip is refused: in the header as a header error, in a block (or the end
+/// mark) as that block's error, with every other block still read.
 #[test]
 fn every_bit_flip_is_refused_and_names_its_block() {
     for codec in CODECS {
         let bytes = pack(codec).to_bytes_in_blocks(2);
         let clean = Pack::read(&bytes).unwrap();
-        let block_of = block_spans(&bytes, codec);
+        let (header, frames) = split_frames(&bytes);
+        let mut ends = vec![header.len()];
+        for frame in &frames {
+            ends.push(ends.last().unwrap() + frame.len());
+        }
+        let block_of = |offset: usize| ends.iter().position(|&end| offset < end).unwrap() - 1;
         for bit in 0..bytes.len() * 8 {
             let mut damaged = bytes.clone();
             damaged[bit / 8] ^= 0x80 >> (bit % 8);
-            let Ok(contents) = Pack::read(&damaged) else {
-                assert!(
-                    bit < HEADER_LEN * 8,
-                    "bit {bit}: a header error after the header"
-                );
-                continue;
+            let contents = match Pack::read(&damaged) {
+                Ok(contents) => contents,
+                Err(ContainerError::BadMagic) if bit < 32 => continue,
+                Err(ContainerError::DamagedHeader) if bit < HEADER_LEN * 8 => continue,
+                Err(e) => panic!("{codec} bit {bit}: {e:?}"),
             };
-            let hit = block_of(bit / 8).expect("a flip past the header is in a block");
-            match &contents.blocks[hit] {
-                Err(ContainerError::Block { block, .. }) => {
-                    assert_eq!(*block, hit + 1, "bit {bit}")
-                }
-                other => panic!("{codec} bit {bit}: block {} read as {other:?}", hit + 1),
+            let hit = block_of(bit / 8);
+            let end_mark = hit == frames.len() - 1;
+            let lost = match end_mark {
+                true => Lost::Rest,
+                false => Lost::Known {
+                    blocks: 1,
+                    games: clean.blocks[hit].as_ref().unwrap().games.len(),
+                },
+            };
+            let first_game = match end_mark {
+                true => games().len() + 1,
+                false => clean.blocks[hit].as_ref().unwrap().first_game,
+            };
+            // The fault depends on the field hit: the check, or a length made to run past the
+            // end of the file or malformed.
+            let error = |fault| {
+                Err(ContainerError::Block {
+                    block: hit + 1,
+                    first_game,
+                    fault,
+                    lost,
+                })
+            };
+            let mut expected = clean.blocks.clone();
+            match end_mark {
+                true => expected.push(error(BlockFault::ChecksumMismatch)),
+                false => expected[hit] = error(BlockFault::ChecksumMismatch),
             }
-            for (index, block) in clean.blocks.iter().enumerate().take(hit) {
-                assert_eq!(&contents.blocks[index], block, "bit {bit}");
-            }
+            let found = contents.blocks.iter().map(|b| match b {
+                Err(ContainerError::Block { .. }) => error(BlockFault::ChecksumMismatch),
+                other => other.clone(),
+            });
+            assert_eq!(found.collect::<Vec<_>>(), expected, "{codec} bit {bit}");
         }
     }
-}
-
-/// For each byte offset of a version 2 file, the index of the block (or end mark) that holds it.
-fn block_spans(bytes: &[u8], codec: GameCodec) -> impl Fn(usize) -> Option<usize> {
-    let mut ends = Vec::new();
-    let mut rest = &bytes[HEADER_LEN..];
-    while !rest.is_empty() {
-        assert!(read_block(&mut rest, codec.self_delimiting()).is_ok());
-        ends.push(bytes.len() - rest.len());
-    }
-    move |offset| ends.iter().position(|&end| offset < end)
 }
 
 #[test]
 fn damaged_blocks_are_named_and_the_others_read() {
     let codec = CODECS[0];
     let bytes = pack(codec).to_bytes_in_blocks(2);
-    // Damage a byte of the first block's payload and the last byte of the third block's check
-    // (before the end mark: 0, the count 5, its check).
+    let (header, frames) = split_frames(&bytes);
+    let start = |frame: usize| header.len() + frames[..frame].iter().map(Vec::len).sum::<usize>();
+    // Damage the last byte of the first block's payload and the last byte of the third block's
+    // check.
     let mut damaged = bytes.clone();
-    damaged[14] ^= 0x10;
-    damaged[bytes.len() - 7] ^= 1;
+    damaged[start(1) - 5] ^= 0x10;
+    damaged[start(3) - 1] ^= 1;
     let contents = Pack::read(&damaged).unwrap();
     assert_eq!(
         contents.blocks[0],
         Err(ContainerError::Block {
             block: 1,
             first_game: 1,
-            fault: BlockFault::ChecksumMismatch
+            fault: BlockFault::ChecksumMismatch,
+            lost: Lost::Known {
+                blocks: 1,
+                games: 2
+            },
         })
+    );
+    assert_eq!(
+        contents.blocks[0].as_ref().unwrap_err().to_string(),
+        "block 1 (from game 1) is damaged and skipped: its checksum does not match (the bytes \
+         are damaged); its 2 games (1-2) are lost"
     );
     let second = contents.blocks[1].as_ref().unwrap();
     assert_eq!(second.first_game, 3);
@@ -194,8 +225,10 @@ fn damaged_blocks_are_named_and_the_others_read() {
     let third = contents.blocks[2].as_ref().unwrap_err();
     assert_eq!(
         third.to_string(),
-        "block 3 (from game 5) is damaged and skipped: its checksum does not match (the bytes are damaged)"
+        "block 3 (from game 5) is damaged and skipped: its checksum does not match (the bytes \
+         are damaged); its game 5 is lost"
     );
+    assert_eq!(contents.blocks.len(), 3);
     for cut in HEADER_LEN..bytes.len() {
         let contents = Pack::read(&bytes[..cut]).unwrap();
         let last = contents.blocks.last().unwrap();
@@ -204,19 +237,143 @@ fn damaged_blocks_are_named_and_the_others_read() {
                 last,
                 Err(ContainerError::Block {
                     fault: BlockFault::Truncated,
+                    lost: Lost::Rest,
                     ..
                 }) | Err(ContainerError::MissingEnd { .. })
             ),
             "cut {cut}: {last:?}"
         );
     }
+}
+
+/// Damage that spans blocks, or a length field, loses only the blocks it touches: the next
+/// intact block is found by the file id, and the games lost are counted. Bytes inserted between
+/// blocks lose nothing.
+#[test]
+fn the_reader_finds_the_next_intact_block() {
+    for codec in CODECS {
+        let bytes = pack(codec).to_bytes_in_blocks(1);
+        let clean = Pack::read(&bytes).unwrap();
+        let (header, frames) = split_frames(&bytes);
+        let start =
+            |frame: usize| header.len() + frames[..frame].iter().map(Vec::len).sum::<usize>();
+        // Blocks 2 and 3 (games 2 and 3): one byte of each.
+        let mut damaged = bytes.clone();
+        damaged[start(1) + 12] ^= 0x40;
+        damaged[start(2) + 12] ^= 0x40;
+        let contents = Pack::read(&damaged).unwrap();
+        let error = contents.blocks[1].as_ref().unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "blocks 2-3 (from game 2) are damaged and skipped: in block 2, its checksum does not \
+             match (the bytes are damaged); their 2 games (2-3) are lost",
+            "{codec}"
+        );
+        assert_eq!(contents.blocks[0], clean.blocks[0]);
+        assert_eq!(contents.blocks[2..], clean.blocks[3..]);
+        // Block 1's length field (after the file id, number, games before and count) made
+        // far too long, so that the frame runs past the end of the file.
+        let mut long = bytes.clone();
+        long[start(0) + 11] = 0xff;
+        long.insert(start(0) + 12, 0x7f);
+        let contents = Pack::read(&long).unwrap();
+        assert_eq!(
+            contents.blocks[0],
+            Err(ContainerError::Block {
+                block: 1,
+                first_game: 1,
+                fault: BlockFault::BadLength,
+                lost: Lost::Known {
+                    blocks: 1,
+                    games: 1
+                }
+            }),
+            "{codec}"
+        );
+        assert_eq!(contents.blocks[1..], clean.blocks[1..], "{codec}");
+        // Three bytes between blocks 2 and 3, and two before the end mark.
+        let mut inserted = bytes.clone();
+        inserted.splice(start(5)..start(5), [1, 2]);
+        inserted.splice(start(2)..start(2), [0, 0, 0]);
+        let contents = Pack::read(&inserted).unwrap();
+        let messages: Vec<String> = (contents.blocks.iter())
+            .filter_map(|b| b.as_ref().err().map(ToString::to_string))
+            .collect();
+        assert_eq!(
+            messages,
+            [
+                "3 bytes before block 3 are no block of this file: skipped (no game is lost \
+                 with them)",
+                "2 bytes before the end mark are no block of this file: skipped (no game is \
+                 lost with them)"
+            ],
+            "{codec}"
+        );
+        let read: Vec<_> = contents.blocks.into_iter().filter(Result::is_ok).collect();
+        assert_eq!(read, clean.blocks, "{codec}");
+    }
+}
+
+/// Bytes after the end mark refuse the file: another packed file (two files joined), or
+/// anything else.
+#[test]
+fn bytes_after_the_end_mark_refuse_the_file() {
+    let bytes = pack(CODECS[0]).to_bytes();
+    let other = pack(CODECS[1]).to_bytes();
+    let joined = [bytes.as_slice(), &other].concat();
+    assert_eq!(
+        Pack::read(&joined),
+        Err(ContainerError::AfterEnd {
+            end: bytes.len(),
+            bytes: other.len(),
+            packed_file: true
+        })
+    );
     let mut extra = bytes.clone();
     extra.push(0);
-    let contents = Pack::read(&extra).unwrap();
+    let refused = Pack::read(&extra).unwrap_err();
     assert_eq!(
-        contents.blocks.last(),
-        Some(&Err(ContainerError::TrailingBytes(1)))
+        refused.to_string(),
+        format!(
+            "1 bytes follow the end mark (the packed file's own bytes end at byte {}): \
+             something was added to it; nothing is read",
+            bytes.len()
+        )
     );
+}
+
+/// The file id is the contents': the same games packed the same way give the same bytes;
+/// other games, another codec or other blocks give another id.
+#[test]
+fn the_file_id_follows_the_contents() {
+    let id = |bytes: &[u8]| bytes[7..15].to_vec();
+    let codec = CODECS[0];
+    let bytes = pack(codec).to_bytes();
+    assert_eq!(pack(codec).to_bytes(), bytes);
+    let mut fewer = pack(codec);
+    fewer.games.pop();
+    let others = [
+        fewer.to_bytes(),
+        pack(codec).to_bytes_in_blocks(2),
+        pack(CODECS[1]).to_bytes(),
+        pack(GameCodec::Arith(MoveModel::M1)).to_bytes(),
+    ];
+    for other in others {
+        assert_ne!(id(&other), id(&bytes));
+    }
+}
+
+/// A version 2 file (as `shannon pack` wrote them before version 3) is still read, and says
+/// its version.
+#[test]
+fn version_2_is_still_read() {
+    let bytes = include_bytes!("../../../tests/data/packed/first20-m2.shgm");
+    let contents = Pack::read(bytes).unwrap();
+    assert_eq!(contents.version, UNBOUND_VERSION);
+    assert_eq!(contents.codec, GameCodec::Arith(MoveModel::M2));
+    let games = contents.games();
+    assert_eq!(games.len(), 20);
+    assert!(games.iter().all(Result::is_ok));
 }
 
 /// A game that does not decode in a stream block loses the games after it in the block, and
@@ -238,4 +395,109 @@ fn a_bad_game_in_a_stream_names_the_games_lost() {
             && error.ends_with("(the 2 games after it in its block are lost with it)"),
         "{error}"
     );
+}
+
+/// A file's header and its frames (blocks, then the end mark), as bytes, for versions 2 and 3.
+fn split_frames(bytes: &[u8]) -> (Vec<u8>, Vec<Vec<u8>>) {
+    let version = bytes[4];
+    let header = if version == 2 { 11 } else { 19 };
+    let mut rest = &bytes[header..];
+    let mut frames = Vec::new();
+    while !rest.is_empty() {
+        let before = rest;
+        if version >= 3 {
+            rest = &rest[8..];
+            read_leb128(&mut rest).unwrap();
+            read_leb128(&mut rest).unwrap();
+        }
+        let games = read_leb128(&mut rest).unwrap() as usize;
+        // Version 2's end mark has a length field (the file's games), version 3's none.
+        let mut length = 0;
+        if games > 0 || version == 2 {
+            length = read_leb128(&mut rest).unwrap() as usize;
+        }
+        rest = &rest[if games == 0 { 4 } else { length + 4 }..];
+        frames.push(before[..before.len() - rest.len()].to_vec());
+    }
+    (bytes[..header].to_vec(), frames)
+}
+
+/// Issue 30 item 5: every arrangement of frames under a header, from three small files (two of
+/// one codec with different games, one of another codec; blocks of one game), of up to 4
+/// frames: only the header's own file is read whole; a proper prefix of its blocks without
+/// the end mark is read as a cut file; everything else (blocks swapped, repeated, dropped,
+/// taken from another file, an end mark out of place or from another file) is refused whole.
+#[test]
+fn only_a_files_own_blocks_in_order_are_read() {
+    for (x, y) in [(CODECS[0], CODECS[1]), (CODECS[1], CODECS[0])] {
+        let file = |codec: GameCodec, picks: [usize; 3]| {
+            let games = games();
+            let pack = Pack {
+                codec,
+                games: picks
+                    .iter()
+                    .map(|&i| codec.encode_bits(&games[i]).unwrap())
+                    .collect(),
+            };
+            split_frames(&pack.to_bytes_in_blocks(1))
+        };
+        let files = [file(x, [1, 2, 3]), file(x, [1, 4, 3]), file(y, [1, 2, 3])];
+        let pool: Vec<(usize, usize)> = (0..files.len())
+            .flat_map(|f| (0..4).map(move |frame| (f, frame)))
+            .collect();
+        let pool = &pool;
+        let mut arrangements: Vec<Vec<(usize, usize)>> = vec![vec![]];
+        let mut longest = arrangements.clone();
+        for _ in 0..4 {
+            longest = (longest.iter())
+                .flat_map(|a| pool.iter().map(move |&p| [a.as_slice(), &[p]].concat()))
+                .collect();
+            arrangements.extend(longest.iter().cloned());
+        }
+        assert_eq!(arrangements.len(), 1 + 12 + 144 + 1728 + 20736);
+        let mut read = 0;
+        for (owner, (header, _)) in files.iter().enumerate() {
+            for arrangement in &arrangements {
+                let mut bytes = header.clone();
+                for &(f, frame) in arrangement {
+                    bytes.extend(&files[f].1[frame]);
+                }
+                let own: Vec<(usize, usize)> = (0..4).map(|frame| (owner, frame)).collect();
+                let result = Pack::read(&bytes);
+                let what = format!("{x} header {owner}, frames {arrangement:?}");
+                if *arrangement == own {
+                    let contents = result.expect(&what);
+                    assert!(contents.blocks.iter().all(Result::is_ok), "{what}");
+                    assert_eq!(contents.blocks.len(), 3, "{what}");
+                    read += 1;
+                } else if arrangement.len() < 4 && own.starts_with(arrangement) {
+                    let contents = result.expect(&what);
+                    let (last, blocks) = contents.blocks.split_last().expect(&what);
+                    assert!(blocks.iter().all(Result::is_ok), "{what}");
+                    assert_eq!(blocks.len(), arrangement.len(), "{what}");
+                    assert!(
+                        matches!(last, Err(ContainerError::MissingEnd { .. })),
+                        "{what}: {last:?}"
+                    );
+                    read += 1;
+                } else {
+                    assert!(
+                        matches!(
+                            result,
+                            Err(ContainerError::ForeignBlock { .. }
+                                | ContainerError::OutOfPlace { .. }
+                                | ContainerError::GamesMismatch { .. }
+                                | ContainerError::AfterEnd { .. })
+                        ),
+                        "{what}: {result:?}"
+                    );
+                }
+            }
+        }
+        assert_eq!(
+            read,
+            3 * 5,
+            "each file whole, and its 4 prefixes (0 to 3 blocks)"
+        );
+    }
 }
