@@ -29,8 +29,8 @@ use crate::types::splitmix::mix;
 use crate::{CastlingMode, Color, Move};
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{mpsc, Arc};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// Everything a match needs, resolved from engines.toml and the command line.
@@ -71,32 +71,63 @@ pub enum RunEvent {
     Finished(Box<MatchGame>),
 }
 
+/// Whether the match stops at a finished game (the SPRT's decision): asked by the worker that
+/// played it, as soon as it ends, in the order games end.
+pub type StopRule<'a> = dyn FnMut(&MatchGame) -> bool + Send + 'a;
+
+/// The next game to hand out, and the stop rule, under one lock: once the rule says stop at a
+/// game, no worker takes another.
+struct Dispatch<'r, 'a> {
+    next: usize,
+    rule: Option<&'r mut StopRule<'a>>,
+}
+
 impl MatchPlan {
     /// Play the games `todo` (schedule indices, in that order), telling `results` when each
-    /// starts and sending it there as soon as it ends. Stops scheduling new games once `stop`
-    /// is raised.
-    pub fn run(&self, todo: &[u32], results: mpsc::Sender<RunEvent>, stop: &AtomicBool) {
-        let next = AtomicUsize::new(0);
+    /// starts and sending it there as soon as it ends. No new game starts once `stop` is
+    /// raised, or once `rule` says stop at a game that ended (it raises `stop` then); the games
+    /// running then are played to their end.
+    pub fn run(
+        &self,
+        todo: &[u32],
+        results: mpsc::Sender<RunEvent>,
+        stop: &AtomicBool,
+        rule: Option<&mut StopRule<'_>>,
+    ) {
+        let dispatch = Mutex::new(Dispatch { next: 0, rule });
         std::thread::scope(|scope| {
             for _ in 0..self.concurrency.max(1) {
                 let results = results.clone();
-                let next = &next;
+                let dispatch = &dispatch;
                 scope.spawn(move || {
                     // At most the two engines of the game in hand run: a worker keeps them for
                     // its next game when it needs them again.
                     let mut engines: Vec<Option<EngineProcess>> =
                         self.engines.iter().map(|_| None).collect();
                     loop {
-                        if stop.load(Ordering::Relaxed) || self.interrupted() {
-                            break;
-                        }
-                        let Some(&index) = todo.get(next.fetch_add(1, Ordering::Relaxed)) else {
-                            break;
+                        let index = {
+                            let mut dispatch = dispatch.lock().unwrap_or_else(|e| e.into_inner());
+                            if stop.load(Ordering::Relaxed) || self.interrupted() {
+                                break;
+                            }
+                            let Some(&index) = todo.get(dispatch.next) else {
+                                break;
+                            };
+                            dispatch.next += 1;
+                            index
                         };
                         if results.send(RunEvent::Started(index)).is_err() {
                             break;
                         }
                         let record = self.play_game(index, &mut engines);
+                        {
+                            let mut dispatch = dispatch.lock().unwrap_or_else(|e| e.into_inner());
+                            if let Some(rule) = dispatch.rule.as_mut() {
+                                if rule(&record) {
+                                    stop.store(true, Ordering::Relaxed);
+                                }
+                            }
+                        }
                         if results.send(RunEvent::Finished(Box::new(record))).is_err() {
                             break;
                         }

@@ -103,8 +103,9 @@ pub struct Sprt {
     pub beta: f64,
 }
 
-/// Where a running SPRT stands.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+/// Where a running SPRT stands (saved by its stable names: `continue`, `accept-h0`,
+/// `accept-h1`).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum SprtVerdict {
     /// Keep playing.
@@ -292,8 +293,9 @@ impl Sprt {
     }
 }
 
-/// The counts an SPRT's log-likelihood ratio was computed from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+/// The counts an SPRT's log-likelihood ratio was computed from (saved by its stable names:
+/// `trinomial`, `pentanomial`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum SprtModel {
     /// Single games: losses, draws, wins.
