@@ -122,10 +122,12 @@ fn the_sprt_stops_at_the_game_where_it_crosses_on_every_run() {
         assert_eq!((json_games, json_verdict.as_str()), (games, "accept-h0"));
         assert!((json_llr - llr).abs() < 1e-9, "{json_llr} {llr}");
         // The games running when it decided finished and were recorded, and are said to be;
-        // no new game started (with 2 workers a handful at most, not hundreds).
+        // no new game started. With 2 workers that is one running game and the few the other
+        // worker finished ahead of a slow one: a handful, not the hundreds the issue saw (the
+        // bound leaves room for a loaded machine stalling one game).
         let recorded = read_pgn(&dir.join(&pgn)).len() as u32;
         assert!(
-            recorded >= games && recorded < games + 20,
+            recorded >= games && recorded < games + 60,
             "{recorded}: {out}"
         );
         if recorded > games {
@@ -184,7 +186,7 @@ fn the_sprt_stops_at_the_game_where_it_crosses_on_every_run() {
         "{tail:?}"
     );
     let recorded = read_pgn(&dir.join("f.pgn")).len() as u32;
-    assert!(recorded < games + 20 && last_round(&dir.join("f.pgn")) < games + 20);
+    assert!(recorded < games + 60 && last_round(&dir.join("f.pgn")) < games + 60);
 }
 
 /// Start the issue's match, let it play `games` games, end it with `signal` (INT or KILL).
