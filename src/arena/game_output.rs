@@ -121,6 +121,9 @@ pub fn game_forensics(played: &MatchGame) -> Option<String> {
     for line in &forensics.log.lines {
         let _ = writeln!(text, "{line}");
     }
+    if forensics.log.lines.is_empty() {
+        let _ = writeln!(text, "(none)");
+    }
     Some(text)
 }
 

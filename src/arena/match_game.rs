@@ -353,7 +353,8 @@ pub struct MatchGame {
     pub termination: Option<Termination>,
     /// What the engine said about each move the engines played (none for opening moves).
     pub infos: Vec<(usize, MoveInfo)>,
-    /// The failing engine's last words, when one crashed, hung, lost on time or moved illegally.
+    /// The failing engine's last words, when one crashed, hung, lost on time, moved illegally
+    /// or could not be started or made ready for the game.
     pub forensics: Option<Forensics>,
 }
 

@@ -28,6 +28,7 @@ mod run;
 mod runner;
 mod schedule;
 mod session;
+mod sprt_run;
 mod standings;
 mod state;
 mod time_control;
@@ -46,6 +47,7 @@ pub use report::{
 pub use request::{MatchRequest, MatchSettings};
 pub use run::{resume_match, run_match, Resume};
 pub use schedule::{Schedule, ScheduledGame, TournamentKind, UnknownTournament};
+pub use sprt_run::SprtStatus;
 pub use standings::{EncounterTally, Forfeit, OtherTournament, Standings, TimeLosses};
 pub use state::{MatchState, STATE_FORMAT, STATE_FORMATS_READ};
 pub use time_control::{TimeControl, TimeControlError};

@@ -8,6 +8,7 @@ use super::error::RecordError;
 use super::match_game::MatchGame;
 use super::openings::Openings;
 use super::schedule::TournamentKind;
+use super::sprt_run::SprtStatus;
 use super::standings::Standings;
 use super::time_control::TimeControl;
 use crate::shard::Shard;
@@ -70,6 +71,9 @@ pub struct MatchStart {
     pub resumed: Option<Resumed>,
     /// Engines whose engines file sets `Seed` (name, value): they keep it in every game.
     pub configured_seeds: Vec<(String, String)>,
+    /// The SPRT's decision, when a resumed run's test had decided before it (nothing is played
+    /// then).
+    pub decided_before: Option<SprtStatus>,
 }
 
 /// A finished game and where the match stands after it.
@@ -85,6 +89,8 @@ pub struct GameFinished<'a> {
     pub finished: u32,
     /// Games of the shard.
     pub total: u32,
+    /// Where the SPRT stands after it, when one runs (its decision once taken).
+    pub sprt: Option<SprtStatus>,
 }
 
 /// A game about to start (its engines not yet started or made ready).
@@ -100,18 +106,24 @@ pub struct GameStarted<'a> {
     pub black: &'a str,
 }
 
-/// The SPRT at the end of a match.
+/// The SPRT at the end of a match: its decision with the LLR and the games it was taken on, or
+/// where it stands when it has not decided. It is taken on the games in schedule order
+/// (`games` is the schedule's first games), so the tables, which count every finished game,
+/// may count more: the games running when it decided, or finished ahead of an earlier one.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct SprtReport {
     /// The test.
     pub sprt: Sprt,
-    /// The counts its last LLR came from.
+    /// The counts its LLR came from.
     pub model: SprtModel,
-    /// The last log-likelihood ratio.
+    /// The log-likelihood ratio: where it decided, or its last.
     pub llr: f64,
     /// Its decision.
     pub verdict: SprtVerdict,
-    /// The LLR after each finished game (games, LLR), thinned to a few thousand points.
+    /// The games the LLR was taken on: the first `games` of the schedule.
+    pub games: u32,
+    /// The LLR at each step of the test (games, LLR): after the first game, then after each
+    /// complete pair in schedule order, thinned to a few thousand points.
     pub history: Vec<(u32, f64)>,
 }
 

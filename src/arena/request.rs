@@ -397,6 +397,7 @@ pub(super) fn prepare(
             .iter()
             .filter_map(|e| e.configured_seed().map(|seed| (e.name.clone(), seed)))
             .collect(),
+        decided_before: None,
     };
     let plan = MatchPlan {
         engines,

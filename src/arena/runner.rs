@@ -4,8 +4,10 @@
 //! accepted; each engine is sent moves in the notation of the game's mode). A game ends by the
 //! rules (mate, stalemate, repetition, 50/75-move rules, insufficient material; claimable draws
 //! are claimed at once) or by the optional ply limit; the runner never sends `go` in a finished
-//! position. An engine that sends an illegal move, overruns its clock, crashes, hangs or fails
-//! its handshake loses the game, and is restarted for the next one: failures are results.
+//! position. An engine that sends an illegal move, overruns its clock, crashes, hangs (during a
+//! game, or between games at `ucinewgame` and `isready`) or fails its handshake loses the game,
+//! its last words kept for the game's forensics, and is restarted for the next one: failures
+//! are results.
 //!
 //! Games run on `concurrency` worker threads, each with its own engine processes (the two of
 //! the game in hand). The [`Schedule`] says who plays whom, with which colours and opening; the
@@ -21,7 +23,7 @@ use super::match_game::{Forensics, MatchGame, Termination, TimeLossCause};
 use super::openings::Opening;
 use super::schedule::Schedule;
 use super::time_control::{Clock, TimeControl};
-use crate::client::{EngineConfig, EngineError, EngineProcess};
+use crate::client::{EngineConfig, EngineError, EngineLog, EngineProcess};
 use crate::game::{Finish, Game, GameRecord, Outcome};
 use crate::notation::polyglot::Book;
 use crate::notation::uci::{format_move, parse_move};
@@ -29,8 +31,8 @@ use crate::types::splitmix::mix;
 use crate::{CastlingMode, Color, Move};
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{mpsc, Arc};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// Everything a match needs, resolved from engines.toml and the command line.
@@ -71,32 +73,63 @@ pub enum RunEvent {
     Finished(Box<MatchGame>),
 }
 
+/// Whether the match stops at a finished game (the SPRT's decision): asked by the worker that
+/// played it, as soon as it ends, in the order games end.
+pub type StopRule<'a> = dyn FnMut(&MatchGame) -> bool + Send + 'a;
+
+/// The next game to hand out, and the stop rule, under one lock: once the rule says stop at a
+/// game, no worker takes another.
+struct Dispatch<'r, 'a> {
+    next: usize,
+    rule: Option<&'r mut StopRule<'a>>,
+}
+
 impl MatchPlan {
     /// Play the games `todo` (schedule indices, in that order), telling `results` when each
-    /// starts and sending it there as soon as it ends. Stops scheduling new games once `stop`
-    /// is raised.
-    pub fn run(&self, todo: &[u32], results: mpsc::Sender<RunEvent>, stop: &AtomicBool) {
-        let next = AtomicUsize::new(0);
+    /// starts and sending it there as soon as it ends. No new game starts once `stop` is
+    /// raised, or once `rule` says stop at a game that ended (it raises `stop` then); the games
+    /// running then are played to their end.
+    pub fn run(
+        &self,
+        todo: &[u32],
+        results: mpsc::Sender<RunEvent>,
+        stop: &AtomicBool,
+        rule: Option<&mut StopRule<'_>>,
+    ) {
+        let dispatch = Mutex::new(Dispatch { next: 0, rule });
         std::thread::scope(|scope| {
             for _ in 0..self.concurrency.max(1) {
                 let results = results.clone();
-                let next = &next;
+                let dispatch = &dispatch;
                 scope.spawn(move || {
                     // At most the two engines of the game in hand run: a worker keeps them for
                     // its next game when it needs them again.
                     let mut engines: Vec<Option<EngineProcess>> =
                         self.engines.iter().map(|_| None).collect();
                     loop {
-                        if stop.load(Ordering::Relaxed) || self.interrupted() {
-                            break;
-                        }
-                        let Some(&index) = todo.get(next.fetch_add(1, Ordering::Relaxed)) else {
-                            break;
+                        let index = {
+                            let mut dispatch = dispatch.lock().unwrap_or_else(|e| e.into_inner());
+                            if stop.load(Ordering::Relaxed) || self.interrupted() {
+                                break;
+                            }
+                            let Some(&index) = todo.get(dispatch.next) else {
+                                break;
+                            };
+                            dispatch.next += 1;
+                            index
                         };
                         if results.send(RunEvent::Started(index)).is_err() {
                             break;
                         }
                         let record = self.play_game(index, &mut engines);
+                        {
+                            let mut dispatch = dispatch.lock().unwrap_or_else(|e| e.into_inner());
+                            if let Some(rule) = dispatch.rule.as_mut() {
+                                if rule(&record) {
+                                    stop.store(true, Ordering::Relaxed);
+                                }
+                            }
+                        }
                         if results.send(RunEvent::Finished(Box::new(record))).is_err() {
                             break;
                         }
@@ -111,20 +144,29 @@ impl MatchPlan {
         self.interrupt.load(Ordering::Relaxed)
     }
 
-    /// Make sure engine `slot` runs and is ready for a new game.
+    /// Make sure engine `slot` runs and is ready for a new game: started (and its handshake
+    /// done) if it does not run, then `ucinewgame` and `isready`. An engine that fails is
+    /// dropped, its log kept in the error.
     fn prepare(
         &self,
         slot: usize,
         engines: &mut [Option<EngineProcess>],
         castling: CastlingMode,
         game_seed: u64,
-    ) -> Result<(), EngineError> {
+    ) -> Result<(), NotReady> {
         let config = &self.engines[slot];
-        if engines[slot].is_none() {
+        let fresh = engines[slot].is_none();
+        if fresh {
             let interrupt = Some(Arc::clone(&self.interrupt));
-            engines[slot] = Some(EngineProcess::start_interruptible(
-                config, castling, interrupt,
-            )?);
+            let mut engine = EngineProcess::spawn(config, interrupt).map_err(|error| NotReady {
+                error,
+                fresh,
+                log: None,
+            })?;
+            if let Err(error) = engine.initialise(config, castling) {
+                return Err(NotReady::of(error, fresh, engine));
+            }
+            engines[slot] = Some(engine);
         }
         let engine = engines[slot].as_mut().expect("started above");
         if engine.has_option("UCI_Chess960") {
@@ -136,8 +178,11 @@ impl MatchPlan {
             engine.set_option("Seed", &seed.to_string());
         }
         engine.send("ucinewgame");
-        let ready = engine.ready(Duration::from_millis(config.init_timeout_ms));
-        ready.inspect_err(|_| engines[slot] = None)
+        if let Err(error) = engine.ready(Duration::from_millis(config.init_timeout_ms)) {
+            let engine = engines[slot].take().expect("prepared above");
+            return Err(NotReady::of(error, fresh, engine));
+        }
+        Ok(())
     }
 
     /// Play game `index` (0-based, in the schedule) with the worker's engines.
@@ -166,13 +211,17 @@ impl MatchPlan {
         for color in [Color::White, Color::Black] {
             match self.prepare(slot_of(color), engines, opening.castling, game_seed) {
                 Ok(()) => {}
-                Err(EngineError::Interrupted { .. }) => {
+                Err(NotReady {
+                    error: EngineError::Interrupted { .. },
+                    ..
+                }) => {
                     played.termination = Some(Termination::Interrupted);
                     return played;
                 }
-                Err(why) => {
+                Err(not_ready) => {
                     played.record.outcome = Outcome::Win(!color);
-                    played.termination = Some(Termination::StartFailure(color, why.to_string()));
+                    played.termination = Some(not_ready.termination(color));
+                    played.forensics = Some(not_ready.forensics(color));
                     return played;
                 }
             }
@@ -407,6 +456,52 @@ impl MatchPlan {
         match self.time_control {
             TimeControl::MoveTime(limit) => limit,
             _ => clock.remaining,
+        }
+    }
+}
+
+/// Why an engine could not begin a game: the error, whether its process was started for this
+/// game (or had played before in this worker), and its log when it had a process.
+struct NotReady {
+    error: EngineError,
+    fresh: bool,
+    log: Option<EngineLog>,
+}
+
+impl NotReady {
+    /// The failure of `engine`, stopped for its log (unless the match was interrupted: then
+    /// nobody failed, and the engine is only stopped).
+    fn of(error: EngineError, fresh: bool, engine: EngineProcess) -> NotReady {
+        let log = match error {
+            EngineError::Interrupted { .. } => None,
+            _ => Some(engine.into_log()),
+        };
+        NotReady { error, fresh, log }
+    }
+
+    /// What ended the game for `side`: a process started for it that did not complete its
+    /// handshake failed to start; one that had played before and then exited or stopped
+    /// answering at `ucinewgame` and `isready` crashed or hung.
+    fn termination(&self, side: Color) -> Termination {
+        match self.error {
+            EngineError::Exited { .. } if !self.fresh => Termination::Crash(side),
+            EngineError::Timeout { .. } if !self.fresh => Termination::Hang(side),
+            _ => Termination::StartFailure(side, self.error.to_string()),
+        }
+    }
+
+    /// The forensics of the forfeit: the engine's log, or, when no process could be started,
+    /// why.
+    fn forensics(self, side: Color) -> Forensics {
+        let log = self.log.unwrap_or_else(|| EngineLog {
+            lines: Vec::new(),
+            exit: Some(format!("never started ({})", self.error)),
+        });
+        Forensics {
+            side,
+            log,
+            file: None,
+            unwritten: None,
         }
     }
 }

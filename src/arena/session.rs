@@ -1,8 +1,9 @@
 //! One run of a match, from its first game to its report: the games come from the runner as
-//! they finish; each is counted in the standings, tested by the SPRT, recorded (state first,
-//! then the files: [`super::recorder`]) and told to the observer. At the end the games an
-//! interrupt cut short go to the PGN as `*`, the state is saved once more, and the report is
-//! made.
+//! they finish; each is counted in the standings, given to the SPRT (which takes the games in
+//! schedule order: [`super::sprt_run`]), recorded (state first, then the files:
+//! [`super::recorder`]) and told to the observer. Once the SPRT decides no new game starts; the
+//! running ones finish and are recorded. At the end the games an interrupt cut short go to the
+//! PGN as `*`, the state is saved once more, and the report is made.
 
 use super::error::ArenaError;
 use super::game_output::{game_epd, game_forensics, game_pgn, PgnStyle};
@@ -13,9 +14,11 @@ use super::report::{
     StateReport,
 };
 use super::request::Prepared;
-use super::runner::{MatchPlan, RunEvent};
+use super::runner::{MatchPlan, RunEvent, StopRule};
+use super::sprt_run::{SprtRun, SprtStatus};
+use super::standings::EncounterTally;
 use super::state::MatchState;
-use crate::stats::{nearest_rank, Sprt, SprtVerdict};
+use crate::stats::{nearest_rank, Sprt};
 use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -45,7 +48,26 @@ pub(super) struct Session<S: Store> {
 
 impl<S: Store> Session<S> {
     /// A run of `prepared` from `state`, writing through `recorder`.
-    pub(super) fn new(prepared: Prepared, state: MatchState, recorder: Recorder<S>) -> Session<S> {
+    pub(super) fn new(
+        mut prepared: Prepared,
+        mut state: MatchState,
+        recorder: Recorder<S>,
+    ) -> Session<S> {
+        if let Some(sprt) = &prepared.settings.sprt {
+            if state.sprt_run.is_none() {
+                let run = SprtRun::of_older_state(
+                    sprt,
+                    &state.standings.encounters[0],
+                    &state.done,
+                    state.sprt_decided,
+                    &state.llr_history,
+                );
+                state.sprt_run = Some(run);
+            }
+            if state.sprt_decided {
+                prepared.start.decided_before = state.sprt_run.as_ref().map(|run| run.status(sprt));
+            }
+        }
         let index_of = prepared
             .todo
             .iter()
@@ -86,9 +108,11 @@ impl<S: Store> Session<S> {
         let stop = AtomicBool::new(false);
         self.started = Instant::now();
         let plan = self.plan.clone();
+        let mut rule = self.stop_rule();
         std::thread::scope(|scope| -> Result<(), ArenaError> {
             let (plan, stop, left) = (&plan, &stop, &left);
-            scope.spawn(move || plan.run(left, sender, stop));
+            let rule = rule.as_mut().map(|rule| rule as &mut StopRule<'_>);
+            scope.spawn(move || plan.run(left, sender, stop, rule));
             for event in receiver {
                 let mut game = match event {
                     RunEvent::Started(index) => {
@@ -134,6 +158,25 @@ impl<S: Store> Session<S> {
         }
     }
 
+    /// The SPRT's rule for the workers, which stops the match at the game that decides it: a
+    /// copy of the test, given each game as it ends, so that no new game starts once it has
+    /// decided (the copy in the state, saved with the recorded games, decides at the same game:
+    /// the test takes the games in schedule order).
+    fn stop_rule(&self) -> Option<impl FnMut(&MatchGame) -> bool + Send + 'static> {
+        let sprt = self.sprt?;
+        let mut run = self.state.sprt_run.clone()?;
+        let schedule = self.plan.schedule.clone();
+        let engines = self.state.standings.encounters[0].engines;
+        Some(move |game: &MatchGame| {
+            if game.is_finished() {
+                let scheduled = schedule.game(game.number - 1);
+                let result = EncounterTally::result(engines, &scheduled, game);
+                run.add(&sprt, scheduled.index, result);
+            }
+            run.decision().is_some()
+        })
+    }
+
     /// The games still to play, in order (none once the SPRT decided).
     fn left(&self) -> Vec<u32> {
         if self.state.sprt_decided {
@@ -145,9 +188,12 @@ impl<S: Store> Session<S> {
             .collect()
     }
 
-    /// Count a finished game, let the SPRT decide, and record it.
+    /// Count a finished game, give it to the SPRT (no new game starts once it decides), and
+    /// record it.
     fn count(&mut self, game: &MatchGame, stop: &AtomicBool) {
         let scheduled = self.plan.schedule.game(game.number - 1);
+        let engines = self.state.standings.encounters[scheduled.encounter].engines;
+        let result = EncounterTally::result(engines, &scheduled, game);
         self.state.standings.add(&scheduled, game);
         self.state.done.insert(self.index_of[&scheduled.index]);
         self.latencies.extend(
@@ -156,12 +202,13 @@ impl<S: Store> Session<S> {
                 .filter_map(|(_, info)| info.latency())
                 .map(|d| d.as_micros() as u64),
         );
-        if let Some(sprt) = &self.sprt {
-            let encounter = &self.state.standings.encounters[0];
-            let (_, llr) = sprt.match_llr(&encounter.score, encounter.pairs.pentanomial());
-            let games = self.state.standings.games();
-            self.state.push_llr(games, llr);
-            if sprt.decide(llr) != SprtVerdict::Continue {
+        if let (Some(sprt), Some(run)) = (&self.sprt, self.state.sprt_run.as_mut()) {
+            let points = run.add(sprt, scheduled.index, result);
+            let decided = run.decision().is_some();
+            for (games, llr) in points {
+                self.state.push_llr(games, llr);
+            }
+            if decided && !self.state.sprt_decided {
                 self.state.sprt_decided = true;
                 stop.store(true, Ordering::Relaxed);
             }
@@ -200,8 +247,15 @@ impl<S: Store> Session<S> {
                 standings: &self.state.standings,
                 finished: self.state.done.len() as u32,
                 total: self.todo.len() as u32,
+                sprt: self.sprt_status(),
             })
             .map_err(ArenaError::Observer)
+    }
+
+    /// Where the SPRT stands, when one runs.
+    fn sprt_status(&self) -> Option<SprtStatus> {
+        let (sprt, run) = (self.sprt.as_ref()?, self.state.sprt_run.as_ref()?);
+        Some(run.status(sprt))
     }
 
     /// The unfinished games written, the state saved a last time, and the report.
@@ -213,17 +267,17 @@ impl<S: Store> Session<S> {
         }
         self.recorder.close(&self.state);
         let interrupted = self.plan.interrupt.load(Ordering::Relaxed);
-        let sprt = self.sprt.map(|sprt| {
-            let encounter = &self.state.standings.encounters[0];
-            let (model, llr) = sprt.match_llr(&encounter.score, encounter.pairs.pentanomial());
-            SprtReport {
+        let sprt = self
+            .sprt
+            .zip(self.sprt_status())
+            .map(|(sprt, status)| SprtReport {
                 sprt,
-                model,
-                llr,
-                verdict: sprt.decide(llr),
+                model: status.model,
+                llr: status.llr,
+                verdict: status.verdict,
+                games: status.games,
                 history: self.state.llr_history.clone(),
-            }
-        });
+            });
         let done = self.state.done.len();
         MatchReport {
             start: self.start,

@@ -23,6 +23,23 @@ pub struct EncounterTally {
     pub pairs: PairTally,
 }
 
+impl EncounterTally {
+    /// The result of the finished game `played`, scheduled as `game`, for the first of the
+    /// encounter's `engines`.
+    pub fn result(engines: (usize, usize), game: &ScheduledGame, played: &MatchGame) -> GameScore {
+        let first = if engines.0 == game.white {
+            Color::White
+        } else {
+            Color::Black
+        };
+        match played.record.outcome {
+            Outcome::Draw => GameScore::Draw,
+            Outcome::Win(winner) if winner == first => GameScore::Win,
+            _ => GameScore::Loss,
+        }
+    }
+}
+
 /// Standings of another tournament than the ones they were to be added to.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OtherTournament {
@@ -171,16 +188,7 @@ impl Standings {
     /// Count the finished game `played`, scheduled as `game`.
     pub fn add(&mut self, game: &ScheduledGame, played: &MatchGame) {
         let encounter = &mut self.encounters[game.encounter];
-        let first = if encounter.engines.0 == game.white {
-            Color::White
-        } else {
-            Color::Black
-        };
-        let result = match played.record.outcome {
-            Outcome::Draw => GameScore::Draw,
-            Outcome::Win(winner) if winner == first => GameScore::Win,
-            _ => GameScore::Loss,
-        };
+        let result = EncounterTally::result(encounter.engines, game, played);
         encounter.score.add(result);
         encounter.pairs.add(game.index, result);
         *self.terminations.entry(played.category()).or_default() += 1;

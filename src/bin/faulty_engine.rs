@@ -23,7 +23,8 @@ struct Args {
     /// What goes wrong.
     #[arg(long, value_enum)]
     fault: Fault,
-    /// The `go` (counted from 1) at which a match fault strikes; earlier ones are answered well.
+    /// The `go` (counted from 1) at which a match fault strikes; earlier ones are answered well
+    /// (for exit-on-newgame: the `ucinewgame`).
     #[arg(long, default_value_t = 3)]
     after: u32,
     /// How long slow-uciok waits before its answer, in milliseconds (tests shorten it, with a
@@ -73,6 +74,8 @@ struct Engine<'a> {
     mode: CastlingMode,
     /// `go` commands seen, `go perft` excepted: the clock of the match faults.
     gos: u32,
+    /// `ucinewgame` commands seen.
+    newgames: u32,
     search: Option<Search>,
     /// Whether the line before the current one was `isready` (for slow-isready).
     after_isready: bool,
@@ -105,8 +108,9 @@ impl Engine<'_> {
             "go" => self.go(&args),
             "stop" => self.stop(),
             "ponderhit" => self.ponderhit(),
+            "ucinewgame" => self.ucinewgame(),
             "quit" if self.fault != Fault::IgnoreQuit => return Flow::Quit,
-            // `ucinewgame`, `debug`, `register` and anything else: nothing to do.
+            // `debug`, `register` and anything else: nothing to do.
             _ => {}
         }
         let _ = self.out.flush();
@@ -130,6 +134,15 @@ impl Engine<'_> {
             let _ = writeln!(self.out, "{option}");
         }
         let _ = writeln!(self.out, "uciok");
+    }
+
+    /// `ucinewgame`: nothing to do, unless the fault dies here.
+    fn ucinewgame(&mut self) {
+        self.newgames += 1;
+        if self.fault == Fault::ExitOnNewgame && self.newgames >= self.after {
+            eprintln!("faulty: exiting at ucinewgame {}", self.newgames);
+            std::process::exit(5);
+        }
     }
 
     /// `isready`: always `readyok` at once, searching or not (unless the fault says otherwise).
@@ -535,6 +548,7 @@ fn main() {
         pos: Position::startpos(),
         mode: CastlingMode::Standard,
         gos: 0,
+        newgames: 0,
         search: None,
         after_isready: false,
     };

@@ -323,16 +323,28 @@ impl EngineProcess {
         interrupt: Option<Arc<AtomicBool>>,
     ) -> Result<EngineProcess, EngineError> {
         let mut engine = EngineProcess::spawn(config, interrupt)?;
-        let timeout = Duration::from_millis(config.init_timeout_ms);
-        engine.handshake(timeout)?;
-        for (name, value) in config.option_values() {
-            engine.set_option(&name, &value);
-        }
-        if engine.has_option("UCI_Chess960") {
-            engine.set_option("UCI_Chess960", &castling.is_chess960().to_string());
-        }
-        engine.ready(timeout)?;
+        engine.initialise(config, castling)?;
         Ok(engine)
+    }
+
+    /// What [`EngineProcess::start`] does once the process runs: `uci` and `uciok`, its
+    /// configured options (and `UCI_Chess960` when it announces that option), `isready` and
+    /// `readyok`. On an error the process is still there, for its log
+    /// ([`EngineProcess::into_log`]).
+    pub fn initialise(
+        &mut self,
+        config: &EngineConfig,
+        castling: CastlingMode,
+    ) -> Result<(), EngineError> {
+        let timeout = Duration::from_millis(config.init_timeout_ms);
+        self.handshake(timeout)?;
+        for (name, value) in config.option_values() {
+            self.set_option(&name, &value);
+        }
+        if self.has_option("UCI_Chess960") {
+            self.set_option("UCI_Chess960", &castling.is_chess960().to_string());
+        }
+        self.ready(timeout)
     }
 
     /// `uci`, then wait for `uciok`: the lines the engine sent before it (its `id` and `option`

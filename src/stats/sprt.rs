@@ -88,8 +88,10 @@ fn llr_logistic(counts: &[u32], elo0: f64, elo1: f64) -> f64 {
     n * per_sample
 }
 
-/// A sequential test of H0 "the Elo difference is `elo0`" against H1 "it is `elo1`".
+/// A sequential test of H0 "the Elo difference is `elo0`" against H1 "it is `elo1`": made by
+/// [`Sprt::new`] or parsed, so always one that can be run (a saved one is checked when read).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(try_from = "SprtFields")]
 pub struct Sprt {
     /// Elo under H0.
     pub elo0: f64,
@@ -101,8 +103,9 @@ pub struct Sprt {
     pub beta: f64,
 }
 
-/// Where a running SPRT stands.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+/// Where a running SPRT stands (saved by its stable names: `continue`, `accept-h0`,
+/// `accept-h1`).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum SprtVerdict {
     /// Keep playing.
@@ -113,17 +116,65 @@ pub enum SprtVerdict {
     AcceptH1,
 }
 
-/// Why a text is not an SPRT's settings.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SprtError(pub String);
+/// Why an SPRT's settings are refused: text that is not four numbers, or a test that cannot be
+/// run (fastchess refuses the same ones, by the same rules).
+#[derive(Debug, Clone, PartialEq)]
+pub enum SprtError {
+    /// Not `elo0,elo1,alpha,beta` (the text given).
+    Malformed(String),
+    /// `elo0` is not below `elo1`: the hypotheses are the same, or swapped.
+    Elo0NotBelowElo1 {
+        /// elo0.
+        elo0: f64,
+        /// elo1.
+        elo1: f64,
+    },
+    /// An Elo that is not a number between -2000 and 2000 (beyond, the expected score is 0 or 1
+    /// in floating point and the likelihood ratio is undefined).
+    EloOutOfRange(f64),
+    /// `alpha` is not strictly between 0 and 1.
+    Alpha(f64),
+    /// `beta` is not strictly between 0 and 1.
+    Beta(f64),
+    /// `alpha + beta` is 1 or more: the bounds meet or cross, and the test would decide
+    /// before any game.
+    AlphaPlusBeta {
+        /// alpha.
+        alpha: f64,
+        /// beta.
+        beta: f64,
+    },
+}
 
 impl fmt::Display for SprtError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "'{}': expected elo0,elo1,alpha,beta with elo0 < elo1, e.g. 0,10,0.05,0.05",
-            self.0
-        )
+        match self {
+            SprtError::Malformed(text) => write!(
+                f,
+                "'{text}': expected elo0,elo1,alpha,beta with elo0 < elo1, e.g. 0,10,0.05,0.05"
+            ),
+            SprtError::Elo0NotBelowElo1 { elo0, elo1 } => {
+                write!(f, "elo0 ({elo0}) must be less than elo1 ({elo1})")
+            }
+            SprtError::EloOutOfRange(elo) => {
+                write!(
+                    f,
+                    "an Elo of {elo}: elo0 and elo1 must be between -2000 and 2000"
+                )
+            }
+            SprtError::Alpha(alpha) => {
+                write!(f, "alpha ({alpha}) must be between 0 and 1, both excluded")
+            }
+            SprtError::Beta(beta) => {
+                write!(f, "beta ({beta}) must be between 0 and 1, both excluded")
+            }
+            SprtError::AlphaPlusBeta { alpha, beta } => write!(
+                f,
+                "the sum of alpha and beta must be less than 1 (alpha {alpha} + beta {beta} = \
+                 {}): the bounds would cross and the test would decide before any game",
+                alpha + beta
+            ),
+        }
     }
 }
 
@@ -134,37 +185,60 @@ impl FromStr for Sprt {
 
     /// `elo0,elo1,alpha,beta`.
     fn from_str(text: &str) -> Result<Sprt, SprtError> {
-        Sprt::parse_values(text).ok_or_else(|| SprtError(text.to_string()))
+        let values: Option<Vec<f64>> = text.split(',').map(|v| v.trim().parse().ok()).collect();
+        match values.as_deref() {
+            Some(&[elo0, elo1, alpha, beta]) => Sprt::new(elo0, elo1, alpha, beta),
+            _ => Err(SprtError::Malformed(text.to_string())),
+        }
+    }
+}
+
+/// The four numbers of an SPRT as a saved file holds them, checked by [`Sprt::new`] when read.
+#[derive(Deserialize)]
+struct SprtFields {
+    elo0: f64,
+    elo1: f64,
+    alpha: f64,
+    beta: f64,
+}
+
+impl TryFrom<SprtFields> for Sprt {
+    type Error = SprtError;
+
+    fn try_from(fields: SprtFields) -> Result<Sprt, SprtError> {
+        Sprt::new(fields.elo0, fields.elo1, fields.alpha, fields.beta)
     }
 }
 
 impl Sprt {
-    fn parse_values(text: &str) -> Option<Sprt> {
-        let values: Vec<f64> = text
-            .split(',')
-            .map(|v| v.trim().parse().ok())
-            .collect::<Option<_>>()?;
-        match values[..] {
-            // Elo beyond +-2000 is an expected score of 1 or 0 in floating point, where the
-            // likelihood ratio is undefined; no test needs it.
-            [elo0, elo1, alpha, beta]
-                if elo0 < elo1
-                    && (-2000.0..=2000.0).contains(&elo0)
-                    && (-2000.0..=2000.0).contains(&elo1)
-                    && alpha > 0.0
-                    && alpha < 1.0
-                    && beta > 0.0
-                    && beta < 1.0 =>
-            {
-                Some(Sprt {
-                    elo0,
-                    elo1,
-                    alpha,
-                    beta,
-                })
+    /// The test of H0 `elo0` against H1 `elo1` with error rates `alpha` and `beta`, when it
+    /// can be run: `elo0 < elo1`, both within +-2000, `alpha` and `beta` in (0, 1) and
+    /// `alpha + beta < 1` (else the bounds cross).
+    pub fn new(elo0: f64, elo1: f64, alpha: f64, beta: f64) -> Result<Sprt, SprtError> {
+        for elo in [elo0, elo1] {
+            if !(-2000.0..=2000.0).contains(&elo) {
+                return Err(SprtError::EloOutOfRange(elo));
             }
-            _ => None,
         }
+        if elo0 >= elo1 {
+            return Err(SprtError::Elo0NotBelowElo1 { elo0, elo1 });
+        }
+        // Written so that NaN is refused too.
+        if !(alpha > 0.0 && alpha < 1.0) {
+            return Err(SprtError::Alpha(alpha));
+        }
+        if !(beta > 0.0 && beta < 1.0) {
+            return Err(SprtError::Beta(beta));
+        }
+        if alpha + beta >= 1.0 {
+            return Err(SprtError::AlphaPlusBeta { alpha, beta });
+        }
+        Ok(Sprt {
+            elo0,
+            elo1,
+            alpha,
+            beta,
+        })
     }
 
     /// The acceptance bounds of the log-likelihood ratio: (H0 below, H1 above).
@@ -219,8 +293,9 @@ impl Sprt {
     }
 }
 
-/// The counts an SPRT's log-likelihood ratio was computed from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+/// The counts an SPRT's log-likelihood ratio was computed from (saved by its stable names:
+/// `trinomial`, `pentanomial`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum SprtModel {
     /// Single games: losses, draws, wins.
@@ -271,6 +346,67 @@ mod tests {
         assert!("0,5000,0.05,0.05".parse::<Sprt>().is_err());
         assert!("-5,5,0.05,0.05".parse::<Sprt>().is_ok());
         assert!("0,10,0.05".parse::<Sprt>().is_err());
+    }
+
+    /// Issue 30: alpha + beta >= 1 gave crossed bounds and "H1 accepted" before any game.
+    /// Every test that cannot be run is refused, by the rule it breaks (fastchess's rules).
+    #[test]
+    fn impossible_tests_are_refused_by_their_rule() {
+        let refused = |text: &str| text.parse::<Sprt>().unwrap_err();
+        assert_eq!(
+            refused("0,5,0.5,0.6"),
+            SprtError::AlphaPlusBeta {
+                alpha: 0.5,
+                beta: 0.6
+            }
+        );
+        assert!(refused("0,5,0.5,0.6").to_string().starts_with(
+            "the sum of alpha and beta must be less than 1 (alpha 0.5 + beta 0.6 = 1.1)"
+        ));
+        assert!(matches!(
+            refused("0,5,0.5,0.5"),
+            SprtError::AlphaPlusBeta { .. }
+        ));
+        assert_eq!(
+            refused("5,5,0.05,0.05"),
+            SprtError::Elo0NotBelowElo1 {
+                elo0: 5.0,
+                elo1: 5.0
+            }
+        );
+        assert_eq!(
+            refused("10,0,0.05,0.05").to_string(),
+            "elo0 (10) must be less than elo1 (0)"
+        );
+        for (text, error) in [
+            ("0,5,0,0.05", SprtError::Alpha(0.0)),
+            ("0,5,1,0.05", SprtError::Alpha(1.0)),
+            ("0,5,-0.1,0.05", SprtError::Alpha(-0.1)),
+            ("0,5,0.05,0", SprtError::Beta(0.0)),
+            ("0,5,0.05,1.5", SprtError::Beta(1.5)),
+            ("0,5000,0.05,0.05", SprtError::EloOutOfRange(5000.0)),
+            ("0,5", SprtError::Malformed("0,5".into())),
+            (
+                "a,5,0.05,0.05",
+                SprtError::Malformed("a,5,0.05,0.05".into()),
+            ),
+        ] {
+            assert_eq!(refused(text), error, "{text}");
+        }
+        for nan in ["nan,5,0.05,0.05", "0,5,nan,0.05", "0,5,0.05,nan"] {
+            assert!(nan.parse::<Sprt>().is_err(), "{nan}");
+        }
+        // The bounds of every test accepted are on both sides of 0: no decision before a game.
+        let sprt = Sprt::new(0.0, 5.0, 0.49, 0.5).unwrap();
+        let (lower, upper) = sprt.bounds();
+        assert!(lower < 0.0 && upper > 0.0);
+        assert_eq!(sprt.decide(0.0), SprtVerdict::Continue);
+        // A saved test is checked when it is read.
+        let saved = r#"{"elo0":0.0,"elo1":5.0,"alpha":0.5,"beta":0.6}"#;
+        let error = serde_json::from_str::<Sprt>(saved).unwrap_err().to_string();
+        assert!(error.contains("the sum of alpha and beta"), "{error}");
+        let good = serde_json::to_string(&sprt).unwrap();
+        assert_eq!(serde_json::from_str::<Sprt>(&good).unwrap(), sprt);
     }
 
     fn score(wins: u32, draws: u32, losses: u32) -> Score {

@@ -152,6 +152,7 @@ pub(super) fn read_state(value: serde_json::Value) -> Result<MatchState, StateEr
         standings: standings(old.standings)?,
         llr_history: old.llr_history,
         sprt_decided: old.sprt_decided,
+        sprt_run: None,
         seconds: old.seconds,
         pgn: old.pgn,
         epd: old.epd,

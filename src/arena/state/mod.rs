@@ -18,6 +18,7 @@ mod format_1;
 
 use super::error::StateError;
 use super::request::MatchSettings;
+use super::sprt_run::SprtRun;
 use super::standings::Standings;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
@@ -147,6 +148,10 @@ pub struct MatchState {
     pub(crate) llr_history: Vec<(u32, f64)>,
     /// True once the SPRT decided (the run stops there: its remaining games are not played).
     pub(crate) sprt_decided: bool,
+    /// The SPRT taken on the games in schedule order, and its decision (absent without an SPRT,
+    /// and from states written before the test was taken in order: rebuilt from the standings).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) sprt_run: Option<SprtRun>,
     /// Seconds of play over every run of this state.
     pub(crate) seconds: f64,
     /// The PGN file, when games are written.
@@ -169,6 +174,7 @@ impl MatchState {
             standings,
             llr_history: Vec::new(),
             sprt_decided: false,
+            sprt_run: None,
             seconds: 0.0,
             pgn: None,
             epd: None,

@@ -30,6 +30,9 @@ pub enum Fault {
     Flood,
     /// Never answers `uci` at all.
     NoUciok,
+    /// Dies between games: at the N-th `ucinewgame` (`--after N`) writes `faulty: exiting at
+    /// ucinewgame N` on stderr and exits with status 5, without answering the `isready` after it.
+    ExitOnNewgame,
     /// Plays correctly, but `go perft` leaves out underpromotions, like a buggy generator.
     OmitUnderpromotions,
     /// Plays correctly, but `go perft` leaves out en passant captures.

@@ -8,6 +8,7 @@ use super::schedule::Policy;
 use super::words::{boolean, number, pairs, single, Opt};
 use super::{CompatError, Dialect, OutputFormat};
 use shannon::arena::{DrawRule, OpeningSource, Openings, ResignRule, TournamentKind};
+use shannon::stats::Sprt;
 use std::path::PathBuf;
 
 /// Read one option into `read`: the match's settings here, what is printed and the rest in
@@ -438,12 +439,11 @@ fn read_sprt(read: &mut Read, values: &[String]) -> Result<(), CompatError> {
     let [Some(elo0), Some(elo1), Some(alpha), Some(beta)] = found else {
         return Err(missing(name, "elo0=, elo1=, alpha= and beta="));
     };
-    let text = format!("{elo0},{elo1},{alpha},{beta}");
-    read.sprt = Some(text.parse().map_err(|_| {
+    read.sprt = Some(Sprt::new(elo0, elo1, alpha, beta).map_err(|error| {
         CompatError::malformed(
             name,
             values.join(" "),
-            "a test with elo0 < elo1 and alpha, beta between 0 and 1",
+            format!("a test that can run: {error}"),
         )
     })?);
     Ok(())

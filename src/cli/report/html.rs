@@ -7,7 +7,7 @@
 
 use plotters::prelude::*;
 use shannon::arena::{MatchReport, SprtReport, Standings};
-use shannon::stats::Score;
+use shannon::stats::{Score, SprtVerdict};
 use std::fmt::Write as _;
 use std::path::Path;
 
@@ -47,7 +47,7 @@ fn page(report: &MatchReport) -> Result<String, String> {
     encounters(&mut html, standings, &names);
     elo(&mut html, standings, &names)?;
     if let Some(test) = &report.sprt {
-        sprt(&mut html, test)?;
+        sprt(&mut html, test, report.games())?;
     }
     html.push_str("<h2>Terminations</h2>\n<table><tr><th>how</th><th>games</th></tr>\n");
     for (name, count) in standings.terminations_by_words() {
@@ -202,20 +202,25 @@ fn elo(html: &mut String, standings: &Standings, names: &[String]) -> Result<(),
     Ok(())
 }
 
-/// The sequential test: its bounds, last LLR and LLR curve.
-fn sprt(html: &mut String, test: &SprtReport) -> Result<(), String> {
+/// The sequential test: its bounds, its decision (or last LLR) with the games it was taken on,
+/// and its LLR curve.
+fn sprt(html: &mut String, test: &SprtReport, games: u32) -> Result<(), String> {
     let (sprt, history) = (&test.sprt, &test.history);
     let (lower, upper) = sprt.bounds();
+    let verdict = match test.verdict {
+        SprtVerdict::AcceptH0 => format!("H0 accepted at game {}", test.games),
+        SprtVerdict::AcceptH1 => format!("H1 accepted at game {}", test.games),
+        SprtVerdict::Continue => format!("no decision after the first {} games", test.games),
+    };
     let _ = writeln!(
         html,
         "<h2>SPRT</h2>\n<p>elo0 {} elo1 {}, alpha {} beta {}: bounds {lower:.3} and \
-             {upper:.3}; last LLR {:.3}.</p>",
-        sprt.elo0,
-        sprt.elo1,
-        sprt.alpha,
-        sprt.beta,
-        history.last().map_or(0.0, |&(_, llr)| llr)
+             {upper:.3}; LLR {:.3}: {verdict}.</p>",
+        sprt.elo0, sprt.elo1, sprt.alpha, sprt.beta, test.llr
     );
+    if let Some(note) = super::sprt_games_note(test, games) {
+        let _ = writeln!(html, "<p>{}</p>", escape(&note));
+    }
     html.push_str(&llr_curve(history, lower, upper)?);
     Ok(())
 }

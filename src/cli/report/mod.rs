@@ -33,6 +33,42 @@ impl OutputFormat {
     }
 }
 
+/// When the tables of a match with an SPRT count more finished games (`games`) than the test,
+/// which takes the games in schedule order: a line that says so and why, the same in every
+/// output format.
+pub fn sprt_games_note(sprt: &shannon::arena::SprtReport, games: u32) -> Option<String> {
+    let more = games.checked_sub(sprt.games).filter(|&more| more > 0)?;
+    Some(if sprt.verdict != shannon::stats::SprtVerdict::Continue {
+        format!(
+            "SPRT decided at game {0}: taken on the schedule's first {0} games, in order; {more} \
+             more games (running when it decided, or finished ahead of an earlier one) are \
+             recorded and counted in the results, not in the test",
+            sprt.games
+        )
+    } else {
+        format!(
+            "SPRT: taken on the schedule's first {} games, in order; {more} more finished games \
+             wait for an earlier game or for the other game of their pair",
+            sprt.games
+        )
+    })
+}
+
+/// A resumed run whose SPRT had decided before it: the line that says so (it plays nothing),
+/// the same in every output format.
+pub fn decided_before_line(start: &shannon::arena::MatchStart) -> Option<String> {
+    let decided = start.decided_before.as_ref()?;
+    let verdict = match decided.verdict {
+        shannon::stats::SprtVerdict::AcceptH0 => "H0 accepted",
+        shannon::stats::SprtVerdict::AcceptH1 => "H1 accepted",
+        shannon::stats::SprtVerdict::Continue => "no decision",
+    };
+    Some(format!(
+        "The SPRT decided before this run: {verdict} at game {} (LLR {:.3}); nothing is played",
+        decided.games, decided.llr
+    ))
+}
+
 /// Hand-built games, standings and reports for the renderers' tests.
 #[cfg(test)]
 pub mod test_support {
@@ -98,6 +134,7 @@ pub mod test_support {
             shard: None,
             resumed: None,
             configured_seeds: Vec::new(),
+            decided_before: None,
         };
         (start, schedule)
     }
@@ -136,6 +173,7 @@ pub mod test_support {
                     standings: &standings,
                     finished: i as u32 + 1,
                     total,
+                    sprt: None,
                 })
                 .unwrap();
         }

@@ -8,7 +8,7 @@
 //! 95% margin), a crosstable, and every encounter with its pair statistics.
 
 use indicatif::ProgressBar;
-use shannon::arena::{GameFinished, MatchObserver, MatchReport, MatchStart, Standings};
+use shannon::arena::{GameFinished, MatchObserver, MatchReport, MatchStart, SprtReport, Standings};
 use shannon::stats::{Score, SprtVerdict};
 use std::io::{self, Write};
 
@@ -95,6 +95,9 @@ pub fn write_header(out: &mut impl Write, start: &MatchStart) -> io::Result<()> 
             resumed.of
         )?;
     }
+    if let Some(line) = super::decided_before_line(start) {
+        writeln!(out, "{line}")?;
+    }
     for (name, seed) in &start.configured_seeds {
         writeln!(
             out,
@@ -118,23 +121,7 @@ fn write_end(out: &mut impl Write, report: &MatchReport) -> io::Result<()> {
     }
     write_tables(out, &report.standings, report.seconds)?;
     if let Some(sprt) = &report.sprt {
-        let (lower, upper) = sprt.sprt.bounds();
-        let decision = match sprt.verdict {
-            SprtVerdict::AcceptH0 => "H0 accepted",
-            SprtVerdict::AcceptH1 => "H1 accepted",
-            SprtVerdict::Continue => "no decision yet",
-        };
-        writeln!(
-            out,
-            "SPRT ({}, logistic Elo): elo0 {} elo1 {} alpha {} beta {}: LLR {:.3} [{lower:.3}, \
-             {upper:.3}]: {decision}",
-            sprt.model.name(),
-            sprt.sprt.elo0,
-            sprt.sprt.elo1,
-            sprt.sprt.alpha,
-            sprt.sprt.beta,
-            sprt.llr
-        )?;
+        write_sprt(out, sprt, report.games())?;
     }
     if let Some(why) = &report.record_error {
         let resume = match &report.state {
@@ -166,6 +153,42 @@ fn write_end(out: &mut impl Write, report: &MatchReport) -> io::Result<()> {
         }
     }
     Ok(())
+}
+
+/// The SPRT's line: its decision with the game it was taken at, or where it stands; and, when
+/// the tables count more games than the test (`games` finished in all), why.
+fn write_sprt(out: &mut impl Write, sprt: &SprtReport, games: u32) -> io::Result<()> {
+    let (lower, upper) = sprt.sprt.bounds();
+    let at = if sprt.verdict != SprtVerdict::Continue {
+        format!("at game {}", sprt.games)
+    } else {
+        format!("after the first {} games", sprt.games)
+    };
+    writeln!(
+        out,
+        "SPRT ({}, logistic Elo): elo0 {} elo1 {} alpha {} beta {}: LLR {:.3} [{lower:.3}, \
+         {upper:.3}]: {} {at}",
+        sprt.model.name(),
+        sprt.sprt.elo0,
+        sprt.sprt.elo1,
+        sprt.sprt.alpha,
+        sprt.sprt.beta,
+        sprt.llr,
+        verdict_words(sprt.verdict)
+    )?;
+    if let Some(note) = super::sprt_games_note(sprt, games) {
+        writeln!(out, "{note}")?;
+    }
+    Ok(())
+}
+
+/// A verdict in words.
+fn verdict_words(verdict: SprtVerdict) -> &'static str {
+    match verdict {
+        SprtVerdict::AcceptH0 => "H0 accepted",
+        SprtVerdict::AcceptH1 => "H1 accepted",
+        SprtVerdict::Continue => "no decision yet",
+    }
 }
 
 /// cutechess-cli's per-game lines, for scripts that follow a match as it runs.

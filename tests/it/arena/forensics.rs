@@ -11,13 +11,24 @@ use std::path::Path;
 /// An engines file with `good` (shannon) and `bad` (the faulty engine with `fault`), `bad`'s
 /// stderr appended to `bad.err`.
 fn config(dir: &Path, fault: &str) -> String {
+    engines_file(dir, &format!("--fault {fault}"), "bad.err")
+}
+
+/// An engines file with `good` (shannon) and `bad` (the faulty engine with the words of `args`),
+/// `bad`'s stderr appended to `stderr`.
+fn engines_file(dir: &Path, args: &str, stderr: &str) -> String {
     let config = dir.join("engines.toml");
+    let args: Vec<String> = args
+        .split_whitespace()
+        .map(|a| format!("\"{a}\""))
+        .collect();
     std::fs::write(
         &config,
         format!(
             "[[engine]]\nname = \"good\"\ncommand = \"self\"\n\n[[engine]]\nname = \"bad\"\n\
-             command = \"{FAULTY}\"\nargs = [\"--fault\", \"{fault}\"]\ninit_timeout_ms = 1000\n\
-             stderr = \"bad.err\"\n\n[match]\nhang_timeout_ms = 1500\n"
+             command = \"{FAULTY}\"\nargs = [{}]\ninit_timeout_ms = 1000\n\
+             stderr = \"{stderr}\"\n\n[match]\nhang_timeout_ms = 1500\n",
+            args.join(", ")
         ),
     )
     .unwrap();
@@ -34,7 +45,11 @@ struct Forfeited {
 }
 
 fn play(dir: &Path, fault: &str, tc: &str, runner_delay_ms: Option<u64>) -> Forfeited {
-    let config = config(dir, fault);
+    play_with(dir, config(dir, fault), tc, runner_delay_ms)
+}
+
+/// [`play`] with the engines file `config`.
+fn play_with(dir: &Path, config: String, tc: &str, runner_delay_ms: Option<u64>) -> Forfeited {
     let mut command = shannon_command(&[
         "match",
         "--config",
@@ -282,4 +297,129 @@ fn a_match_without_forfeits_writes_no_forensics() {
         !json.contains("forfeits") && !json.contains("time_losses"),
         "{json}"
     );
+}
+
+/// Issue 30: an engine that exits at `ucinewgame` after playing a game was reported as "failed
+/// to start" with no forensics file: its exit status and last lines were lost. It crashed
+/// between games; the forfeit keeps what it wrote and was sent, and how it ended.
+#[test]
+fn an_engine_dying_at_ucinewgame_between_games_leaves_its_forensics() {
+    let dir = scratch("forensics-newgame");
+    let config = engines_file(&dir, "--fault exit-on-newgame --after 2", "bad.err");
+    let (ok, out, err) = run(
+        &[
+            "match",
+            "--config",
+            &config,
+            "--games",
+            "4",
+            "--concurrency",
+            "1",
+            "--tc",
+            "nodes=1",
+            "--pgn",
+            "games.pgn",
+            "--json",
+            "games.json",
+            "--quiet",
+            "--seed",
+            "9",
+        ],
+        &dir,
+    );
+    assert!(ok, "{out}{err}");
+    // Each engine process plays one game; at its second `ucinewgame` it dies: games 2 and 4
+    // are forfeited, and it is started again for games 3.
+    let json: Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("games.json")).unwrap()).unwrap();
+    let forfeits = json["standings"]["forfeits"].as_array().unwrap();
+    let games: Vec<u64> = forfeits
+        .iter()
+        .map(|f| f["game"].as_u64().unwrap())
+        .collect();
+    assert_eq!(games, [2, 4], "{out}");
+    let pgn = std::fs::read_to_string(dir.join("games.pgn"))
+        .unwrap()
+        .replace('\n', " ");
+    for forfeit in forfeits {
+        let game = forfeit["game"].as_u64().unwrap();
+        let file = format!("games.pgn.forensics/{game}.txt");
+        assert_eq!(forfeit["engine"], "bad");
+        assert_eq!(forfeit["category"], "crash", "{forfeit}");
+        assert_eq!(forfeit["forensics"], file.as_str());
+        assert!(pgn.contains(&format!("; forensics in {file}}}")), "{pgn}");
+        assert!(out.contains(&format!("; forensics in {file}\n")), "{out}");
+        let text = std::fs::read_to_string(dir.join(&file)).unwrap();
+        assert!(text.contains("'s engine exited"), "{text}");
+        assert!(text.contains("Process: exit status 5\n"), "{text}");
+        assert!(
+            text.contains("! faulty: exiting at ucinewgame 2\n"),
+            "{text}"
+        );
+        // What it was sent last before it died (the runner's `quit` aside): the new game and
+        // the question.
+        let sent: Vec<&str> = text
+            .lines()
+            .filter(|l| l.contains(" > ") && !l.ends_with("> quit"))
+            .collect();
+        let last: Vec<&str> = sent.iter().rev().take(2).rev().copied().collect();
+        assert!(
+            last.len() == 2 && last[0].ends_with("> ucinewgame") && last[1].ends_with("> isready"),
+            "{text}"
+        );
+        // It played a game before: its moves are in its log.
+        assert!(text.contains("< bestmove "), "{text}");
+    }
+}
+
+/// Issue 30: an engine that never sends `uciok`, one that exits during its start-up, and one
+/// whose process cannot be started at all: every game is forfeited, and every forfeit has its
+/// forensics file, with how the process ended (or why it never ran) and its last lines.
+#[test]
+fn an_engine_failing_to_start_leaves_its_forensics() {
+    let dir = scratch("forensics-start");
+    let played = play(&dir, "no-uciok", "nodes=1", None);
+    played.both_lost(
+        "start-failure",
+        "'s engine failed to start: no uciok within 1000 ms",
+    );
+    for file in &played.files {
+        assert!(file.contains(" > uci\n"), "{file}");
+        assert!(
+            file.contains("Process: running until the runner stopped it"),
+            "{file}"
+        );
+    }
+    // Exits at its first `ucinewgame`, so during every start: the exit status and its stderr.
+    let dir = scratch("forensics-start-exit");
+    let config = engines_file(&dir, "--fault exit-on-newgame --after 1", "bad.err");
+    let played = play_with(&dir, config, "nodes=1", None);
+    played.both_lost(
+        "start-failure",
+        "'s engine failed to start: the engine exited while the runner waited for readyok",
+    );
+    for file in &played.files {
+        assert!(file.contains("Process: exit status 5\n"), "{file}");
+        assert!(
+            file.contains("! faulty: exiting at ucinewgame 1\n"),
+            "{file}"
+        );
+        assert!(
+            file.contains(" < uciok\n") && file.contains(" > ucinewgame\n"),
+            "{file}"
+        );
+    }
+    // Its process cannot be started (its stderr file cannot be opened): the file says why.
+    let dir = scratch("forensics-start-spawn");
+    let config = engines_file(&dir, "--fault none", "no/such/folder/bad.err");
+    let played = play_with(&dir, config, "nodes=1", None);
+    played.both_lost("start-failure", "'s engine failed to start: cannot start '");
+    for file in &played.files {
+        assert!(
+            file.contains("Process: never started (cannot start '")
+                && file.contains("cannot open its stderr file no/such/folder/bad.err"),
+            "{file}"
+        );
+        assert!(file.ends_with("(none)\n"), "{file}");
+    }
 }

@@ -20,6 +20,7 @@ mod report;
 mod resume;
 mod signals;
 mod sprt_reference;
+mod sprt_stop;
 mod tournaments;
 
 use crate::common::{peer_missing, peers_required, Scratch};

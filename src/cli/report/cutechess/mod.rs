@@ -492,6 +492,9 @@ impl<W: Write> MatchObserver for Cutechess<'_, W> {
         self.names = start.names.clone();
         self.tournament = start.tournament;
         self.whole = start.resumed.is_none();
+        if let Some(line) = super::decided_before_line(start) {
+            writeln!(self.out, "{line}")?;
+        }
         Ok(())
     }
 
@@ -508,11 +511,8 @@ impl<W: Write> MatchObserver for Cutechess<'_, W> {
         let game = finished.game;
         let standings = finished.standings;
         self.count(game);
-        if let Some(sprt) = &self.sprt {
-            let encounter = &standings.encounters[0];
-            self.last_llr = sprt
-                .match_llr(&encounter.score, encounter.pairs.pentanomial())
-                .1;
+        if let Some(sprt) = &finished.sprt {
+            self.last_llr = sprt.llr;
         }
         writeln!(
             self.out,
@@ -550,6 +550,13 @@ impl<W: Write> MatchObserver for Cutechess<'_, W> {
         let games = report.games();
         if self.rating_interval == 0 || !games.is_multiple_of(self.rating_interval) || games == 0 {
             self.results(&report.standings)?;
+        }
+        if let Some(note) = report
+            .sprt
+            .as_ref()
+            .and_then(|sprt| super::sprt_games_note(sprt, games))
+        {
+            writeln!(self.out, "{note}")?;
         }
         if self.whole {
             self.outcomes()?;

@@ -187,8 +187,9 @@ impl<'a, W: Write> Fastchess<'a, W> {
         }
     }
 
-    /// `printInterval`: the rules around `printElo` and `printSprt`.
-    fn interval(&mut self, standings: &Standings) -> io::Result<()> {
+    /// `printInterval`: the rules around `printElo` and `printSprt` (the LLR is `llr`, where the
+    /// test stands).
+    fn interval(&mut self, standings: &Standings, llr: f64) -> io::Result<()> {
         self.last_block = Some(standings.games());
         let mut text = format!("{RULE}\n");
         if standings.names.len() == 2 {
@@ -197,8 +198,6 @@ impl<'a, W: Write> Fastchess<'a, W> {
             text.push_str(&rank_table(standings));
         }
         if let Some(sprt) = &self.sprt {
-            let encounter = &standings.encounters[0];
-            let (_, llr) = sprt.match_llr(&encounter.score, encounter.pairs.pentanomial());
             text.push_str(&llr_line(sprt, llr));
             text.push('\n');
         }
@@ -331,6 +330,9 @@ impl<W: Write> MatchObserver for Fastchess<'_, W> {
                 .unwrap_or_default(),
             _ => String::new(),
         };
+        if let Some(line) = super::decided_before_line(start) {
+            writeln!(self.out, "{line}")?;
+        }
         Ok(())
     }
 
@@ -379,15 +381,17 @@ impl<W: Write> MatchObserver for Fastchess<'_, W> {
         let on_interval =
             self.rating_interval != 0 && (index / 2 + 1).is_multiple_of(self.rating_interval);
         if (pair_done && on_interval) || finished.finished == finished.total {
-            self.interval(finished.standings)?;
+            let llr = finished.sprt.map_or(0.0, |sprt| sprt.llr);
+            self.interval(finished.standings, llr)?;
         }
         self.out.flush()
     }
 
     fn finished(&mut self, report: &MatchReport) -> io::Result<()> {
+        let llr = report.sprt.as_ref().map_or(0.0, |sprt| sprt.llr);
         if let Some(sprt) = &report.sprt {
             if sprt.verdict != SprtVerdict::Continue {
-                self.interval(&report.standings)?;
+                self.interval(&report.standings, llr)?;
                 let accepted = match sprt.verdict {
                     SprtVerdict::AcceptH0 => "H0",
                     _ => "H1",
@@ -399,11 +403,14 @@ impl<W: Write> MatchObserver for Fastchess<'_, W> {
                     fixed(sprt.sprt.elo1, 2)
                 )?;
             }
+            if let Some(note) = super::sprt_games_note(sprt, report.games()) {
+                writeln!(self.out, "{note}")?;
+            }
         }
         // The standings at the end, unless the last block showed them (a resumed run with
         // nothing left to play, an interrupted one).
         if self.last_block != Some(report.games()) {
-            self.interval(&report.standings)?;
+            self.interval(&report.standings, llr)?;
         }
         let tracked: Vec<(usize, Forfeits)> = self
             .forfeits
