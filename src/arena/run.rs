@@ -89,8 +89,8 @@ pub fn resume_match(
     if !fits(&state, &prepared) {
         return Err(in_state(StateError::DoesNotFit));
     }
-    let pgn_file = state.pgn.as_mut().map(Appendix::reopen).transpose();
-    let epd_file = state.epd.as_mut().map(Appendix::reopen).transpose();
+    let pgn_file = state.pgn.as_mut().map(reopen).transpose();
+    let epd_file = state.epd.as_mut().map(reopen).transpose();
     let files = Files::new(
         prepared.state.clone(),
         pgn_file.map_err(in_state)?,
@@ -103,6 +103,22 @@ pub fn resume_match(
     });
     let recorder = Recorder::new(files, prepared.state.clone());
     Session::new(prepared, state, recorder).play(observer)
+}
+
+/// Reopen a saved run's file (see [`Appendix::reopen`]), saying where text another program
+/// appended to it was moved.
+fn reopen(appendix: &mut Appendix) -> Result<File, StateError> {
+    let (file, set_aside) = appendix.reopen()?;
+    if let Some(set_aside) = set_aside {
+        log::warn!(
+            "{} held {} bytes after the games its state records that this run did not write: \
+             moved to {}",
+            set_aside.from.display(),
+            set_aside.bytes,
+            set_aside.to.display()
+        );
+    }
+    Ok(file)
 }
 
 /// True when the saved results are of the schedule the settings make.
