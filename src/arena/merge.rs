@@ -207,6 +207,7 @@ fn start_of(state: &MatchState) -> Result<MatchStart, ArenaError> {
         shard: None,
         resumed: None,
         configured_seeds: Vec::new(),
+        notes: Vec::new(),
     })
 }
 

@@ -7,6 +7,7 @@
 use super::error::RecordError;
 use super::match_game::MatchGame;
 use super::openings::Openings;
+use super::outputs::FileNote;
 use super::schedule::TournamentKind;
 use super::standings::Standings;
 use super::time_control::TimeControl;
@@ -70,6 +71,9 @@ pub struct MatchStart {
     pub resumed: Option<Resumed>,
     /// Engines whose engines file sets `Seed` (name, value): they keep it in every game.
     pub configured_seeds: Vec<(String, String)>,
+    /// What the run did with files that held something when it started.
+    #[serde(skip)]
+    pub notes: Vec<FileNote>,
 }
 
 /// A finished game and where the match stands after it.

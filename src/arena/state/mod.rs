@@ -121,6 +121,30 @@ impl Appendix {
         Ok((Appendix::at(path, 0), file))
     }
 
+    /// The run's file at `path`, its games appended after what the file holds (made when there is
+    /// none). The text before is made to end in `line_ends` line ends (2 for a PGN: a blank line
+    /// between games; 1 for an EPD), so that the run's first game starts on a line of its own.
+    pub(crate) fn append(path: &Path, line_ends: usize) -> io::Result<(Appendix, File)> {
+        let mut file = OpenOptions::new().create(true).append(true).open(path)?;
+        let length = file.metadata()?.len();
+        if length > 0 {
+            let ending = last_bytes(path, length, 2 * line_ends as u64)?;
+            let found = ending
+                .iter()
+                .rev()
+                .filter(|&&b| b != b'\r')
+                .take_while(|&&b| b == b'\n')
+                .count();
+            let missing = "\n".repeat(line_ends.saturating_sub(found));
+            if !missing.is_empty() {
+                file.write_all(missing.as_bytes())?;
+                file.sync_data()?;
+            }
+        }
+        let start = file.metadata()?.len();
+        Ok((Appendix::at(path, start), file))
+    }
+
     fn at(path: &Path, start: u64) -> Appendix {
         Appendix {
             path: path.to_path_buf(),
@@ -227,6 +251,15 @@ fn unfinished_only(file: &mut File, from: u64, length: u64) -> io::Result<bool> 
         && games
             .iter()
             .all(|game| game.as_ref().is_ok_and(|g| !g.record.outcome.is_finished())))
+}
+
+/// The last `n` bytes (at most) of the file at `path`, `length` bytes long.
+fn last_bytes(path: &Path, length: u64, n: u64) -> io::Result<Vec<u8>> {
+    let mut file = File::open(path)?;
+    file.seek(SeekFrom::Start(length.saturating_sub(n)))?;
+    let mut bytes = Vec::new();
+    file.take(n).read_to_end(&mut bytes)?;
+    Ok(bytes)
 }
 
 /// Copy bytes `from..length` of `file` (at `path`) to a new file beside it, synced:
@@ -497,5 +530,29 @@ mod tests {
             let moved = moved.map(|m| std::fs::read_to_string(m.to).unwrap());
             assert_eq!(moved, set_aside, "{tail:?}");
         }
+    }
+
+    #[test]
+    fn an_appending_run_starts_after_the_files_text_on_a_line_of_its_own() {
+        let scratch = tempfile::tempdir().unwrap();
+        let path = scratch.path().join("games.pgn");
+        for (before, line_ends, after) in [
+            ("", 2, ""),
+            ("1-0\n\n", 2, "1-0\n\n"),
+            ("1-0\n", 2, "1-0\n\n"),
+            ("1-0", 2, "1-0\n\n"),
+            ("1-0\r\n\r\n", 2, "1-0\r\n\r\n"),
+            ("a b c d;", 1, "a b c d;\n"),
+            ("a b c d;\n", 1, "a b c d;\n"),
+        ] {
+            std::fs::write(&path, before).unwrap();
+            let (appendix, _) = Appendix::append(&path, line_ends).unwrap();
+            assert_eq!(std::fs::read_to_string(&path).unwrap(), after, "{before:?}");
+            assert_eq!(appendix.start, after.len() as u64);
+            assert_eq!(appendix.committed, appendix.start);
+        }
+        std::fs::remove_file(&path).unwrap();
+        let (appendix, _) = Appendix::append(&path, 2).unwrap();
+        assert!(path.exists() && appendix.start == 0, "made when missing");
     }
 }

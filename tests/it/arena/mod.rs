@@ -17,10 +17,12 @@ mod outputs;
 mod peers;
 mod perft_check;
 mod report;
+mod reruns;
 mod resume;
 mod signals;
 mod sprt_reference;
 mod tournaments;
+mod two_runs;
 
 use crate::common::{peer_missing, peers_required, Scratch};
 use crate::common::{run, FAULTY, SHANNON};
