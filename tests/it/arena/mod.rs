@@ -7,6 +7,7 @@
 mod adjudication;
 mod books;
 mod compat;
+mod compat_files;
 mod faults;
 mod forensics;
 mod matches;
