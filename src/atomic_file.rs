@@ -19,15 +19,20 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
         file.sync_all()?;
     }
     std::fs::rename(&temporary, path)?;
+    sync_folder(path);
+    Ok(())
+}
+
+/// Sync the folder holding `path`, so that a file made or renamed there survives a power cut.
+/// Not every file system syncs a folder: a failure is ignored.
+pub fn sync_folder(path: &Path) {
     let folder = match path.parent() {
         Some(parent) if !parent.as_os_str().is_empty() => parent,
         _ => Path::new("."),
     };
     if let Ok(folder) = File::open(folder) {
-        // Not every file system syncs a folder; the rename itself is atomic anyway.
         let _ = folder.sync_all();
     }
-    Ok(())
 }
 
 /// Check that `path` can be written, changing nothing: an existing file is opened for writing

@@ -1,8 +1,11 @@
-//! One runner per saved run. A match's state file and a random-games checkpoint are rewritten
-//! after every game or block; two runners on one of them (a requeued Slurm job while the first
-//! still runs, a second terminal, a script's retry) would both play and append, interleaving their
-//! games. A [`RunLock`] is held for the whole run on a lock file beside the saved file
-//! (`<file>.lock`): a second runner is refused at once, with the holder's pid and host.
+//! One runner per saved run, and per output file. A match's state file and a random-games
+//! checkpoint are rewritten after every game or block, and a match appends to its PGN and EPD
+//! files; two runners on one of them (a requeued Slurm job while the first still runs, a second
+//! terminal, a script's retry, a second match pointed at the first one's PGN) would both write,
+//! interleaving or emptying each other's games. A [`RunLock`] is held for the whole run on a lock
+//! file beside each file the run writes (`<file>.lock`, beside the file a symbolic link points
+//! to, so two names of one file meet on one lock): a second runner is refused at once, with the
+//! holder's pid and host.
 //!
 //! The lock is the operating system's (`flock` on Unix, `LockFileEx` on Windows), taken on a file
 //! that is never renamed (the saved file itself is replaced by a rename at every save, so a lock
@@ -109,6 +112,11 @@ pub enum RunLockError {
         /// The holder, when its lock file names it.
         holder: Option<Holder>,
     },
+    /// This process holds it already: one run names the same file for two of its outputs.
+    Twice {
+        /// The file named twice.
+        guarded: PathBuf,
+    },
     /// The lock file cannot be made, read or locked.
     Io {
         /// The lock file.
@@ -132,11 +140,17 @@ impl fmt::Display for RunLockError {
                 }
                 write!(
                     f,
-                    "; two runs of one file would interleave their games: wait for it to end or \
-                     stop it (its lock: {})",
+                    "; two runs writing one file would mix or destroy each other's games: wait \
+                     for it to end or stop it (its lock: {})",
                     lock.display()
                 )
             }
+            RunLockError::Twice { guarded } => write!(
+                f,
+                "{} is named for two of this run's files (PGN, EPD, state, report, JSON): give \
+                 each its own file",
+                guarded.display()
+            ),
             RunLockError::Io { lock, source } => {
                 write!(f, "cannot use the lock file {}: {source}", lock.display())
             }
@@ -148,7 +162,7 @@ impl std::error::Error for RunLockError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             RunLockError::Io { source, .. } => Some(source),
-            RunLockError::Held { .. } => None,
+            RunLockError::Held { .. } | RunLockError::Twice { .. } => None,
         }
     }
 }
@@ -163,9 +177,11 @@ pub struct RunLock {
 }
 
 impl RunLock {
-    /// The lock file of `guarded`: its path with `.lock` added.
+    /// The lock file of `guarded`: its path with `.lock` added, beside the file itself (a
+    /// symbolic link is followed, and a relative path made absolute, where they can be), so that
+    /// every name of one file has one lock file.
     pub fn path_for(guarded: &Path) -> PathBuf {
-        let mut path = guarded.as_os_str().to_owned();
+        let mut path = canonical(guarded).into_os_string();
         path.push(".lock");
         PathBuf::from(path)
     }
@@ -198,6 +214,11 @@ impl RunLock {
                     let mut text = String::new();
                     let _ = file.read_to_string(&mut text);
                     let holder = Holder::parse(&text);
+                    if holder.as_ref() == Some(&Holder::me()) {
+                        return Err(RunLockError::Twice {
+                            guarded: guarded.to_path_buf(),
+                        });
+                    }
                     if holder.as_ref().is_some_and(Holder::has_ended) && Instant::now() < patience {
                         std::thread::sleep(Duration::from_millis(10));
                         continue;
@@ -262,6 +283,23 @@ impl Drop for RunLock {
     }
 }
 
+/// The path of the file `path` names: links followed and made absolute. A file that does not
+/// exist yet is its folder's canonical path with its name; a folder that does not exist either
+/// leaves the path as it is (taking its lock then fails, naming it).
+fn canonical(path: &Path) -> PathBuf {
+    if let Ok(path) = path.canonicalize() {
+        return path;
+    }
+    let folder = match path.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent,
+        _ => Path::new("."),
+    };
+    match (folder.canonicalize(), path.file_name()) {
+        (Ok(folder), Some(name)) => folder.join(name),
+        _ => path.to_path_buf(),
+    }
+}
+
 /// True when `file` is the file now at `path`.
 #[cfg(unix)]
 fn same_file(file: &File, path: &Path) -> bool {
@@ -286,17 +324,40 @@ mod tests {
         tempfile::tempdir().unwrap()
     }
 
+    /// A lock file held (by the kernel's lock on `file`) for `holder`, as another runner holds it.
+    fn hold(lock_path: &Path, holder: &Holder) -> File {
+        let file = OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(true)
+            .open(lock_path)
+            .unwrap();
+        file.try_lock().unwrap();
+        std::fs::write(lock_path, holder.text()).unwrap();
+        file
+    }
+
+    /// Another live runner on this host (init, which outlives every test).
+    fn other_runner() -> Holder {
+        Holder {
+            pid: 1,
+            host: this_host(),
+        }
+    }
+
     #[test]
     fn a_second_lock_is_refused_with_the_holder_and_taken_once_the_first_is_dropped() {
         let dir = scratch();
         let guarded = dir.path().join("run.state");
-        let first = RunLock::acquire(&guarded).unwrap();
-        assert!(first.previous().is_none());
+        let lock_path = RunLock::path_for(&guarded);
+        assert_eq!(lock_path, dir.path().join("run.state.lock"));
+        let first = hold(&lock_path, &other_runner());
         let refused = RunLock::acquire(&guarded).unwrap_err();
         match &refused {
             RunLockError::Held { holder, lock, .. } => {
-                assert_eq!(holder.as_ref(), Some(&Holder::me()));
-                assert_eq!(lock, &dir.path().join("run.state.lock"));
+                assert_eq!(holder.as_ref(), Some(&other_runner()));
+                assert_eq!(lock, &lock_path);
             }
             other => panic!("{other}"),
         }
@@ -305,14 +366,48 @@ mod tests {
             text.contains("run.state is in use by another run"),
             "{text}"
         );
-        assert!(
-            text.contains(&format!("pid {}", std::process::id())),
-            "{text}"
-        );
+        assert!(text.contains("(pid 1 on host "), "{text}");
         drop(first);
-        assert!(!RunLock::path_for(&guarded).exists(), "the lock file stays");
         let second = RunLock::acquire(&guarded).unwrap();
-        assert!(second.previous().is_none());
+        assert_eq!(second.previous(), Some(&other_runner()));
+        drop(second);
+        assert!(!lock_path.exists(), "the lock file stays");
+    }
+
+    /// One run naming a file for two of its outputs: the second lock is this process's own.
+    #[test]
+    fn a_file_locked_twice_by_one_run_is_named() {
+        let dir = scratch();
+        let guarded = dir.path().join("games.pgn");
+        let _first = RunLock::acquire(&guarded).unwrap();
+        let refused = RunLock::acquire(&guarded).unwrap_err();
+        assert!(matches!(refused, RunLockError::Twice { .. }), "{refused}");
+        assert!(
+            refused
+                .to_string()
+                .contains("games.pgn is named for two of this run's files"),
+            "{refused}"
+        );
+    }
+
+    /// Two names of one file (a symbolic link, a relative and an absolute path) share a lock.
+    #[cfg(unix)]
+    #[test]
+    fn every_name_of_a_file_has_the_same_lock() {
+        let dir = scratch();
+        let real = dir.path().join("real");
+        std::fs::create_dir(&real).unwrap();
+        std::os::unix::fs::symlink(&real, dir.path().join("link")).unwrap();
+        let file = real.join("z.pgn");
+        let lock = RunLock::path_for(&file);
+        assert_eq!(RunLock::path_for(&dir.path().join("link/z.pgn")), lock);
+        std::fs::write(&file, "").unwrap();
+        std::os::unix::fs::symlink(&file, dir.path().join("y.pgn")).unwrap();
+        assert_eq!(RunLock::path_for(&dir.path().join("y.pgn")), lock);
+        assert_eq!(
+            RunLock::path_for(&dir.path().join("real/../real/./z.pgn")),
+            lock
+        );
     }
 
     /// The lock of a killed runner can outlive it for a moment, held by a child process that
@@ -324,19 +419,7 @@ mod tests {
         let dir = scratch();
         let guarded = dir.path().join("run.state");
         let lock_path = RunLock::path_for(&guarded);
-        let hold = |holder: &Holder| {
-            let file = OpenOptions::new()
-                .read(true)
-                .write(true)
-                .create(true)
-                .truncate(true)
-                .open(&lock_path)
-                .unwrap();
-            file.try_lock().unwrap();
-            std::fs::write(&lock_path, holder.text()).unwrap();
-            file
-        };
-        let alive = hold(&Holder::me());
+        let alive = hold(&lock_path, &other_runner());
         let started = Instant::now();
         assert!(matches!(
             RunLock::acquire(&guarded),
@@ -351,7 +434,7 @@ mod tests {
             pid: 4_000_000,
             host: this_host(),
         };
-        let left_over = hold(&dead);
+        let left_over = hold(&lock_path, &dead);
         let releaser = std::thread::spawn(move || {
             std::thread::sleep(Duration::from_millis(300));
             drop(left_over);

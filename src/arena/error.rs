@@ -3,6 +3,7 @@
 //! says which flag sets them.
 
 use super::openings::OpeningsError;
+use super::outputs::{Holding, Occupant};
 use crate::client::ConfigError;
 use crate::notation::polyglot::BookError;
 use crate::run_lock::RunLockError;
@@ -115,8 +116,11 @@ pub enum ArenaError {
     Observer(io::Error),
     /// A state file cannot be read, written or used.
     State(PathBuf, StateError),
-    /// Another runner holds the state file.
+    /// Another runner holds one of the run's files.
     Locked(RunLockError),
+    /// Files the run would write already hold games, positions or a run's state (see
+    /// [`super::outputs`]).
+    Occupied(Vec<Occupant>),
 }
 
 impl fmt::Display for ArenaError {
@@ -140,8 +144,27 @@ impl fmt::Display for ArenaError {
             ArenaError::Observer(e) => write!(f, "cannot write the report: {e}"),
             ArenaError::State(path, why) => write!(f, "state file {}: {why}", path.display()),
             ArenaError::Locked(e) => write!(f, "{e}"),
+            ArenaError::Occupied(files) => {
+                f.write_str("this run's files already hold what it would replace:")?;
+                for file in files {
+                    write!(f, "\n  {file}")?;
+                }
+                if let Some(state) = continues(files) {
+                    write!(f, "\nresuming {} continues that run", state.display())?;
+                }
+                f.write_str("\nwrite to other files, or replace them (overwrite) to start anew")
+            }
         }
     }
+}
+
+/// The state file among `files` that holds an unfinished run of the same settings: resuming it
+/// continues the run a new run would start again.
+pub fn continues(files: &[Occupant]) -> Option<&std::path::Path> {
+    files.iter().find_map(|file| match &file.holds {
+        Holding::Run(run) if run.same_settings && !run.finished => Some(file.path.as_path()),
+        _ => None,
+    })
 }
 
 impl std::error::Error for ArenaError {
@@ -154,6 +177,7 @@ impl std::error::Error for ArenaError {
             ArenaError::Output { error, .. } | ArenaError::Observer(error) => Some(error),
             ArenaError::State(_, e) => Some(e),
             ArenaError::Locked(e) => Some(e),
+            ArenaError::Occupied(_) => None,
         }
     }
 }

@@ -208,6 +208,7 @@ fn start_of(state: &MatchState) -> Result<MatchStart, ArenaError> {
         resumed: None,
         configured_seeds: Vec::new(),
         decided_before: None,
+        notes: Vec::new(),
     })
 }
 
@@ -281,10 +282,12 @@ fn write_pgn(states: &[(PathBuf, MatchState)], out_path: &Path) -> Result<(), Me
         let file = state.directory.join(&appendix.path);
         let text = std::fs::read(&file)
             .map_err(|e| failed(path, MergeFailureKind::Merge(MergeError::ReadPgn(file, e))))?;
-        // The finished games: the committed part and the last game (written, or not yet if
-        // the shard died between its state and its PGN); never an unfinished `*` game.
+        // The finished games: the committed part from where the shard's own games start (a
+        // shard appending to a PGN follows earlier games) and the last game (written, or not
+        // yet if the shard died between its state and its PGN); never an unfinished `*` game.
         let committed = (appendix.committed as usize).min(text.len());
-        let mut finished = String::from_utf8_lossy(&text[..committed]).into_owned();
+        let start = (appendix.start as usize).min(committed);
+        let mut finished = String::from_utf8_lossy(&text[start..committed]).into_owned();
         finished.push_str(&appendix.pending);
         games.extend(split_games(&finished));
     }

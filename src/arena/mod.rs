@@ -7,7 +7,9 @@
 //!   engines' scores).
 //! - The request ([`MatchRequest`], typed) settled into [`MatchSettings`] against the engines
 //!   file; [`run_match`] and [`resume_match`] play it: the runner plays the games, the standings
-//!   count them, the recorder writes the state and the files in their safe order.
+//!   count them, the recorder writes the state and the files in their safe order. Every file a
+//!   run writes is locked for the run, and what a new run finds in them ([`Existing`]) is
+//!   refused, replaced or appended to, never lost.
 //! - What a run tells is data: a [`MatchObserver`] hears the start, every finished
 //!   game and the [`MatchReport`]; rendering it is the command line's.
 //! - [`merge_states`] adds up the saved states of a sharded run's shards.
@@ -21,6 +23,7 @@ mod game_output;
 mod match_game;
 mod merge;
 mod openings;
+mod outputs;
 mod recorder;
 mod report;
 mod request;
@@ -36,10 +39,11 @@ mod time_control;
 pub use adjudication::{Adjudication, DrawRule, EngineScore, MoveInfo, ResignRule};
 pub use error::RecordError;
 pub use error::StateError;
-pub use error::{ArenaError, OutputFile, SettingError};
+pub use error::{continues, ArenaError, OutputFile, SettingError};
 pub use match_game::{EndCategory, Forensics, MatchGame, Termination, TimeLossCause};
 pub use merge::{merge_states, MergeError, MergeFailure, MergeFailureKind};
 pub use openings::{OpeningSource, Openings, OpeningsError};
+pub use outputs::{Existing, FileNote, Holding, Occupant, SavedRun};
 pub use report::{
     GameFinished, GameStarted, Latency, MatchObserver, MatchReport, MatchStart, Resumed, ShardSpan,
     SprtReport, StateReport,

@@ -1,7 +1,8 @@
 //! The files of a match and the order they are written in, in one place: after every finished
 //! game, the state (holding the game's PGN and EPD text as pending) is saved first, then the
 //! texts are appended to their files and synced ([`super::state`] says why this order survives a
-//! kill at any moment). After a write fails nothing is written again, so the state on disk still
+//! kill at any moment). The games an interrupt ends go the same way: the state holds their text
+//! before it is written, so a resume knows them from text another program appended. After a write fails nothing is written again, so the state on disk still
 //! fits the files and a resume plays the games from the failure on; the run goes on for its
 //! tables, and its report names the failure.
 //!
@@ -64,6 +65,8 @@ pub(crate) struct Recorder<S: Store> {
     store: S,
     state_path: Option<PathBuf>,
     failed: Option<RecordError>,
+    /// The text of the unfinished games written to the PGN, saved with every state after them.
+    unfinished: String,
 }
 
 impl<S: Store> Recorder<S> {
@@ -73,6 +76,7 @@ impl<S: Store> Recorder<S> {
             store,
             state_path,
             failed: None,
+            unfinished: String::new(),
         }
     }
 
@@ -132,17 +136,22 @@ impl<S: Store> Recorder<S> {
     }
 
     /// Append a game that did not finish (an interrupt ended it) to the PGN, after every finished
-    /// game and outside the committed part: a resume cuts it off and plays the game again.
+    /// game and outside the committed part: the state that holds its text is saved first, and a
+    /// resume cuts it off and plays the game again.
     pub(crate) fn unfinished(&mut self, state: &MatchState, pgn: &str) {
         let Some(appendix) = &state.pgn else { return };
-        if self.failed.is_none() {
-            if let Err(error) = self.store.append(OutputFile::Pgn, pgn) {
-                self.failed = Some(RecordError::File {
-                    file: OutputFile::Pgn,
-                    path: appendix.path.clone(),
-                    error,
-                });
-            }
+        if self.failed.is_some() {
+            return;
+        }
+        self.unfinished.push_str(pgn);
+        if let Err(error) = self.save(state) {
+            self.failed = Some(self.state_error(error));
+        } else if let Err(error) = self.store.append(OutputFile::Pgn, pgn) {
+            self.failed = Some(RecordError::File {
+                file: OutputFile::Pgn,
+                path: appendix.path.clone(),
+                error,
+            });
         }
     }
 
@@ -150,10 +159,22 @@ impl<S: Store> Recorder<S> {
     /// has failed.
     pub(crate) fn close(&mut self, state: &MatchState) {
         if self.failed.is_none() {
-            if let Err(error) = self.store.save_state(state) {
+            if let Err(error) = self.save(state) {
                 self.failed = Some(self.state_error(error));
             }
         }
+    }
+
+    /// Save `state` with the unfinished games written so far.
+    fn save(&mut self, state: &MatchState) -> Result<(), StateError> {
+        if self.unfinished.is_empty() {
+            return self.store.save_state(state);
+        }
+        let mut state = state.clone();
+        if let Some(appendix) = state.pgn.as_mut() {
+            appendix.unfinished = self.unfinished.clone();
+        }
+        self.store.save_state(&state)
     }
 
     fn state_error(&self, error: StateError) -> RecordError {
@@ -175,8 +196,9 @@ mod tests {
         fail_at: Option<usize>,
         /// The PGN as written.
         pgn: String,
-        /// The last state saved: games done, PGN committed length and pending text.
-        saved: Option<(usize, u64, String)>,
+        /// The last state saved: games done, PGN committed length, pending text and the
+        /// unfinished games' text.
+        saved: Option<(usize, u64, String, String)>,
     }
 
     impl Log {
@@ -194,10 +216,15 @@ mod tests {
     impl Store for Log {
         fn save_state(&mut self, state: &MatchState) -> Result<(), StateError> {
             let pending = state.pgn.as_ref().map_or("", |a| a.pending.as_str());
-            let what = format!("state, {} done, pgn pending {pending:?}", state.done.len());
+            let unfinished = state.pgn.as_ref().map_or("", |a| a.unfinished.as_str());
+            let mut what = format!("state, {} done, pgn pending {pending:?}", state.done.len());
+            if !unfinished.is_empty() {
+                what.push_str(&format!(", unfinished {unfinished:?}"));
+            }
             if self.step(what) {
                 let committed = state.pgn.as_ref().map_or(0, |a| a.committed);
-                self.saved = Some((state.done.len(), committed, pending.to_string()));
+                let (pending, unfinished) = (pending.to_string(), unfinished.to_string());
+                self.saved = Some((state.done.len(), committed, pending, unfinished));
                 Ok(())
             } else {
                 Err(StateError::Write(io::Error::other("disk full")))
@@ -229,14 +256,18 @@ mod tests {
         for (path, slot) in [("g.pgn", &mut state.pgn), ("g.epd", &mut state.epd)] {
             *slot = Some(Appendix {
                 path: PathBuf::from(path),
+                start: 0,
                 committed: 0,
                 pending: String::new(),
+                unfinished: String::new(),
+                legacy: false,
             });
         }
         state
     }
 
-    /// Two games recorded with the store failing at `fail_at` (never, when `None`).
+    /// Two games recorded and one ended by an interrupt, with the store failing at `fail_at`
+    /// (never, when `None`).
     fn run(fail_at: Option<usize>) -> (Log, MatchState, Option<String>) {
         let mut recorder = Recorder::new(
             Log {
@@ -250,6 +281,7 @@ mod tests {
             state.done.insert(state.done.len());
             recorder.record(&mut state, format!("{game}\n"), format!("{game};\n"));
         }
+        recorder.unfinished(&state, "three *\n");
         recorder.close(&state);
         let failure = recorder.failure().map(|e| e.to_string());
         (recorder.store, state, failure)
@@ -267,7 +299,9 @@ mod tests {
                 "state, 2 done, pgn pending \"two\\n\"",
                 "PGN \"two\\n\"",
                 "EPD \"two;\\n\"",
-                "state, 2 done, pgn pending \"\"",
+                "state, 2 done, pgn pending \"\", unfinished \"three *\\n\"",
+                "PGN \"three *\\n\"",
+                "state, 2 done, pgn pending \"\", unfinished \"three *\\n\"",
             ]
         );
         assert_eq!(failure, None);
@@ -292,13 +326,14 @@ mod tests {
             };
             assert_eq!(failure, expected, "step {fail_at}");
             // The PGN holds the games the last saved state commits, then at most its pending
-            // game: a resume (cut back, pending written again) gives every done game once.
-            let (done, committed, pending) = log.saved.clone().unwrap_or((0, 0, String::new()));
+            // game and the unfinished ones it knows: a resume (cut back, pending written again)
+            // gives every done game once, and finds no text it did not write.
+            let (done, committed, pending, unfinished) = log.saved.clone().unwrap_or_default();
             let committed = committed as usize;
             assert!(log.pgn.len() >= committed, "step {fail_at}");
             let tail = &log.pgn[committed..];
             assert!(
-                tail.is_empty() || tail == pending,
+                format!("{pending}{unfinished}").starts_with(tail),
                 "step {fail_at}: {tail:?}"
             );
             let resumed = format!("{}{pending}", &log.pgn[..committed]);

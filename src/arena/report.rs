@@ -7,6 +7,7 @@
 use super::error::RecordError;
 use super::match_game::MatchGame;
 use super::openings::Openings;
+use super::outputs::FileNote;
 use super::schedule::TournamentKind;
 use super::sprt_run::SprtStatus;
 use super::standings::Standings;
@@ -74,6 +75,9 @@ pub struct MatchStart {
     /// The SPRT's decision, when a resumed run's test had decided before it (nothing is played
     /// then).
     pub decided_before: Option<SprtStatus>,
+    /// What the run did with files that held something when it started.
+    #[serde(skip)]
+    pub notes: Vec<FileNote>,
 }
 
 /// A finished game and where the match stands after it.

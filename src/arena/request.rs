@@ -9,6 +9,7 @@
 use super::adjudication::{Adjudication, DrawRule, ResignRule};
 use super::error::{ArenaError, SettingError};
 use super::openings::{load_openings, Openings};
+use super::outputs::Existing;
 use super::report::{MatchStart, ShardSpan};
 use super::runner::MatchPlan;
 use super::schedule::{Schedule, TournamentKind};
@@ -81,6 +82,12 @@ pub struct MatchRequest {
     /// Raised (on Ctrl-C or SIGTERM) to end the match early: running games end unfinished, the
     /// engines are stopped and the report covers the finished games.
     pub interrupt: Option<Arc<AtomicBool>>,
+    /// What the run does when its PGN, its state or the PGN's forensics folder already hold
+    /// something (default: refuse, naming them; a PGN left to the engines file's default takes
+    /// a free name instead).
+    pub existing: Existing,
+    /// The same for its EPD file.
+    pub existing_epd: Existing,
 }
 
 /// A request with every choice made: what a state file keeps, by field name.
@@ -315,6 +322,22 @@ fn state_file(settings: &MatchSettings, pgn: Option<&Path>) -> Option<PathBuf> {
     }
 }
 
+/// The files a run of `settings` writes: its PGN, EPD and state (a shard's name put in).
+pub(super) fn files_of(
+    settings: &MatchSettings,
+) -> (Option<PathBuf>, Option<PathBuf>, Option<PathBuf>) {
+    let pgn = settings
+        .pgn
+        .as_deref()
+        .map(|p| shard_file(p, settings.shard));
+    let epd = settings
+        .epd
+        .as_deref()
+        .map(|p| shard_file(p, settings.shard));
+    let state = state_file(settings, pgn.as_deref());
+    (pgn, epd, state)
+}
+
 /// The engines of `settings` (given directly, or found by name in the file), each with its
 /// program found.
 fn engines_of(config: &Config, settings: &MatchSettings) -> Result<Vec<EngineConfig>, ArenaError> {
@@ -373,9 +396,7 @@ pub(super) fn prepare(
         .iter()
         .map(engine_book)
         .collect::<Result<Vec<_>, _>>()?;
-    let pgn = settings.pgn.as_deref().map(|path| shard_file(path, shard));
-    let epd = settings.epd.as_deref().map(|path| shard_file(path, shard));
-    let state = state_file(&settings, pgn.as_deref());
+    let (pgn, epd, state) = files_of(&settings);
     let start = MatchStart {
         names: settings.engines.clone(),
         tournament: (engines.len() > 2).then_some(settings.tournament),
@@ -398,6 +419,7 @@ pub(super) fn prepare(
             .filter_map(|e| e.configured_seed().map(|seed| (e.name.clone(), seed)))
             .collect(),
         decided_before: None,
+        notes: Vec::new(),
     };
     let plan = MatchPlan {
         engines,

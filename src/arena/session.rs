@@ -148,7 +148,7 @@ impl<S: Store> Session<S> {
         let mut dir = pgn.path.clone().into_os_string();
         dir.push(".forensics");
         let dir = PathBuf::from(dir);
-        let file = dir.join(format!("{}.txt", game.number));
+        let file = dir.join(format!("{}.txt", game.number + self.state.forensics_offset));
         let written = std::fs::create_dir_all(&dir).and_then(|()| std::fs::write(&file, text));
         if let Some(forensics) = game.forensics.as_mut() {
             match written {

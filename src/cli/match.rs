@@ -5,13 +5,15 @@
 
 use super::report::cutechess::Cutechess;
 use super::report::fastchess::{EngineLabels, Fastchess};
+use super::report::files::{refusal, Form, Noting};
 use super::report::text::Console;
 use super::report::OutputFormat;
 use super::CliError;
 use indicatif::{ProgressBar, ProgressStyle};
 use shannon::arena::{
-    resume_match, run_match, ArenaError, DrawRule, MatchObserver, MatchReport, MatchRequest,
-    MatchState, Openings, ResignRule, Resume, SettingError, TimeControl, TournamentKind,
+    resume_match, run_match, ArenaError, DrawRule, Existing, MatchObserver, MatchReport,
+    MatchRequest, MatchState, Openings, ResignRule, Resume, SettingError, TimeControl,
+    TournamentKind,
 };
 use shannon::client::Config;
 use shannon::shard::Shard;
@@ -105,9 +107,15 @@ pub struct Args {
     #[arg(long, value_name = "STATE", conflicts_with_all = [
         "config", "engines", "tournament", "rounds", "games", "tc", "openings", "book_depth",
         "pgn", "seed", "sprt", "max_plies", "maxmoves", "draw", "resign", "pgn_min", "epd",
-        "state", "shard", "shards",
+        "state", "shard", "shards", "overwrite",
     ])]
     resume: Option<PathBuf>,
+    /// Replace the PGN, EPD and state files (and the PGN's forensics files) when they hold an
+    /// earlier run. Without it a run does not start over them: it names them, with --resume
+    /// when the state is an unfinished run of the same settings (a PGN left to the engines
+    /// file's default takes a free name instead, match-2.pgn).
+    #[arg(long)]
+    overwrite: bool,
     /// Play only shard I of N (counted from 0) of the schedule: the I-th of N equal runs of
     /// consecutive game pairs. Without it, a Slurm array task plays SLURM_ARRAY_TASK_ID (minus
     /// SLURM_ARRAY_TASK_MIN) of SLURM_ARRAY_TASK_COUNT. The PGN, EPD and state files get
@@ -146,16 +154,23 @@ fn trimmed(text: &str) -> Result<String, String> {
 /// Run `shannon match` with a progress bar (unless `--quiet`), ending cleanly on Ctrl-C/SIGTERM.
 pub fn run(args: Args, out: &mut impl Write) -> Result<bool, CliError> {
     check_format(&args)?;
+    // A resumed run works where its first run worked: its relative paths, --report's and
+    // --json's included, are taken from there.
+    let resume = args.resume.as_deref().map(enter_first_run).transpose()?;
     let interrupt = super::signals::interrupt_flag(
         "ending the running games and stopping the engines (interrupt again to exit at once)",
     )?;
-    super::check_outputs([
+    // Held until they are written: a second run writing either is refused at once.
+    let reports = [
         ("the report", args.report.as_deref()),
         ("the JSON report", args.json.as_deref()),
-    ])?;
+    ];
+    let _locks = lock_reports(reports)?;
+    super::check_outputs(reports)?;
     let interval = args
         .rating_interval
         .unwrap_or(args.output_format.default_rating_interval());
+    let resume = resume.as_deref();
     let report = match args.output_format {
         OutputFormat::Text => {
             let bar = if args.quiet {
@@ -168,21 +183,40 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<bool, CliError> {
                     .expect("a valid template"),
             );
             let mut console = Console::new(out, bar, args.progress_lines);
-            play(&args, interrupt, &mut console)?
+            play(&args, resume, interrupt, &mut console)?
         }
         OutputFormat::Cutechess => {
-            let (sprt, _) = sprt_and_labels(&args)?;
+            let (sprt, _) = sprt_and_labels(&args, resume)?;
             let mut lines = Cutechess::new(out, interval, sprt);
-            play(&args, interrupt, &mut lines)?
+            play(&args, resume, interrupt, &mut lines)?
         }
         OutputFormat::Fastchess => {
-            let (sprt, labels) = sprt_and_labels(&args)?;
+            let (sprt, labels) = sprt_and_labels(&args, resume)?;
             let mut lines = Fastchess::new(out, interval, sprt, labels);
-            play(&args, interrupt, &mut lines)?
+            play(&args, resume, interrupt, &mut lines)?
         }
     };
     write_files(&report, args.report.as_deref(), args.json.as_deref(), out)?;
     Ok(report.is_clean())
+}
+
+/// The locks of the report files a run writes at its end (see [`shannon::run_lock`]), each
+/// `(what, path)`; a lock that cannot be made (a folder that does not exist) names the file.
+fn lock_reports<'a>(
+    files: impl IntoIterator<Item = (&'a str, Option<&'a Path>)>,
+) -> Result<Vec<shannon::run_lock::RunLock>, CliError> {
+    use shannon::run_lock::{RunLock, RunLockError};
+    let mut locks = Vec::new();
+    for (what, path) in files {
+        let Some(path) = path else { continue };
+        locks.push(RunLock::acquire(path).map_err(|e| match e {
+            RunLockError::Io { source, .. } => {
+                CliError::new(format!("cannot write {what} {}: {source}", path.display()))
+            }
+            held => CliError::new(held),
+        })?);
+    }
+    Ok(locks)
 }
 
 /// Refuse the flags the output format cannot honour.
@@ -202,25 +236,27 @@ fn check_format(args: &Args) -> Result<(), CliError> {
     }
 }
 
-/// Play the match (or resume it) and tell `observer`.
+/// Play the match (or resume the state at `resume`) and tell `observer`.
 fn play(
     args: &Args,
+    resume: Option<&Path>,
     interrupt: std::sync::Arc<std::sync::atomic::AtomicBool>,
     observer: &mut dyn MatchObserver,
 ) -> Result<MatchReport, CliError> {
-    match &args.resume {
+    let mut observer = Noting::new(observer, Form::Long);
+    match resume {
         Some(path) => {
             let resume = Resume {
                 concurrency: args.concurrency,
                 interrupt: Some(interrupt),
             };
-            resume_from(path, &resume, observer)
+            resume_match(path, &resume, &mut observer)
         }
         None => {
             let request = request_of(args, interrupt)?;
             Config::load(request.config.as_deref())
                 .map_err(ArenaError::from)
-                .and_then(|config| run_match(&config, &request, observer))
+                .and_then(|config| run_match(&config, &request, &mut observer))
         }
     }
     .map_err(explain)
@@ -228,11 +264,14 @@ fn play(
 
 /// The SPRT of the match and its engines' Threads and Hash (for fastchess's `Results of`
 /// line): from the flags and the engines file, or from the state a resumed run continues.
-fn sprt_and_labels(args: &Args) -> Result<(Option<Sprt>, EngineLabels), CliError> {
-    let (sprt, config) = match &args.resume {
+fn sprt_and_labels(
+    args: &Args,
+    resume: Option<&Path>,
+) -> Result<(Option<Sprt>, EngineLabels), CliError> {
+    let (sprt, config) = match resume {
         Some(path) => {
-            let state =
-                MatchState::load(path).map_err(|e| explain(ArenaError::State(path.clone(), e)))?;
+            let state = MatchState::load(path)
+                .map_err(|e| explain(ArenaError::State(path.to_path_buf(), e)))?;
             let settings = state.settings();
             let config = settings
                 .config
@@ -328,11 +367,19 @@ pub fn run_compat(args: &[String], out: &mut impl Write) -> Result<bool, CliErro
     let report = match format {
         OutputFormat::Fastchess => {
             let mut lines = Fastchess::new(out, interval, request.sprt, labels);
-            run_match(&config, &request, &mut lines)
+            run_match(
+                &config,
+                &request,
+                &mut Noting::new(&mut lines, Form::Compat),
+            )
         }
         OutputFormat::Cutechess | OutputFormat::Text => {
             let mut lines = Cutechess::new(out, interval, request.sprt);
-            run_match(&config, &request, &mut lines)
+            run_match(
+                &config,
+                &request,
+                &mut Noting::new(&mut lines, Form::Compat),
+            )
         }
     }
     .map_err(explain_compat)?;
@@ -345,6 +392,7 @@ fn explain_compat(error: ArenaError) -> CliError {
         ArenaError::Setting(SettingError::SprtNeedsTwoEngines) => {
             CliError::new("-sprt tests one engine against another: it needs exactly two engines")
         }
+        ArenaError::Occupied(files) => CliError::new(refusal(files, Form::Compat)),
         _ => CliError::new(error),
     }
 }
@@ -357,6 +405,10 @@ fn request_of(
     let shard = super::shard::resolve_shard(args.shard, args.shards, false, &|name| {
         std::env::var(name).ok()
     })?;
+    let existing = match args.overwrite {
+        true => Existing::Overwrite,
+        false => Existing::Refuse,
+    };
     Ok(MatchRequest {
         config: args.config.clone(),
         engines: args.engines.clone(),
@@ -388,6 +440,8 @@ fn request_of(
         event: None,
         site: None,
         interrupt: Some(interrupt),
+        existing,
+        existing_epd: existing,
     })
 }
 
@@ -411,6 +465,9 @@ fn write_files(
 
 /// An arena error in the command line's words: a setting named by the flag that sets it.
 pub fn explain(error: ArenaError) -> CliError {
+    if let ArenaError::Occupied(files) = &error {
+        return CliError::new(refusal(files, Form::Long));
+    }
     let ArenaError::Setting(setting) = &error else {
         return CliError::new(error);
     };
@@ -434,26 +491,22 @@ pub fn explain(error: ArenaError) -> CliError {
     })
 }
 
-/// Resume the state at `path` from the directory its first run worked in (its relative paths
-/// are relative to that directory).
-fn resume_from(
-    path: &Path,
-    resume: &Resume,
-    observer: &mut dyn MatchObserver,
-) -> Result<MatchReport, ArenaError> {
+/// Change to the directory the first run of the state at `path` worked in (its relative paths
+/// are relative to it); the state's path, made absolute first.
+fn enter_first_run(path: &Path) -> Result<PathBuf, CliError> {
     let path = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
-    let state = MatchState::load(&path).map_err(|e| ArenaError::State(path.clone(), e))?;
+    let state = MatchState::load(&path).map_err(|e| explain(ArenaError::State(path.clone(), e)))?;
     let directory = state.directory();
     let here = std::env::current_dir().ok();
     if here.as_deref() != Some(directory) {
         std::env::set_current_dir(directory).map_err(|e| {
             let why = shannon::arena::StateError::Directory(directory.to_path_buf(), e);
-            ArenaError::State(path.clone(), why)
+            explain(ArenaError::State(path.clone(), why))
         })?;
         log::info!(
             "resuming in {}, where the match started",
             directory.display()
         );
     }
-    resume_match(&path, resume, observer)
+    Ok(path)
 }

@@ -68,7 +68,10 @@ fn all_examples() -> Vec<(String, String)> {
     all
 }
 
-/// What the examples read: the test data, a PGN, its packed file and shards to merge.
+/// What the examples read: the test data, a packed file and shards to merge. The PGN the `pack`
+/// example reads is the one the `match` example writes (games.pgn), as for a user who runs them
+/// in order; a games.pgn made here would be an earlier run's file, which a match does not
+/// replace.
 fn prepare(dir: &Path) {
     let bin = dir.join("bin");
     std::fs::create_dir(&bin).unwrap();
@@ -76,7 +79,7 @@ fn prepare(dir: &Path) {
     std::os::unix::fs::symlink(data_path("").parent().unwrap(), dir.join("tests")).unwrap();
     let corpus = std::fs::read_to_string(data_path("pgn/lichess_2013-01_5000.pgn")).unwrap();
     let games: Vec<&str> = corpus.split("\n\n[").take(20).collect();
-    std::fs::write(dir.join("games.pgn"), games.join("\n\n[") + "\n").unwrap();
+    std::fs::write(dir.join("corpus.pgn"), games.join("\n\n[") + "\n").unwrap();
     let run = |script: &str| {
         let out = shell(dir, script).output().unwrap();
         assert!(
@@ -85,7 +88,7 @@ fn prepare(dir: &Path) {
             String::from_utf8_lossy(&out.stderr)
         );
     };
-    run("shannon pack < games.pgn > games.bin");
+    run("shannon pack < corpus.pgn > games.bin");
     for i in 0..2 {
         run(&format!(
             "shannon random-games --games 200 --seed 1 --shard {i}/2 --quiet --json shard-{i}.json"

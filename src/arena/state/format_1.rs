@@ -144,7 +144,7 @@ fn standings(old: StandingsV1) -> Result<Standings, StateError> {
 /// Today's state of a format-1 file's JSON.
 pub(super) fn read_state(value: serde_json::Value) -> Result<MatchState, StateError> {
     let old: StateV1 = serde_json::from_value(value).map_err(StateError::NotAState)?;
-    Ok(MatchState {
+    let mut state = MatchState {
         format: STATE_FORMAT.to_string(),
         settings: settings(old.request)?,
         directory: old.directory,
@@ -156,7 +156,10 @@ pub(super) fn read_state(value: serde_json::Value) -> Result<MatchState, StateEr
         seconds: old.seconds,
         pgn: old.pgn,
         epd: old.epd,
-    })
+        forensics_offset: 0,
+    };
+    state.legacy();
+    Ok(state)
 }
 
 #[cfg(test)]

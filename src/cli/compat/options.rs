@@ -154,7 +154,7 @@ fn read_tournament(read: &mut Read, value: &str) -> Result<TournamentKind, Compa
     })
 }
 
-/// `-epdout FILE` (cutechess-cli) or `-epdout file=F [append=false]` (fastchess).
+/// `-epdout FILE` (cutechess-cli) or `-epdout file=F [append=true|false]` (fastchess).
 fn read_epdout(read: &mut Read, values: &[String]) -> Result<PathBuf, CompatError> {
     let name = "-epdout";
     if let [file] = values {
@@ -168,8 +168,7 @@ fn read_epdout(read: &mut Read, values: &[String]) -> Result<PathBuf, CompatErro
     for (key, value) in pairs(name, values)? {
         match key.as_str() {
             "file" => file = Some(PathBuf::from(value)),
-            "append" if !boolean("-epdout append", &value)? => {}
-            "append" => return Err(append_refused(name)),
+            "append" => read.epd_append = boolean("-epdout append", &value)?,
             _ => return Err(CompatError::Unknown(format!("{name} {key}="))),
         }
     }
@@ -284,13 +283,6 @@ pub(super) fn missing(option: &str, expected: &str) -> CompatError {
     }
 }
 
-fn append_refused(option: &str) -> CompatError {
-    CompatError::refused(
-        format!("{option} append=true"),
-        "Shannon writes a new file (shannon match --resume STATE continues a run in its files)",
-    )
-}
-
 /// `-openings file=F format=epd|pgn order=sequential|random plies=N start=N policy=P`.
 fn read_openings(read: &mut Read, values: &[String]) -> Result<(), CompatError> {
     let name = "-openings";
@@ -385,8 +377,7 @@ fn read_pgnout(read: &mut Read, values: &[String]) -> Result<(), CompatError> {
                 ))
             }
             "min" => read.pgn_min = boolean(&label, &value)?,
-            "append" if !boolean(&label, &value)? => {}
-            "append" => return Err(append_refused(name)),
+            "append" => read.pgn_append = boolean(&label, &value)?,
             "nodes" | "seldepth" | "nps" | "hashfull" | "tbhits" | "pv" | "timeleft"
             | "latency" => {
                 if boolean(&label, &value)? {

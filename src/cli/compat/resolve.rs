@@ -8,7 +8,8 @@ use super::schedule::{plan, Plan, Policy, ScheduleArgs};
 use super::words::options;
 use super::{CompatCommand, CompatError, CompatMatch, Dialect, OutputChoice, OutputFormat};
 use shannon::arena::{
-    DrawRule, MatchRequest, OpeningSource, Openings, ResignRule, TimeControl, TournamentKind,
+    DrawRule, Existing, MatchRequest, OpeningSource, Openings, ResignRule, TimeControl,
+    TournamentKind,
 };
 use shannon::client::EngineConfig;
 use shannon::stats::Sprt;
@@ -33,7 +34,11 @@ pub(super) struct Read {
     pub(super) policy: Policy,
     pub(super) pgn: Option<PathBuf>,
     pub(super) pgn_min: bool,
+    /// fastchess's `-pgnout ... append=`: false empties an existing file (both tools append).
+    pub(super) pgn_append: bool,
     pub(super) epd: Option<PathBuf>,
+    /// fastchess's `-epdout ... append=`.
+    pub(super) epd_append: bool,
     pub(super) sprt: Option<Sprt>,
     pub(super) sprt_model: Option<String>,
     pub(super) draw: Option<DrawRule>,
@@ -83,7 +88,12 @@ pub fn parse(args: &[String]) -> Result<CompatCommand, CompatError> {
     if options.iter().any(|o| o.name == "-version") {
         return Ok(CompatCommand::Version);
     }
-    let mut read = Read::default();
+    // Both tools append to an existing PGN or EPD unless told otherwise.
+    let mut read = Read {
+        pgn_append: true,
+        epd_append: true,
+        ..Read::default()
+    };
     for option in &options {
         read_option(&mut read, option)?;
     }
@@ -144,6 +154,8 @@ fn finish(mut read: Read) -> Result<CompatMatch, CompatError> {
         time_margin_ms: margins[0],
         event: read.event.take(),
         site: read.site.take(),
+        existing: appending(read.pgn_append),
+        existing_epd: appending(read.epd_append),
         ..MatchRequest::default()
     };
     Ok(CompatMatch {
@@ -152,6 +164,15 @@ fn finish(mut read: Read) -> Result<CompatMatch, CompatError> {
         dialect,
         notes: read.notes,
     })
+}
+
+/// What a run does with an output file that already holds games: both tools append to it;
+/// fastchess's `append=false` empties it.
+fn appending(append: bool) -> Existing {
+    match append {
+        true => Existing::Append,
+        false => Existing::Overwrite,
+    }
 }
 
 /// The schedule, read as `dialect`'s; a note when no option told the tools apart and

@@ -1,9 +1,11 @@
 //! The renderers of a match's report (the library returns it as data, [`shannon::arena::report`]):
 //! the console's text and tables ([`text`]), cutechess-cli's and fastchess's lines
-//! ([`cutechess`], [`fastchess`]), the HTML page ([`html`]) and JSON ([`json`]).
+//! ([`cutechess`], [`fastchess`]), the HTML page ([`html`]) and JSON ([`json`]), and what a run
+//! says about its files ([`files`]).
 
 pub mod cutechess;
 pub mod fastchess;
+pub mod files;
 pub mod html;
 pub mod json;
 pub mod text;
@@ -135,6 +137,7 @@ pub mod test_support {
             resumed: None,
             configured_seeds: Vec::new(),
             decided_before: None,
+            notes: Vec::new(),
         };
         (start, schedule)
     }

@@ -89,10 +89,14 @@ pub fn write_header(out: &mut impl Write, start: &MatchStart) -> io::Result<()> 
     if let Some(resumed) = &start.resumed {
         writeln!(
             out,
-            "Resuming {}: {} of {} games done",
+            "Resuming {}: {} of {} games done{}",
             resumed.state.display(),
             resumed.done,
-            resumed.of
+            resumed.of,
+            match resumed.done >= resumed.of {
+                true => ": the match is finished, nothing to play (its files are left as they are)",
+                false => "",
+            }
         )?;
     }
     if let Some(line) = super::decided_before_line(start) {

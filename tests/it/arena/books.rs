@@ -232,7 +232,8 @@ fn an_engine_plays_its_own_book_moves_up_to_its_book_depth() {
          [[engine]]\nname = \"plain\"\ncommand = \"self\"\n",
     )
     .unwrap();
-    let pgn = dir.join("games.pgn");
+    // Not games.pgn: the book was made from the games there.
+    let pgn = dir.join("played.pgn");
     let (ok, out, err) = run(
         &[
             "match",

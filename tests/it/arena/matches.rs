@@ -272,8 +272,11 @@ fn sprt_stops_a_match_that_one_side_wins_every_game() {
 #[test]
 fn minutes_seconds_time_controls_are_accepted() {
     let dir = scratch("mmss");
-    for (tc, tag_value) in [("1:00+1", "60+1"), ("40/1:00+0.5", "40/60+0.5")] {
-        let pgn = dir.join("games.pgn");
+    for (i, (tc, tag_value)) in [("1:00+1", "60+1"), ("40/1:00+0.5", "40/60+0.5")]
+        .into_iter()
+        .enumerate()
+    {
+        let pgn = dir.join(format!("games-{i}.pgn"));
         let (ok, out, err) = run(
             &[
                 "match",

@@ -7,6 +7,7 @@
 mod adjudication;
 mod books;
 mod compat;
+mod compat_files;
 mod faults;
 mod forensics;
 mod matches;
@@ -17,11 +18,13 @@ mod outputs;
 mod peers;
 mod perft_check;
 mod report;
+mod reruns;
 mod resume;
 mod signals;
 mod sprt_reference;
 mod sprt_stop;
 mod tournaments;
+mod two_runs;
 
 use crate::common::{peer_missing, peers_required, Scratch};
 use crate::common::{run, FAULTY, SHANNON};

@@ -1,5 +1,6 @@
 //! State files written before the state format named its contents by stable names (format 1, in
-//! `tests/data/state-v1`): a resume still plays the rest of the schedule to the uninterrupted
+//! `tests/data/state-v1`), and before it said where a run's games start (format 2, in
+//! `tests/data/state-v2`): a resume still plays the rest of the schedule to the uninterrupted
 //! result, and a merge of its shards still prints and writes what it did then.
 
 use super::resume::tables;
@@ -11,14 +12,19 @@ use std::path::Path;
 /// Copy `tests/data/state-v1/<name>` into `dir`, pointing each state's `directory` (where its
 /// run worked, whose relative paths it holds) at the copy.
 fn copy_states(name: &str, dir: &Path) {
-    let from = data_path("state-v1").join(name);
+    copy_states_of(1, name, dir);
+}
+
+/// Copy `tests/data/state-v<format>/<name>` into `dir`, as [`copy_states`].
+fn copy_states_of(format: u32, name: &str, dir: &Path) {
+    let from = data_path(&format!("state-v{format}")).join(name);
     for entry in std::fs::read_dir(&from).unwrap().flatten() {
         let path = entry.path();
         let target = dir.join(entry.file_name());
         if path.to_string_lossy().ends_with(".state.json") {
             let mut state: serde_json::Value =
                 serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
-            assert_eq!(state["format"], "shannon match state 1");
+            assert_eq!(state["format"], format!("shannon match state {format}"));
             state["directory"] = dir.to_str().unwrap().into();
             std::fs::write(&target, state.to_string()).unwrap();
         } else {
@@ -45,8 +51,18 @@ fn a_format_1_state_resumes_to_the_uninterrupted_result() {
     let epd = std::fs::read_to_string(dir.join("games.epd")).unwrap();
     assert_eq!(epd.lines().count(), 120);
 
+    assert_eq!(tables(&resumed), tables(&uninterrupted_tournament()));
+}
+
+/// The tournament both old states are of (`--concurrency 1`: the games do not depend on it),
+/// played without a stop: its output.
+fn uninterrupted_tournament() -> String {
     let fresh = scratch("old-state-fresh");
-    std::fs::copy(dir.join("engines.toml"), fresh.join("engines.toml")).unwrap();
+    std::fs::copy(
+        data_path("state-v1/unfinished/engines.toml"),
+        fresh.join("engines.toml"),
+    )
+    .unwrap();
     let (ok, uninterrupted, err) = run(
         &[
             "match",
@@ -73,7 +89,48 @@ fn a_format_1_state_resumes_to_the_uninterrupted_result() {
         &fresh,
     );
     assert!(ok, "{uninterrupted}{err}");
-    assert_eq!(tables(&resumed), tables(&uninterrupted));
+    uninterrupted
+}
+
+/// Format 2 did not record the games an interrupt ended: the `*` games after the finished ones
+/// are still the run's own, cut and played again, not taken for another program's text.
+#[test]
+fn a_format_2_state_resumes_to_the_uninterrupted_result() {
+    let dir = scratch("v2-state-resume");
+    copy_states_of(2, "unfinished", &dir);
+    let before = read_pgn(&dir.join("games.pgn"));
+    assert_eq!(before.iter().filter(|g| tag(g, "Result") == "*").count(), 2);
+    let (ok, resumed, err) = run(
+        &["match", "--resume", "games.pgn.state.json", "--quiet"],
+        &dir,
+    );
+    assert!(ok, "{resumed}{err}");
+    assert!(resumed.contains("Resuming"), "{resumed}");
+    assert!(resumed.contains("63 of 120 games done"), "{resumed}");
+    assert!(
+        !err.contains("moved"),
+        "the run's own games set aside: {err}"
+    );
+    let games = read_pgn(&dir.join("games.pgn"));
+    assert_eq!(games.len(), 120, "every scheduled game, finished, once");
+    let rounds: BTreeSet<&str> = games.iter().map(|g| tag(g, "Round")).collect();
+    assert_eq!(rounds.len(), 120);
+    assert!(games.iter().all(|g| tag(g, "Result") != "*"));
+    let epd = std::fs::read_to_string(dir.join("games.epd")).unwrap();
+    assert_eq!(epd.lines().count(), 120);
+    let left: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|name| name.contains("appended"))
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+    let state = std::fs::read_to_string(dir.join("games.pgn.state.json")).unwrap();
+    assert!(
+        state.contains("\"shannon match state 3\""),
+        "written back as format 3"
+    );
+    assert_eq!(tables(&resumed), tables(&uninterrupted_tournament()));
 }
 
 #[test]
