@@ -18,6 +18,7 @@
 use super::error::OutputFile;
 use super::request::MatchSettings;
 use super::state::MatchState;
+use crate::stats::SprtVerdict;
 use serde::Serialize;
 use std::fmt;
 use std::io::{self, BufRead, BufReader};
@@ -77,10 +78,25 @@ pub struct SavedRun {
     /// True when it plays the new run's settings (the seed aside when the new run leaves it to
     /// chance; the concurrency aside), from the same directory and into the same files.
     pub same_settings: bool,
+    /// When its SPRT decided: the verdict, and the schedule's first games it was taken on.
+    pub decided: Option<(SprtVerdict, u32)>,
 }
 
 impl fmt::Display for SavedRun {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some((verdict, games)) = self.decided {
+            let run = match (self.finished, self.same_settings) {
+                (true, _) => "a run",
+                (false, true) => "a run of these settings, stopped before it ended,",
+                (false, false) => "a run of other settings, stopped before it ended,",
+            };
+            return write!(
+                f,
+                "the state of {run} whose SPRT decided ({verdict} at game {games}; {} of {} \
+                 games done)",
+                self.done, self.of
+            );
+        }
         let (state, settings) = match (self.finished, self.same_settings) {
             (true, _) => ("a finished run", ""),
             (false, true) => ("an unfinished run", " of these settings"),
@@ -350,7 +366,10 @@ pub(crate) fn saved_run(
         a.as_ref()
             .is_none_or(|a| a.pending.is_empty() && a.unfinished.is_empty())
     };
-    let finished = (state.sprt_decided || done >= of) && clean(&state.pgn) && clean(&state.epd);
+    // A run killed after its last game or its SPRT's decision, before it ended, is not
+    // finished: a re-run continues it (and prints its report).
+    let finished =
+        (state.sprt_decided || done >= of) && clean(&state.pgn) && clean(&state.epd) && state.ended;
     let comparable = |s: &MatchSettings| MatchSettings {
         concurrency: None,
         seed: if seed_drawn { 0 } else { s.seed },
@@ -359,11 +378,18 @@ pub(crate) fn saved_run(
     let here = std::env::current_dir().ok();
     let same_settings = comparable(&state.settings) == comparable(settings)
         && here.as_deref() == Some(state.directory());
+    let decided = state
+        .sprt_run
+        .as_ref()
+        .and_then(|run| run.decision())
+        .filter(|_| state.sprt_decided)
+        .map(|status| (status.verdict, status.games));
     let run = SavedRun {
         done,
         of,
         finished,
         same_settings,
+        decided,
     };
     Some((Holding::Run(run), Some(state)))
 }

@@ -205,6 +205,7 @@ fn go_on(
         }
         Files::new(prepared.state.clone(), None, None)
     } else {
+        state.ended = false;
         let pgn_file = reopen(state.pgn.as_mut(), OutputFile::Pgn, &mut notes);
         let epd_file = reopen(state.epd.as_mut(), OutputFile::Epd, &mut notes);
         Files::new(

@@ -265,6 +265,7 @@ impl<S: Store> Session<S> {
             self.recorder.unfinished(&self.state, &text);
             self.unfinished.push(game);
         }
+        self.state.ended = true;
         self.recorder.close(&self.state);
         let interrupted = self.plan.interrupt.load(Ordering::Relaxed);
         let sprt = self

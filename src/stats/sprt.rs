@@ -105,7 +105,7 @@ pub struct Sprt {
 
 /// Where a running SPRT stands (saved by its stable names: `continue`, `accept-h0`,
 /// `accept-h1`).
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum SprtVerdict {
     /// Keep playing.
@@ -114,6 +114,18 @@ pub enum SprtVerdict {
     AcceptH0,
     /// H1 accepted.
     AcceptH1,
+}
+
+impl fmt::Display for SprtVerdict {
+    /// The verdict in the words every report uses: `H0 accepted`, `H1 accepted`, `no decision
+    /// yet`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            SprtVerdict::AcceptH0 => "H0 accepted",
+            SprtVerdict::AcceptH1 => "H1 accepted",
+            SprtVerdict::Continue => "no decision yet",
+        })
+    }
 }
 
 /// Why an SPRT's settings are refused: text that is not four numbers, or a test that cannot be

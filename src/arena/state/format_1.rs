@@ -157,6 +157,7 @@ pub(super) fn read_state(value: serde_json::Value) -> Result<MatchState, StateEr
         pgn: old.pgn,
         epd: old.epd,
         forensics_offset: 0,
+        ended: true,
     };
     state.legacy();
     Ok(state)

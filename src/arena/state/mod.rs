@@ -324,6 +324,18 @@ pub struct MatchState {
     /// a run appending to a PGN numbers them after the earlier runs' files.
     #[serde(default)]
     pub(crate) forensics_offset: u32,
+    /// False from the moment a run starts playing until it ends (its games played, its SPRT
+    /// decided, or an interrupt): a state left `false` is of a run that was killed, which a
+    /// re-run of its command line continues even when nothing is left to play but its report.
+    /// States written before this field count as ended.
+    #[serde(default = "ended_when_not_said")]
+    pub(crate) ended: bool,
+}
+
+/// States written before [`MatchState::ended`] say nothing of how their run ended: as before,
+/// only their games decide whether they are finished.
+fn ended_when_not_said() -> bool {
+    true
 }
 
 impl MatchState {
@@ -345,6 +357,7 @@ impl MatchState {
             pgn: None,
             epd: None,
             forensics_offset: 0,
+            ended: false,
         }
     }
 

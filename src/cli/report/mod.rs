@@ -60,14 +60,9 @@ pub fn sprt_games_note(sprt: &shannon::arena::SprtReport, games: u32) -> Option<
 /// the same in every output format.
 pub fn decided_before_line(start: &shannon::arena::MatchStart) -> Option<String> {
     let decided = start.decided_before.as_ref()?;
-    let verdict = match decided.verdict {
-        shannon::stats::SprtVerdict::AcceptH0 => "H0 accepted",
-        shannon::stats::SprtVerdict::AcceptH1 => "H1 accepted",
-        shannon::stats::SprtVerdict::Continue => "no decision",
-    };
     Some(format!(
-        "The SPRT decided before this run: {verdict} at game {} (LLR {:.3}); nothing is played",
-        decided.games, decided.llr
+        "The SPRT decided before this run: {} at game {} (LLR {:.3}); nothing is played",
+        decided.verdict, decided.games, decided.llr
     ))
 }
 

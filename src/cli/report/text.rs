@@ -178,21 +178,12 @@ fn write_sprt(out: &mut impl Write, sprt: &SprtReport, games: u32) -> io::Result
         sprt.sprt.alpha,
         sprt.sprt.beta,
         sprt.llr,
-        verdict_words(sprt.verdict)
+        sprt.verdict
     )?;
     if let Some(note) = super::sprt_games_note(sprt, games) {
         writeln!(out, "{note}")?;
     }
     Ok(())
-}
-
-/// A verdict in words.
-fn verdict_words(verdict: SprtVerdict) -> &'static str {
-    match verdict {
-        SprtVerdict::AcceptH0 => "H0 accepted",
-        SprtVerdict::AcceptH1 => "H1 accepted",
-        SprtVerdict::Continue => "no decision yet",
-    }
 }
 
 /// cutechess-cli's per-game lines, for scripts that follow a match as it runs.

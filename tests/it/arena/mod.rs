@@ -21,6 +21,7 @@ mod report;
 mod reruns;
 mod resume;
 mod signals;
+mod soak;
 mod sprt_reference;
 mod sprt_stop;
 mod tournaments;
