@@ -114,9 +114,10 @@ fn a_run_killed_with_sigkill_resumes_from_its_checkpoint_to_the_same_result() {
         killed += 1;
         assert!(!b.exists(), "a killed run wrote its report");
         if checkpoint.exists() {
-            // A kill leaves a whole checkpoint (saves are atomic), of part of the games.
+            // A kill leaves a whole checkpoint (saves are atomic), of part of the games (none
+            // yet, on a loaded machine, when the first blocks had not ended at the first save).
             done = read_json(&checkpoint)["done"].as_u64().unwrap();
-            assert!(done > 0 && done < 200_000, "checkpoint done: {done}");
+            assert!(done < 200_000, "checkpoint done: {done}");
             println!("checkpoint after kill {killed}: {done} games done");
         }
         if let Some(Kill::AfterSave(_)) = kill {
@@ -138,8 +139,10 @@ fn a_run_killed_with_sigkill_resumes_from_its_checkpoint_to_the_same_result() {
         killed >= 3 && saved_before_kill,
         "the run ended after {killed} kills, before a kill after a save: is it too short?"
     );
-    let resumed = format!("resumed after {done} games from the checkpoint");
-    assert!(stdout.contains(&resumed), "expected '{resumed}':\n{stdout}");
+    if done > 0 {
+        let resumed = format!("resumed after {done} games from the checkpoint");
+        assert!(stdout.contains(&resumed), "expected '{resumed}':\n{stdout}");
+    }
     println!("after {killed} kills: {}", stdout.lines().next().unwrap());
     assert_eq!(
         result_of(&a),
