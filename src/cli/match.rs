@@ -415,6 +415,7 @@ fn request_of(
         tournament: args.tournament,
         rounds: args.rounds,
         games: args.games,
+        layout: Default::default(),
         concurrency: args.concurrency,
         time_control: args.tc,
         openings: args.openings.clone(),

@@ -193,7 +193,7 @@ shannon match, cutechess-cli/fastchess form (README: \"Coming from cutechess-cli
           [proto=uci] [tc=40/60+0.6|10+0.1|inf] [st=S] [nodes=N] [depth=N|plies=N]
           [timemargin=MS] [book=FILE.bin] [bookdepth=N] [stderr=FILE] [restart=auto|off]
   -each KEY=VALUE ...          keys for every engine (applied after each -engine's)
-  -tournament round-robin|roundrobin|gauntlet   -rounds N   -games N   -repeat [2]
+  -tournament round-robin|roundrobin|gauntlet   -rounds N   -games N   -repeat [2]   -noswap
   -concurrency N   -srand N   -variant standard|fischerandom   -event NAME   -site NAME
   -openings file=F [format=epd|pgn] [order=sequential|random] [plies=N] [start=N] [policy=P]
   -pgnout FILE [min] [fi]  |  -pgnout file=F [min=true] [notation=san] ...

@@ -42,6 +42,8 @@ pub(super) fn read_option(read: &mut Read, option: &Opt) -> Result<(), CompatErr
         "-resign" => read.resign = Some(read_resign(values)?),
         "-maxmoves" => read.maxmoves = Some(number(name, single(name, values)?)?),
         "-recover" => {}
+        // Both tools: the encounter's first engine White in every game.
+        "-noswap" => read.noswap = true,
         "-srand" | "-randomseed" => read.seed = Some(number(name, single(name, values)?)?),
         "-variant" => match single(name, values)? {
             "standard" => read.chess960 = false,
@@ -246,8 +248,9 @@ fn other_option(read: &mut Read, name: &str) -> Result<(), CompatError> {
             "Shannon has no tablebase adjudication (games end by the rules, -draw, -resign or \
              -maxmoves)"
         }
-        "-noswap" | "-reverse" => {
-            "Shannon's schedule plays each opening with both colours, the first engine White first"
+        "-reverse" => {
+            "Shannon's schedule gives each encounter's first engine White in the first game of \
+             each pair (-noswap: in every game)"
         }
         "-resultformat" => "the final table has one format",
         "-quick" => "give the two -engine options, -each tc= and -openings",
