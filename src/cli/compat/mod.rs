@@ -58,6 +58,9 @@ pub struct OutputChoice {
     pub score_interval: Option<u32>,
     /// Print the outcomes every N games (cutechess-cli).
     pub outcome_interval: Option<u32>,
+    /// fastchess's blocks on game pairs (the pentanomial), else on single games: its
+    /// `-report penta=`, off with `-games 1`.
+    pub penta: bool,
 }
 
 /// A command line read: the match to play, what to print, and the notes on options accepted
@@ -201,5 +204,6 @@ shannon match, cutechess-cli/fastchess form (README: \"Coming from cutechess-cli
   -sprt elo0=E0 elo1=E1 alpha=A beta=B [model=logistic]
   -draw movenumber=N movecount=M score=S   -resign movecount=M score=S [twosided=true]
   -maxmoves N   -recover   -output format=cutechess|fastchess   -ratinginterval N
+  -report penta=true|false
   -dialect cutechess|fastchess   (shannon's own: how to read -games/-rounds/-repeat)
 ";

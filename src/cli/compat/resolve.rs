@@ -64,6 +64,8 @@ pub(super) struct OutputChoiceRead {
     pub(super) rating_interval: Option<u32>,
     pub(super) score_interval: Option<u32>,
     pub(super) outcome_interval: Option<u32>,
+    /// fastchess's `-report penta=`.
+    pub(super) penta: Option<bool>,
 }
 
 impl Read {
@@ -131,12 +133,19 @@ fn finish(mut read: Read) -> Result<CompatMatch, CompatError> {
     }
     let schedule = schedule(&mut read, dialect, engines.len())?;
     sprt_note(&mut read, dialect);
+    let output = output(&read, dialect, &schedule);
+    if read.sprt.is_some() && !output.penta && output.format == OutputFormat::Fastchess {
+        read.note(
+            "-sprt",
+            "the test is taken on game pairs (pentanomial) as always; fastchess takes it on \
+             single games when it reports no pentanomial (-report penta=false, -games 1)",
+        );
+    }
     let openings = match (read.openings.take(), read.chess960) {
         (Some(openings), _) => openings,
         (None, true) => OpeningSource::Chess960.into(),
         (None, false) => OpeningSource::Startpos.into(),
     };
-    let output = output(&read, dialect);
     let request = MatchRequest {
         tournament: read.tournament,
         rounds: Some(schedule.rounds),
@@ -227,9 +236,12 @@ fn sprt_note(read: &mut Read, dialect: Dialect) {
     }
 }
 
-/// What the run prints: `-output format=`, else the tool's own, and the intervals.
-fn output(read: &Read, dialect: Dialect) -> OutputChoice {
+/// What the run prints: `-output format=`, else the tool's own, and the intervals; fastchess's
+/// blocks show the pentanomial of game pairs unless `-report penta=false` or single games
+/// (fastchess turns it off unless `-games 2`).
+fn output(read: &Read, dialect: Dialect, schedule: &Plan) -> OutputChoice {
     OutputChoice {
+        penta: read.output.penta.unwrap_or(true) && !schedule.single,
         format: read.output.format.unwrap_or(match dialect {
             Dialect::Cutechess => OutputFormat::Cutechess,
             Dialect::Fastchess => OutputFormat::Fastchess,
