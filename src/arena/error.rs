@@ -26,6 +26,8 @@ pub enum SettingError {
     SprtNeedsTwoEngines,
     /// An SPRT on shards (it is sequential).
     SprtOnShards,
+    /// Single games (each from its own opening) asked of a tournament of this many engines.
+    SingleGamesTournament(usize),
     /// A value of the engines file's `[match]` table that cannot be read.
     Defaults {
         /// The key.
@@ -59,6 +61,11 @@ impl fmt::Display for SettingError {
                 "an SPRT cannot run on shards: the test is sequential (it stops at the first game \
                  that decides it), and shards play in parallel without seeing each other's \
                  results. Run an SPRT in one process, or shard a fixed number of games",
+            ),
+            SettingError::SingleGamesTournament(engines) => write!(
+                f,
+                "single games (each from its own opening) are played in a match of two engines; \
+                 a tournament's encounters ({engines} engines here) play their games in pairs"
             ),
             SettingError::Defaults { key, why } => write!(f, "[match] {key}: {why}"),
         }

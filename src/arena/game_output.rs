@@ -19,8 +19,9 @@ pub struct PgnStyle {
 }
 
 /// The PGN of one finished game: each engine move with its comment as cutechess-cli writes it
-/// (`{+0.31/12 0.052s}`: score in pawns from the mover's side, depth, time) and the termination
-/// as a final comment; with a minimal style, the Seven Tag Roster and the moves only.
+/// (`{+0.31/12 0.052s}`: score in pawns from the mover's side, depth, time), each book move (the
+/// opening's, an engine book's) with `{book}` as cutechess-cli and fastchess write them, and the
+/// termination as a final comment; with a minimal style, the Seven Tag Roster and the moves only.
 pub fn game_pgn(played: &MatchGame, time_control: &TimeControl, style: &PgnStyle) -> String {
     let date = today();
     let minimal = style.minimal;

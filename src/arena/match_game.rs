@@ -351,7 +351,8 @@ pub struct MatchGame {
     pub record: GameRecord,
     /// What ended it when the rules did not (`None`: `record.finish` says which rule did).
     pub termination: Option<Termination>,
-    /// What the engine said about each move the engines played (none for opening moves).
+    /// What the engine said about each move the engines played, by ply (from 1); the opening's
+    /// moves and the engines' own book moves are marked as book moves.
     pub infos: Vec<(usize, MoveInfo)>,
     /// The failing engine's last words, when one crashed, hung, lost on time, moved illegally
     /// or could not be started or made ready for the game.

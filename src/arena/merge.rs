@@ -199,6 +199,7 @@ fn start_of(state: &MatchState) -> Result<MatchStart, ArenaError> {
         tournament: (settings.engines.len() > 2).then_some(settings.tournament),
         rounds: settings.rounds,
         games_per_encounter: schedule.games_per_encounter,
+        layout: schedule.layout,
         games: schedule.len(),
         time_control: settings.time_control,
         openings: settings.openings.clone(),

@@ -50,7 +50,7 @@ pub use report::{
 };
 pub use request::{MatchRequest, MatchSettings};
 pub use run::{resume_match, run_match, Resume};
-pub use schedule::{Schedule, ScheduledGame, TournamentKind, UnknownTournament};
+pub use schedule::{Layout, Schedule, ScheduledGame, TournamentKind, UnknownTournament};
 pub use sprt_run::SprtStatus;
 pub use standings::{EncounterTally, Forfeit, OtherTournament, Standings, TimeLosses};
 pub use state::{MatchState, STATE_FORMAT, STATE_FORMATS_READ};

@@ -8,7 +8,7 @@ use super::error::RecordError;
 use super::match_game::MatchGame;
 use super::openings::Openings;
 use super::outputs::FileNote;
-use super::schedule::TournamentKind;
+use super::schedule::{Layout, TournamentKind};
 use super::sprt_run::SprtStatus;
 use super::standings::Standings;
 use super::time_control::TimeControl;
@@ -55,6 +55,9 @@ pub struct MatchStart {
     pub rounds: u32,
     /// Games of each encounter per round.
     pub games_per_encounter: u32,
+    /// How the games take their openings and colours (absent: Shannon's pairs).
+    #[serde(skip_serializing_if = "Layout::is_default")]
+    pub layout: Layout,
     /// Games in the schedule.
     pub games: u32,
     /// The time control.

@@ -12,7 +12,7 @@ use super::openings::{load_openings, Openings};
 use super::outputs::Existing;
 use super::report::{MatchStart, ShardSpan};
 use super::runner::MatchPlan;
-use super::schedule::{Schedule, TournamentKind};
+use super::schedule::{Layout, Schedule, TournamentKind};
 use super::time_control::TimeControl;
 use crate::client::config::MatchConfig;
 use crate::client::{Config, EngineConfig};
@@ -40,6 +40,9 @@ pub struct MatchRequest {
     pub rounds: Option<u32>,
     /// Games per encounter per round.
     pub games: Option<u32>,
+    /// How the games take their openings and colours (cutechess-cli's and fastchess's
+    /// `-noswap`, fastchess's `-games 1`); Shannon's pairs by default.
+    pub layout: Layout,
     /// Games at once (0: one per core).
     pub concurrency: Option<usize>,
     /// The time control.
@@ -101,8 +104,11 @@ pub struct MatchSettings {
     pub tournament: TournamentKind,
     /// Rounds.
     pub rounds: u32,
-    /// Games per encounter per round (even: whole pairs).
+    /// Games per encounter per round (even: whole pairs, unless single games).
     pub games: u32,
+    /// How the games take their openings and colours (absent: Shannon's pairs).
+    #[serde(default, skip_serializing_if = "Layout::is_default")]
+    pub layout: Layout,
     /// Games at once as asked (`None`: the engines file's choice at each run).
     pub concurrency: Option<usize>,
     /// The time control.
@@ -162,7 +168,13 @@ impl MatchSettings {
 
     /// The schedule.
     pub fn schedule(&self) -> Result<Schedule, ArenaError> {
-        Schedule::new(self.tournament, self.engines.len(), self.rounds, self.games)
+        Schedule::laid_out(
+            self.tournament,
+            self.engines.len(),
+            self.rounds,
+            self.games,
+            self.layout,
+        )
     }
 }
 
@@ -235,8 +247,12 @@ pub fn settle(config: &Config, request: &MatchRequest) -> Result<MatchSettings, 
         engines,
         tournament: request.tournament.unwrap_or_default(),
         rounds: request.rounds.unwrap_or(1),
-        // Rounded up to whole pairs, as the schedule plays them.
-        games: games + games % 2,
+        // Rounded up to whole pairs, as the schedule plays them (single games are not paired).
+        games: match request.layout.single_games {
+            true => games,
+            false => games + games % 2,
+        },
+        layout: request.layout,
         concurrency: request.concurrency,
         time_control: request.time_control.unwrap_or(defaults.time_control),
         openings: request.openings.clone().unwrap_or(defaults.openings),
@@ -402,6 +418,7 @@ pub(super) fn prepare(
         tournament: (engines.len() > 2).then_some(settings.tournament),
         rounds: settings.rounds,
         games_per_encounter: schedule.games_per_encounter,
+        layout: schedule.layout,
         games: schedule.len(),
         time_control: settings.time_control,
         openings: settings.openings.clone(),

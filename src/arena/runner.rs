@@ -227,6 +227,15 @@ impl MatchPlan {
             }
         }
         let mut game = Game::replay(&opening.start, &opening.moves);
+        // The opening's moves are book moves: the PGN marks them `{book}`, as cutechess-cli
+        // and fastchess do.
+        let book = MoveInfo {
+            book: true,
+            ..MoveInfo::default()
+        };
+        played
+            .infos
+            .extend((1..=opening.moves.len()).map(|ply| (ply, book)));
         let mut book_rng = SmallRng::seed_from_u64(mix(game_seed ^ 0x626f_6f6b));
         let played_out = self.play_out(
             &mut game,

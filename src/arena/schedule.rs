@@ -7,6 +7,11 @@
 //! in pairs (games `2j` and `2j + 1` share an opening, colours swapped: the pairs of the
 //! pentanomial statistics). Every encounter of a round plays the same openings, so each engine
 //! meets the same openings as the others.
+//!
+//! A [`Layout`] changes two things for the command lines of cutechess-cli and fastchess: single
+//! games (fastchess's `-games 1`: every game from its own opening, colours alternating game by
+//! game, in a match of two engines) and `-noswap` (the encounter's first engine White in every
+//! game).
 
 use super::error::{ArenaError, SettingError};
 use crate::client::ConfigError;
@@ -58,6 +63,37 @@ impl fmt::Display for TournamentKind {
     }
 }
 
+/// How an encounter's games take their openings and colours: Shannon's pairs by default.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Layout {
+    /// Every game from its own opening, White the encounter's first engine in even-numbered
+    /// games (from 0) and the second in odd ones, as fastchess plays `-games 1` (its colours go
+    /// by the game's number). Any number of games; two engines only. Otherwise games `2j` and
+    /// `2j + 1` are a pair: one opening, colours swapped.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub single_games: bool,
+    /// The encounter's first engine has White in every game (cutechess-cli's and fastchess's
+    /// `-noswap`); pairs still share their opening.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub noswap: bool,
+}
+
+impl Layout {
+    /// True for Shannon's own layout (pairs, colours swapped).
+    pub fn is_default(&self) -> bool {
+        *self == Layout::default()
+    }
+
+    /// Games a unit of the schedule holds: 2 (a pair), or 1 with single games.
+    fn unit(&self) -> u32 {
+        if self.single_games {
+            1
+        } else {
+            2
+        }
+    }
+}
+
 /// One scheduled game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ScheduledGame {
@@ -82,8 +118,10 @@ pub struct Schedule {
     pub encounters: Vec<(usize, usize)>,
     /// Rounds.
     pub rounds: u32,
-    /// Games of each encounter in each round (even: whole pairs).
+    /// Games of each encounter in each round (even: whole pairs, unless single games).
     pub games_per_encounter: u32,
+    /// How the games take their openings and colours.
+    pub layout: Layout,
 }
 
 impl Schedule {
@@ -95,11 +133,32 @@ impl Schedule {
         rounds: u32,
         games_per_encounter: u32,
     ) -> Result<Schedule, ArenaError> {
+        Schedule::laid_out(
+            kind,
+            engines,
+            rounds,
+            games_per_encounter,
+            Layout::default(),
+        )
+    }
+
+    /// The schedule of `engines` engines laid out as `layout` says: with single games, exactly
+    /// `games_per_encounter` games (two engines only); else rounded up to whole pairs.
+    pub fn laid_out(
+        kind: TournamentKind,
+        engines: usize,
+        rounds: u32,
+        games_per_encounter: u32,
+        layout: Layout,
+    ) -> Result<Schedule, ArenaError> {
         if engines < 2 {
             return Err(ConfigError::NotEnoughEngines(engines).into());
         }
         if rounds == 0 || games_per_encounter == 0 {
             return Err(SettingError::NoRoundsOrGames.into());
+        }
+        if layout.single_games && engines > 2 {
+            return Err(SettingError::SingleGamesTournament(engines).into());
         }
         let encounters: Vec<(usize, usize)> = match kind {
             TournamentKind::RoundRobin => (0..engines)
@@ -107,10 +166,15 @@ impl Schedule {
                 .collect(),
             TournamentKind::Gauntlet => (1..engines).map(|b| (0, b)).collect(),
         };
+        let games_per_encounter = match layout.single_games {
+            true => games_per_encounter,
+            false => games_per_encounter + games_per_encounter % 2,
+        };
         let schedule = Schedule {
             encounters,
             rounds,
-            games_per_encounter: games_per_encounter + games_per_encounter % 2,
+            games_per_encounter,
+            layout,
         };
         let total = u64::from(schedule.games_per_encounter)
             * u64::from(rounds)
@@ -135,9 +199,10 @@ impl Schedule {
         self.games_per_encounter * self.encounters.len() as u32
     }
 
-    /// Openings the schedule uses: one per game pair of an encounter's round.
+    /// Openings the schedule uses: one per game pair of an encounter's round (per game, with
+    /// single games).
     pub fn openings_needed(&self) -> usize {
-        (self.rounds * self.games_per_encounter / 2) as usize
+        (self.rounds * self.games_per_encounter / self.layout.unit()) as usize
     }
 
     /// Game `index` (below [`Schedule::len`]).
@@ -147,31 +212,41 @@ impl Schedule {
         let encounter = (within / self.games_per_encounter) as usize;
         let game = within % self.games_per_encounter;
         let (a, b) = self.encounters[encounter];
-        let (white, black) = if game.is_multiple_of(2) {
-            (a, b)
-        } else {
-            (b, a)
+        // Single games alternate by the game's number, as fastchess does (its `game_id`); the
+        // games of a pair by their place in it (the same, as pairs are whole).
+        let swapped = match self.layout {
+            Layout { noswap: true, .. } => false,
+            Layout {
+                single_games: true, ..
+            } => index % 2 == 1,
+            _ => game % 2 == 1,
         };
+        let (white, black) = if swapped { (b, a) } else { (a, b) };
+        let unit = self.layout.unit();
         ScheduledGame {
             index,
             round,
             encounter,
             white,
             black,
-            opening: (round * self.games_per_encounter / 2 + game / 2) as usize,
+            opening: ((round * self.games_per_encounter + game) / unit) as usize,
         }
     }
 
     /// The games a shard plays, in schedule order: shard `I` of `N` takes the `I`-th of `N`
-    /// consecutive runs of game pairs of (nearly) equal length. Consecutive pairs, not every
-    /// `N`-th one: a round's pairs are numbered encounter by encounter, so `p mod N` could give a
-    /// shard a single encounter, where a run of pairs covers the encounters of whole rounds.
+    /// consecutive runs of game pairs (single games, when so laid out) of (nearly) equal length.
+    /// Consecutive pairs, not every `N`-th one: a round's pairs are numbered encounter by
+    /// encounter, so `p mod N` could give a shard a single encounter, where a run of pairs covers
+    /// the encounters of whole rounds.
     pub fn games_of(&self, shard: Shard) -> Vec<u32> {
-        let pairs = u64::from(self.len() / 2);
+        let unit = u64::from(self.layout.unit());
+        let units = u64::from(self.len()) / unit;
         let count = shard.count.max(1);
-        let first = pairs * shard.index / count;
-        let end = pairs * (shard.index + 1) / count;
-        (first * 2..end * 2).map(|index| index as u32).collect()
+        let first = units * shard.index / count;
+        let end = units * (shard.index + 1) / count;
+        (first * unit..end * unit)
+            .map(|index| index as u32)
+            .collect()
     }
 }
 
@@ -221,6 +296,65 @@ mod tests {
             assert_eq!(game.opening, i as usize / 2);
             assert_eq!(game.white, i as usize % 2);
         }
+    }
+
+    #[test]
+    fn single_games_take_an_opening_each_and_alternate_colours_by_number() {
+        let single = Layout {
+            single_games: true,
+            noswap: false,
+        };
+        // fastchess's `-games 1 -rounds 5`: five games, not rounded up to pairs.
+        let schedule = Schedule::laid_out(TournamentKind::RoundRobin, 2, 5, 1, single).unwrap();
+        assert_eq!((schedule.len(), schedule.openings_needed()), (5, 5));
+        let games: Vec<_> = (0..5).map(|i| schedule.game(i)).collect();
+        assert_eq!(
+            games.iter().map(|g| g.opening).collect::<Vec<_>>(),
+            [0, 1, 2, 3, 4]
+        );
+        // fastchess swaps the colours of its even game ids (from 1): the second engine has
+        // White in games 2 and 4.
+        assert_eq!(
+            games.iter().map(|g| g.white).collect::<Vec<_>>(),
+            [0, 1, 0, 1, 0]
+        );
+        // `-games 1 -rounds 1`: one game.
+        let one = Schedule::laid_out(TournamentKind::RoundRobin, 2, 1, 1, single).unwrap();
+        assert_eq!((one.len(), one.game(0).white, one.game(0).black), (1, 0, 1));
+        // Shards split single games, not pairs.
+        let sizes: Vec<usize> = (0..2)
+            .map(|index| schedule.games_of(Shard { index, count: 2 }).len())
+            .collect();
+        assert_eq!(sizes, [2, 3]);
+        assert_eq!(one.games_of(Shard::WHOLE), [0]);
+        // A tournament's encounters play pairs.
+        assert!(Schedule::laid_out(TournamentKind::RoundRobin, 3, 1, 1, single).is_err());
+    }
+
+    #[test]
+    fn noswap_gives_the_first_engine_white_in_every_game() {
+        let noswap = Layout {
+            single_games: false,
+            noswap: true,
+        };
+        let schedule = Schedule::laid_out(TournamentKind::RoundRobin, 3, 2, 2, noswap).unwrap();
+        for i in 0..schedule.len() {
+            let game = schedule.game(i);
+            assert_eq!(
+                (game.white, game.black),
+                schedule.encounters[game.encounter]
+            );
+        }
+        // Pairs still share their opening.
+        assert_eq!(schedule.game(0).opening, schedule.game(1).opening);
+        assert_eq!(schedule.game(6).opening, 1);
+        let both = Layout {
+            single_games: true,
+            noswap: true,
+        };
+        let single = Schedule::laid_out(TournamentKind::RoundRobin, 2, 3, 1, both).unwrap();
+        assert!((0..3).all(|i| single.game(i).white == 0));
+        assert_eq!(single.game(2).opening, 2);
     }
 
     #[test]

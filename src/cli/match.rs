@@ -336,6 +336,7 @@ pub fn run_compat(args: &[String], out: &mut impl Write) -> Result<bool, CliErro
         rating_interval,
         score_interval,
         outcome_interval,
+        penta,
     } = compat.output;
     log::info!(
         "read as {}'s command line; output {format:?}, ratings every {rating_interval:?}, \
@@ -366,7 +367,7 @@ pub fn run_compat(args: &[String], out: &mut impl Write) -> Result<bool, CliErro
     let labels = labels_of(&request.engine_configs);
     let report = match format {
         OutputFormat::Fastchess => {
-            let mut lines = Fastchess::new(out, interval, request.sprt, labels);
+            let mut lines = Fastchess::new(out, interval, request.sprt, labels).penta(penta);
             run_match(
                 &config,
                 &request,
@@ -415,6 +416,7 @@ fn request_of(
         tournament: args.tournament,
         rounds: args.rounds,
         games: args.games,
+        layout: Default::default(),
         concurrency: args.concurrency,
         time_control: args.tc,
         openings: args.openings.clone(),

@@ -93,6 +93,7 @@ fn settings(request: RequestV1) -> Result<MatchSettings, StateError> {
         tournament: needed(request.tournament, "tournament")?,
         rounds: needed(request.rounds, "rounds")?,
         games: needed(request.games, "games")?,
+        layout: Default::default(),
         concurrency: request.concurrency,
         time_control: read::<TimeControl>(request.tc, "tc")?,
         openings: read::<Openings>(request.openings, "openings")?,

@@ -58,6 +58,9 @@ pub struct OutputChoice {
     pub score_interval: Option<u32>,
     /// Print the outcomes every N games (cutechess-cli).
     pub outcome_interval: Option<u32>,
+    /// fastchess's blocks on game pairs (the pentanomial), else on single games: its
+    /// `-report penta=`, off with `-games 1`.
+    pub penta: bool,
 }
 
 /// A command line read: the match to play, what to print, and the notes on options accepted
@@ -193,7 +196,7 @@ shannon match, cutechess-cli/fastchess form (README: \"Coming from cutechess-cli
           [proto=uci] [tc=40/60+0.6|10+0.1|inf] [st=S] [nodes=N] [depth=N|plies=N]
           [timemargin=MS] [book=FILE.bin] [bookdepth=N] [stderr=FILE] [restart=auto|off]
   -each KEY=VALUE ...          keys for every engine (applied after each -engine's)
-  -tournament round-robin|roundrobin|gauntlet   -rounds N   -games N   -repeat [2]
+  -tournament round-robin|roundrobin|gauntlet   -rounds N   -games N   -repeat [2]   -noswap
   -concurrency N   -srand N   -variant standard|fischerandom   -event NAME   -site NAME
   -openings file=F [format=epd|pgn] [order=sequential|random] [plies=N] [start=N] [policy=P]
   -pgnout FILE [min] [fi]  |  -pgnout file=F [min=true] [notation=san] ...
@@ -201,5 +204,6 @@ shannon match, cutechess-cli/fastchess form (README: \"Coming from cutechess-cli
   -sprt elo0=E0 elo1=E1 alpha=A beta=B [model=logistic]
   -draw movenumber=N movecount=M score=S   -resign movecount=M score=S [twosided=true]
   -maxmoves N   -recover   -output format=cutechess|fastchess   -ratinginterval N
+  -report penta=true|false
   -dialect cutechess|fastchess   (shannon's own: how to read -games/-rounds/-repeat)
 ";

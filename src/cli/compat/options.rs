@@ -42,6 +42,8 @@ pub(super) fn read_option(read: &mut Read, option: &Opt) -> Result<(), CompatErr
         "-resign" => read.resign = Some(read_resign(values)?),
         "-maxmoves" => read.maxmoves = Some(number(name, single(name, values)?)?),
         "-recover" => {}
+        // Both tools: the encounter's first engine White in every game.
+        "-noswap" => read.noswap = true,
         "-srand" | "-randomseed" => read.seed = Some(number(name, single(name, values)?)?),
         "-variant" => match single(name, values)? {
             "standard" => read.chess960 = false,
@@ -65,6 +67,7 @@ fn read_run_option(read: &mut Read, name: &str, values: &[String]) -> Result<(),
     match name {
         "-output" => read_output(read, values)?,
         "-ratinginterval" => read.output.rating_interval = Some(interval(name, values)?),
+        "-report" => read_report(read, values)?,
         "-scoreinterval" => {
             read.only(Dialect::Fastchess, name);
             read.output.score_interval = Some(interval(name, values)?);
@@ -196,13 +199,26 @@ fn read_output(read: &mut Read, values: &[String]) -> Result<(), CompatError> {
     Ok(())
 }
 
+/// fastchess's `-report penta=true|false`: the rating blocks on game pairs (the pentanomial,
+/// the default) or on single games.
+fn read_report(read: &mut Read, values: &[String]) -> Result<(), CompatError> {
+    let name = "-report";
+    read.only(Dialect::Fastchess, name);
+    for (key, value) in pairs(name, values)? {
+        match key.as_str() {
+            "penta" => read.output.penta = Some(boolean("-report penta", &value)?),
+            _ => return Err(CompatError::Unknown(format!("{name} {key}="))),
+        }
+    }
+    Ok(())
+}
+
 /// Options accepted with a note (they change nothing Shannon does), and the ones refused.
 fn other_option(read: &mut Read, name: &str) -> Result<(), CompatError> {
     let fastchess_notes = [
         ("-testEnv", "no effect"),
         ("-check-mate-pvs", "engine PVs are not checked"),
         ("-crc32", "no CRC32 of the PGN is printed"),
-        ("-report", "the report's statistics are Shannon's"),
         ("-autosaveinterval", "the state is saved after every game"),
         ("-use-affinity", "engines are not bound to cores"),
         (
@@ -246,8 +262,9 @@ fn other_option(read: &mut Read, name: &str) -> Result<(), CompatError> {
             "Shannon has no tablebase adjudication (games end by the rules, -draw, -resign or \
              -maxmoves)"
         }
-        "-noswap" | "-reverse" => {
-            "Shannon's schedule plays each opening with both colours, the first engine White first"
+        "-reverse" => {
+            "Shannon's schedule gives each encounter's first engine White in the first game of \
+             each pair (-noswap: in every game)"
         }
         "-resultformat" => "the final table has one format",
         "-quick" => "give the two -engine options, -each tc= and -openings",

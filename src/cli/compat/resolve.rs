@@ -8,7 +8,7 @@ use super::schedule::{plan, Plan, Policy, ScheduleArgs};
 use super::words::options;
 use super::{CompatCommand, CompatError, CompatMatch, Dialect, OutputChoice, OutputFormat};
 use shannon::arena::{
-    DrawRule, Existing, MatchRequest, OpeningSource, Openings, ResignRule, TimeControl,
+    DrawRule, Existing, Layout, MatchRequest, OpeningSource, Openings, ResignRule, TimeControl,
     TournamentKind,
 };
 use shannon::client::EngineConfig;
@@ -24,6 +24,8 @@ pub(super) struct Read {
     pub(super) tournament: Option<TournamentKind>,
     pub(super) rounds: Option<u32>,
     pub(super) games: Option<u32>,
+    /// `-noswap`: the first engine White in every game.
+    pub(super) noswap: bool,
     /// `-repeat [N]` (2 without a value).
     pub(super) repeat: Option<u32>,
     /// fastchess: `-repeat` sets the games, so the later of the two wins.
@@ -62,6 +64,8 @@ pub(super) struct OutputChoiceRead {
     pub(super) rating_interval: Option<u32>,
     pub(super) score_interval: Option<u32>,
     pub(super) outcome_interval: Option<u32>,
+    /// fastchess's `-report penta=`.
+    pub(super) penta: Option<bool>,
 }
 
 impl Read {
@@ -129,16 +133,27 @@ fn finish(mut read: Read) -> Result<CompatMatch, CompatError> {
     }
     let schedule = schedule(&mut read, dialect, engines.len())?;
     sprt_note(&mut read, dialect);
+    let output = output(&read, dialect, &schedule);
+    if read.sprt.is_some() && !output.penta && output.format == OutputFormat::Fastchess {
+        read.note(
+            "-sprt",
+            "the test is taken on game pairs (pentanomial) as always; fastchess takes it on \
+             single games when it reports no pentanomial (-report penta=false, -games 1)",
+        );
+    }
     let openings = match (read.openings.take(), read.chess960) {
         (Some(openings), _) => openings,
         (None, true) => OpeningSource::Chess960.into(),
         (None, false) => OpeningSource::Startpos.into(),
     };
-    let output = output(&read, dialect);
     let request = MatchRequest {
         tournament: read.tournament,
         rounds: Some(schedule.rounds),
         games: Some(schedule.games),
+        layout: Layout {
+            single_games: schedule.single,
+            noswap: read.noswap,
+        },
         concurrency: Some(read.concurrency.unwrap_or(1)),
         time_control: Some(time_control),
         openings: Some(openings),
@@ -182,7 +197,12 @@ fn schedule(read: &mut Read, dialect: Dialect, engines: usize) -> Result<Plan, C
     let schedule = plan(&read.schedule_args(), dialect, engines, varies)?;
     if read.dialect.is_none() && read.cutechess_only.is_none() && read.fastchess_only.is_none() {
         let other = plan(&read.schedule_args(), Dialect::Cutechess, engines, varies);
-        if other.as_ref() != Ok(&schedule) {
+        // The same games: as many, and paired alike unless every game starts from one position.
+        let same = other.as_ref().is_ok_and(|other| {
+            other.rounds * other.games == schedule.rounds * schedule.games
+                && (other.single == schedule.single || !varies)
+        });
+        if !same {
             read.notes.push(format!(
                 "read as fastchess's command line ({} games per encounter); cutechess-cli reads \
                  -games, -rounds and -repeat otherwise ({}): -dialect cutechess chooses its reading",
@@ -216,9 +236,12 @@ fn sprt_note(read: &mut Read, dialect: Dialect) {
     }
 }
 
-/// What the run prints: `-output format=`, else the tool's own, and the intervals.
-fn output(read: &Read, dialect: Dialect) -> OutputChoice {
+/// What the run prints: `-output format=`, else the tool's own, and the intervals; fastchess's
+/// blocks show the pentanomial of game pairs unless `-report penta=false` or single games
+/// (fastchess turns it off unless `-games 2`).
+fn output(read: &Read, dialect: Dialect, schedule: &Plan) -> OutputChoice {
     OutputChoice {
+        penta: read.output.penta.unwrap_or(true) && !schedule.single,
         format: read.output.format.unwrap_or(match dialect {
             Dialect::Cutechess => OutputFormat::Cutechess,
             Dialect::Fastchess => OutputFormat::Fastchess,

@@ -4,8 +4,10 @@
 //! cutechess-cli plays `-games` games per encounter `-rounds` times over, colours swapped after
 //! every game, and a new opening every game unless `-repeat` (each opening twice). fastchess
 //! plays `-rounds` rounds of `-games` (1 or 2; `-repeat` is `-games 2`) games from one opening,
-//! colours swapped every game. Both are Shannon's schedule when the openings come in pairs; a
-//! reading with every game from its own opening is refused when the openings differ.
+//! colours swapped every game (by the game's number). Both are Shannon's schedule when the
+//! openings come in pairs; fastchess's `-games 1` is its single games (every game from its own
+//! opening, in a match of two engines); cutechess-cli's reading with every game from its own
+//! opening is refused when the openings differ.
 
 use super::{CompatError, Dialect};
 
@@ -34,13 +36,16 @@ pub struct ScheduleArgs {
     pub repeat_after_games: bool,
 }
 
-/// Shannon's schedule: `rounds` rounds of `games` games (whole pairs) per encounter.
+/// Shannon's schedule: `rounds` rounds of `games` games per encounter, in whole pairs or, with
+/// `single`, each game from its own opening.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Plan {
     /// Rounds.
     pub rounds: u32,
-    /// Games per encounter per round (even).
+    /// Games per encounter per round (even, unless `single`).
     pub games: u32,
+    /// fastchess's `-games 1`: single games ([`shannon::arena::Layout::single_games`]).
+    pub single: bool,
 }
 
 impl Plan {
@@ -79,7 +84,7 @@ pub fn plan(
 ) -> Result<Plan, CompatError> {
     match dialect {
         Dialect::Cutechess => cutechess(args, engines, varies),
-        Dialect::Fastchess => fastchess(args, engines, varies),
+        Dialect::Fastchess => fastchess(args, engines),
     }
 }
 
@@ -110,6 +115,7 @@ fn cutechess(args: &ScheduleArgs, engines: usize, varies: bool) -> Result<Plan, 
         return Ok(Plan {
             rounds: total / 2,
             games: 2,
+            single: false,
         });
     }
     if games % 2 == 1 {
@@ -118,10 +124,16 @@ fn cutechess(args: &ScheduleArgs, engines: usize, varies: bool) -> Result<Plan, 
             "with more than two engines Shannon plays whole pairs per encounter: make -games even",
         ));
     }
-    Ok(Plan { rounds, games })
+    Ok(Plan {
+        rounds,
+        games,
+        single: false,
+    })
 }
 
-fn fastchess(args: &ScheduleArgs, engines: usize, varies: bool) -> Result<Plan, CompatError> {
+/// fastchess's reading: `-games 2` plays pairs; `-games 1` single games (one opening a game,
+/// colours alternating), which Shannon plays in a match of two engines.
+fn fastchess(args: &ScheduleArgs, engines: usize) -> Result<Plan, CompatError> {
     let mut games = match (args.games, args.repeat) {
         (Some(_), Some(repeat)) if args.repeat_after_games => repeat,
         (None, Some(repeat)) => repeat,
@@ -140,21 +152,23 @@ fn fastchess(args: &ScheduleArgs, engines: usize, varies: bool) -> Result<Plan, 
         }
     }
     if games == 2 {
-        return Ok(Plan { rounds, games: 2 });
+        return Ok(Plan {
+            rounds,
+            games: 2,
+            single: false,
+        });
     }
-    if varies {
-        return Err(refused("-games 1", ONE_OPENING_A_GAME));
-    }
-    if engines > 2 || rounds % 2 == 1 {
+    if engines > 2 {
         return Err(refused(
             "-games 1",
-            "Shannon plays whole pairs (each opening with both colours): use -games 2, or an \
-             even -rounds in a match of two engines",
+            "Shannon plays single games (each from its own opening) in a match of two engines; \
+             a tournament's encounters play whole pairs: use -games 2",
         ));
     }
     Ok(Plan {
-        rounds: rounds / 2,
-        games: 2,
+        rounds,
+        games: 1,
+        single: true,
     })
 }
 
@@ -193,17 +207,28 @@ mod tests {
             swapped,
             Plan {
                 rounds: 50,
-                games: 2
+                games: 2,
+                single: false
             }
         );
-        assert!(plan(&args(Some(8), Some(1), None), Dialect::Fastchess, 2, true).is_err());
-        assert_eq!(
-            plan(&args(Some(8), Some(1), None), Dialect::Fastchess, 2, false).unwrap(),
-            Plan {
-                rounds: 4,
-                games: 2
-            }
-        );
+        // fastchess's -games 1: single games, from a book or not, an odd number too.
+        for (rounds, varies) in [(8, true), (8, false), (1, true)] {
+            assert_eq!(
+                plan(
+                    &args(Some(rounds), Some(1), None),
+                    Dialect::Fastchess,
+                    2,
+                    varies
+                )
+                .unwrap(),
+                Plan {
+                    rounds,
+                    games: 1,
+                    single: true
+                }
+            );
+        }
+        assert!(plan(&args(Some(8), Some(1), None), Dialect::Fastchess, 3, false).is_err());
         assert_eq!(
             plan(
                 &args(Some(3), Some(4), Some(2)),
@@ -214,7 +239,8 @@ mod tests {
             .unwrap(),
             Plan {
                 rounds: 3,
-                games: 4
+                games: 4,
+                single: false
             }
         );
     }

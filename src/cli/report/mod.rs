@@ -119,6 +119,7 @@ pub mod test_support {
             tournament: kind,
             rounds: 1,
             games_per_encounter: games,
+            layout: schedule.layout,
             games: schedule.len(),
             time_control: TimeControl::Clock {
                 moves: 0,

@@ -426,8 +426,16 @@ fn cutechess_pgn_openings_cut_to_plies() {
     let games = read_pgn(&dir.join("games.pgn"));
     assert_eq!(games.len(), 2);
     assert_pairs(&games);
-    // The opening's two plies carry no engine comment; the engines' own moves do.
-    assert_eq!(text.matches("1. d4 d5 2.").count(), 2, "{text}");
+    // The opening's two plies are book moves, commented `{book}` as cutechess-cli comments them
+    // (cutechess-cli 1.5.1 writes `1. d4 {book} d5 {book} 2. ...` for this command line; Shannon's
+    // PGN writer follows the export format, black's move number again after a comment); the
+    // engines' own moves carry their comments.
+    assert_eq!(
+        text.matches("1. d4 {book} 1... d5 {book} 2.").count(),
+        2,
+        "{text}"
+    );
+    assert_eq!(text.matches("{book}").count(), 4, "{text}");
     assert!(err.contains("-bookmode: accepted"), "{err}");
 }
 
@@ -527,7 +535,9 @@ fn fastchess_e2e_random_order() {
 }
 
 /// fastchess's end-to-end test `app/tests/e2e/pgn_book_plies.sh`: PGN openings taken in order,
-/// cut to 4 plies; round r plays opening r.
+/// cut to 4 plies; round r plays opening r, and its four plies are written as fastchess's PGN
+/// builder writes the moves of an opening (`move.book`: the comment `{book}`, nothing else), the
+/// engines' moves after them with their own comments; `min=true` writes no comment at all.
 #[test]
 fn fastchess_e2e_pgn_book_plies() {
     let dir = scratch("compat-e2e-plies");
@@ -559,12 +569,34 @@ fn fastchess_e2e_pgn_book_plies() {
             .parse()
             .unwrap();
         let opening = openings[(round - 1) / 2];
-        let four = &opening[..opening.find(" 3.").unwrap()];
+        // fastchess writes `1. e4 {book} e5 {book} 2. ...`; Shannon's PGN writer follows the
+        // export format, black's move number again after a comment.
+        let plies: Vec<&str> = opening
+            .split(' ')
+            .filter(|word| !word.ends_with('.'))
+            .take(4)
+            .collect();
+        let booked = format!(
+            "1. {} {{book}} 1... {} {{book}} 2. {} {{book}} 2... {} {{book}}",
+            plies[0], plies[1], plies[2], plies[3]
+        );
+        let movetext = game[game.find("\n\n").unwrap()..].split_whitespace();
+        let movetext = movetext.collect::<Vec<_>>().join(" ");
         assert!(
-            game.contains(&format!("{four} 3.")),
+            movetext.starts_with(&format!("{booked} 3. ")),
             "round {round}: {game}"
         );
+        assert_eq!(game.matches("{book}").count(), 4, "{game}");
+        // The engines' own moves are not book moves: the fifth ply has its engine comment.
+        let fifth = movetext[booked.len()..].split_whitespace().nth(2).unwrap();
+        assert!(fifth.starts_with('{') && fifth != "{book}", "{game}");
     }
+    let line = line.replace("file=plies_test.pgn", "file=min.pgn min=true");
+    let (ok, out, err) = compat(&dir, &line);
+    assert!(ok, "{out}{err}");
+    let pgn = std::fs::read_to_string(dir.join("min.pgn")).unwrap();
+    assert_eq!(pgn.matches("[Event ").count(), 6);
+    assert!(!pgn.contains('{'), "{pgn}");
 }
 
 /// fastchess's comparison with cutechess-cli (`app/tests/cutechess/cutechess.sh`, the one command

@@ -8,6 +8,7 @@ mod adjudication;
 mod books;
 mod compat;
 mod compat_files;
+mod compat_layout;
 mod faults;
 mod forensics;
 mod matches;

@@ -22,6 +22,19 @@
 //! partner), so `Games` is always twice the pairs of `Ptnml(0-2)`; it is printed after the pair
 //! whose number is a multiple of the rating interval completes, and after the last game. The
 //! LLR is our test's (fishtest's GSPRT on the pairs, see [`shannon::stats::Sprt`]).
+//!
+//! Without the pentanomial (fastchess's `-report penta=false`, and its `-games 1`, which it
+//! plays so) the block counts every finished game, its Elo is fastchess's of single games
+//! (`EloWDL`), its `DrawRatio` the draws among the games, without `PairsRatio` and the
+//! `Ptnml(0-2)` line (the table of a tournament leaves its column empty), and it is printed
+//! after every N-th finished game, counted as they finish:
+//!
+//! ```text
+//! Results of dev vs base (10+0.1, 1t, 16MB, book.epd):
+//! Elo: 34.86 +/- 66.06, nElo: 115.81 +/- 215.34
+//! LOS: 85.41 %, DrawRatio: 90.00 %
+//! Games: 10, Wins: 1, Losses: 0, Draws: 9, Points: 5.5 (55.00 %)
+//! ```
 
 mod stats;
 
@@ -31,9 +44,9 @@ use shannon::arena::{
     Standings, Termination, TimeControl,
 };
 use shannon::game::Outcome;
-use shannon::stats::{Sprt, SprtVerdict};
+use shannon::stats::{Score, Sprt, SprtVerdict};
 use shannon::Color;
-use stats::{PairStats, PentaElo};
+use stats::{Elo, PairStats};
 use std::io::{self, Write};
 
 /// The text in braces after the result (fastchess's `Match::*_MSG`), for each way our games
@@ -73,7 +86,11 @@ pub fn reason(game: &MatchGame) -> String {
 /// fmt's `{:.N}` of a double: Rust's, but NaN spelt `nan`.
 fn fixed(x: f64, precision: usize) -> String {
     if x.is_nan() {
-        "nan".into()
+        // glibc's printf and fmt write the sign of a NaN (x86's 0/0 and inf - inf are negative).
+        match x.is_sign_negative() {
+            true => "-nan".into(),
+            false => "nan".into(),
+        }
     } else {
         format!("{x:.precision$}")
     }
@@ -153,8 +170,11 @@ const RULE: &str = "--------------------------------------------------";
 /// The renderer.
 pub struct Fastchess<'a, W: Write> {
     out: &'a mut W,
-    /// Print the block after every this many pairs (0: at the end only).
+    /// Print the block after every this many pairs (games, without the pentanomial; 0: at the
+    /// end only).
     rating_interval: u32,
+    /// The blocks on game pairs (the pentanomial), else on single games.
+    penta: bool,
     sprt: Option<Sprt>,
     labels: EngineLabels,
     names: Vec<String>,
@@ -177,6 +197,7 @@ impl<'a, W: Write> Fastchess<'a, W> {
         Fastchess {
             out,
             rating_interval,
+            penta: true,
             sprt,
             labels,
             names: Vec::new(),
@@ -187,6 +208,13 @@ impl<'a, W: Write> Fastchess<'a, W> {
         }
     }
 
+    /// With `penta` false, the blocks on single games, as fastchess's `-report penta=false`
+    /// prints them (single games are always reported so).
+    pub fn penta(mut self, penta: bool) -> Fastchess<'a, W> {
+        self.penta = penta;
+        self
+    }
+
     /// `printInterval`: the rules around `printElo` and `printSprt` (the LLR is `llr`, where the
     /// test stands).
     fn interval(&mut self, standings: &Standings, llr: f64) -> io::Result<()> {
@@ -195,7 +223,7 @@ impl<'a, W: Write> Fastchess<'a, W> {
         if standings.names.len() == 2 {
             text.push_str(&self.head_to_head(standings));
         } else {
-            text.push_str(&rank_table(standings));
+            text.push_str(&rank_table(standings, self.penta));
         }
         if let Some(sprt) = &self.sprt {
             text.push_str(&llr_line(sprt, llr));
@@ -209,7 +237,6 @@ impl<'a, W: Write> Fastchess<'a, W> {
     /// `printEloH2H`.
     fn head_to_head(&self, standings: &Standings) -> String {
         let (first, second) = (&standings.names[0], &standings.names[1]);
-        let stats = PairStats::of_encounter(standings, 0);
         let (threads_a, hash_a) = self.labels.of(first);
         let (threads_b, hash_b) = self.labels.of(second);
         let book = if self.book.is_empty() {
@@ -217,19 +244,22 @@ impl<'a, W: Write> Fastchess<'a, W> {
         } else {
             format!(", {}", self.book)
         };
+        let lines = match self.penta {
+            true => block_lines(&PairStats::of_encounter(standings, 0)),
+            false => games_block_lines(&standings.encounters[0].score),
+        };
         format!(
-            "Results of {first} vs {second} ({}, {}, {}{book}):\n{}\n",
+            "Results of {first} vs {second} ({}, {}, {}{book}):\n{lines}\n",
             self.time_control,
             both(threads_a, threads_b),
             both(hash_a, hash_b),
-            block_lines(&stats)
         )
     }
 }
 
 /// The four lines of figures under `Results of`.
 pub fn block_lines(stats: &PairStats) -> String {
-    let elo = PentaElo::new(stats);
+    let elo = Elo::pentanomial(stats);
     format!(
         "Elo: {} +/- {}, nElo: {} +/- {}\n\
          LOS: {} %, DrawRatio: {} %, PairsRatio: {}\n\
@@ -253,6 +283,31 @@ pub fn block_lines(stats: &PairStats) -> String {
     )
 }
 
+/// The three lines under `Results of` without the pentanomial: the figures of every finished
+/// game, `score` from the first engine's side (fastchess's `printEloH2H` with `report_penta`
+/// false).
+pub fn games_block_lines(score: &Score) -> String {
+    let elo = Elo::wdl(score);
+    let games = f64::from(score.games());
+    format!(
+        "Elo: {} +/- {}, nElo: {} +/- {}\n\
+         LOS: {} %, DrawRatio: {} %\n\
+         Games: {}, Wins: {}, Losses: {}, Draws: {}, Points: {} ({} %)",
+        fixed(elo.diff, 2),
+        fixed(elo.error, 2),
+        fixed(elo.nelo, 2),
+        fixed(elo.nelo_error, 2),
+        fixed(elo.los(), 2),
+        fixed(100.0 * f64::from(score.draws) / games, 2),
+        score.games(),
+        score.wins,
+        score.losses,
+        score.draws,
+        fixed(score.points(), 1),
+        fixed(score.points() / games * 100.0, 2),
+    )
+}
+
 /// `LLR: 0.12 (4.1%) (-2.94, 2.94) [0.00, 5.00]` (fastchess's `printSprt`).
 pub fn llr_line(sprt: &Sprt, llr: f64) -> String {
     let (lower, upper) = sprt.bounds();
@@ -272,22 +327,55 @@ pub fn llr_line(sprt: &Sprt, llr: f64) -> String {
     )
 }
 
-/// fastchess's table for more than two engines, by Elo difference (NaN last).
-pub fn rank_table(standings: &Standings) -> String {
-    let mut rows: Vec<(usize, PentaElo, PairStats)> = (0..standings.names.len())
-        .map(|engine| {
-            let stats = PairStats::of_engine(standings, engine);
-            (engine, PentaElo::new(&stats), stats)
+/// One row of fastchess's table: the engine's Elo, games, score and draws in percent, and its
+/// pentanomial (empty without it).
+struct Row {
+    engine: usize,
+    elo: Elo,
+    games: u32,
+    points: f64,
+    draws: f64,
+    ptnml: String,
+}
+
+/// fastchess's table for more than two engines, by Elo difference (NaN last); `penta` false:
+/// on every finished game, without the pentanomial.
+pub fn rank_table(standings: &Standings, penta: bool) -> String {
+    let mut rows: Vec<Row> = (0..standings.names.len())
+        .map(|engine| match penta {
+            true => {
+                let stats = PairStats::of_engine(standings, engine);
+                Row {
+                    engine,
+                    elo: Elo::pentanomial(&stats),
+                    games: stats.games(),
+                    points: stats.points_ratio(),
+                    draws: stats.draw_ratio_penta(),
+                    ptnml: stats.ptnml(),
+                }
+            }
+            false => {
+                let score = standings.engine_score(engine);
+                let games = f64::from(score.games());
+                Row {
+                    engine,
+                    elo: Elo::wdl(&score),
+                    games: score.games(),
+                    points: score.points() / games * 100.0,
+                    draws: 100.0 * f64::from(score.draws) / games,
+                    ptnml: String::new(),
+                }
+            }
         })
         .collect();
-    rows.sort_by(|a, b| match (a.1.diff.is_nan(), b.1.diff.is_nan()) {
+    rows.sort_by(|a, b| match (a.elo.diff.is_nan(), b.elo.diff.is_nan()) {
         (false, true) => std::cmp::Ordering::Less,
         (true, false) => std::cmp::Ordering::Greater,
-        _ => {
-            b.1.diff
-                .partial_cmp(&a.1.diff)
-                .unwrap_or(std::cmp::Ordering::Equal)
-        }
+        _ => b
+            .elo
+            .diff
+            .partial_cmp(&a.elo.diff)
+            .unwrap_or(std::cmp::Ordering::Equal),
     });
     let width = standings
         .names
@@ -300,19 +388,19 @@ pub fn rank_table(standings: &Standings) -> String {
         "{:<4} {:<width$} {:>10} {:>10} {:>10} {:>10} {:>10} {:>10} {:>10} {:>20}\n",
         "Rank", "Name", "Elo", "+/-", "nElo", "+/-", "Games", "Score", "Draw", "Ptnml(0-2)"
     );
-    for (rank, (engine, elo, stats)) in rows.iter().enumerate() {
+    for (rank, row) in rows.iter().enumerate() {
         text.push_str(&format!(
             "{:>4} {:<width$} {:>10} {:>10} {:>10} {:>10} {:>10} {:>9}% {:>9}% {:>20}\n",
             rank + 1,
-            standings.names[*engine],
-            fixed(elo.diff, 2),
-            fixed(elo.error, 2),
-            fixed(elo.nelo, 2),
-            fixed(elo.nelo_error, 2),
-            stats.games(),
-            fixed(stats.points_ratio(), 1),
-            fixed(stats.draw_ratio_penta(), 1),
-            stats.ptnml()
+            standings.names[row.engine],
+            fixed(row.elo.diff, 2),
+            fixed(row.elo.error, 2),
+            fixed(row.elo.nelo, 2),
+            fixed(row.elo.nelo_error, 2),
+            row.games,
+            fixed(row.points, 1),
+            fixed(row.draws, 1),
+            row.ptnml
         ));
     }
     text
@@ -320,6 +408,8 @@ pub fn rank_table(standings: &Standings) -> String {
 
 impl<W: Write> MatchObserver for Fastchess<'_, W> {
     fn started(&mut self, start: &MatchStart) -> io::Result<()> {
+        // fastchess reports single games (its `-games 1`) without the pentanomial.
+        self.penta &= !start.layout.single_games;
         self.names = start.names.clone();
         self.forfeits = vec![Forfeits::default(); start.names.len()];
         self.time_control = time_control(&start.time_control);
@@ -375,12 +465,16 @@ impl<W: Write> MatchObserver for Fastchess<'_, W> {
                 }
             }
         }
+        // fastchess's `shouldPrintRatingInterval`: with the pentanomial, by the pair's number
+        // once it completes; without, by the games finished, this one included.
         let index = game.number - 1;
         let pairs = &finished.standings.encounters[finished.encounter].pairs;
-        let pair_done = !pairs.waits(index);
-        let on_interval =
-            self.rating_interval != 0 && (index / 2 + 1).is_multiple_of(self.rating_interval);
-        if (pair_done && on_interval) || finished.finished == finished.total {
+        let on_interval = self.rating_interval != 0
+            && match self.penta {
+                true => !pairs.waits(index) && (index / 2 + 1).is_multiple_of(self.rating_interval),
+                false => finished.finished.is_multiple_of(self.rating_interval),
+            };
+        if on_interval || finished.finished == finished.total {
             let llr = finished.sprt.map_or(0.0, |sprt| sprt.llr);
             self.interval(finished.standings, llr)?;
         }

@@ -1,5 +1,6 @@
 //! The figures fastchess prints for an encounter or an engine: its counts of complete pairs
-//! (`Stats`) and its pentanomial Elo (app/src/matchmaking/elo/elo_pentanomial.cpp).
+//! (`Stats`), its pentanomial Elo (app/src/matchmaking/elo/elo_pentanomial.cpp) and, with
+//! `-report penta=false`, its Elo of single games (app/src/matchmaking/elo/elo_wdl.cpp).
 
 use shannon::arena::Standings;
 use shannon::stats::{erf, Score};
@@ -129,11 +130,13 @@ impl PairStats {
     }
 }
 
-/// fastchess's `EloPentanomial` of some pairs: its figures with its NaNs and infinities.
+/// fastchess's `EloPentanomial` of some pairs, or its `EloWDL` of single games: its figures
+/// with its NaNs and infinities.
 #[derive(Debug, Clone, Copy)]
-pub struct PentaElo {
+pub struct Elo {
     score: f64,
-    per_pair: f64,
+    /// The variance of the score per pair (per game, of single games).
+    per_unit: f64,
     /// The Elo difference.
     pub diff: f64,
     /// Its 95% error margin.
@@ -150,9 +153,9 @@ fn elo_of_score(score: f64) -> f64 {
     -400.0 * (1.0 / score - 1.0).log10()
 }
 
-impl PentaElo {
-    /// The figures of `stats`.
-    pub fn new(stats: &PairStats) -> PentaElo {
+impl Elo {
+    /// The figures of the pairs of `stats` (`EloPentanomial`).
+    pub fn pentanomial(stats: &PairStats) -> Elo {
         let pairs = f64::from(stats.pairs());
         let p = |n: u32| f64::from(n) / pairs;
         let score = p(stats.ww)
@@ -164,13 +167,34 @@ impl PentaElo {
             + (p(stats.wl) + p(stats.dd)) * (0.5 - score).powi(2)
             + p(stats.ld) * (0.25 - score).powi(2)
             + p(stats.ll) * (0.0 - score).powi(2);
-        let per_pair = variance / pairs;
-        let upper = score + CI95ZSCORE * per_pair.sqrt();
-        let lower = score - CI95ZSCORE * per_pair.sqrt();
-        let nelo = |s: f64| (s - 0.5) / (2.0 * variance).sqrt() * (800.0 / 10f64.ln());
-        PentaElo {
+        Elo::of(score, pairs, variance, 2.0 * variance)
+    }
+
+    /// The figures of the single games of `score` (`EloWDL`): wins, draws and losses.
+    pub fn wdl(score: &Score) -> Elo {
+        let games = f64::from(score.games());
+        let (w, d, l) = (
+            f64::from(score.wins) / games,
+            f64::from(score.draws) / games,
+            f64::from(score.losses) / games,
+        );
+        let mean = w + 0.5 * d;
+        let variance =
+            w * (1.0 - mean).powi(2) + d * (0.5 - mean).powi(2) + l * (0.0 - mean).powi(2);
+        Elo::of(mean, games, variance, variance)
+    }
+
+    /// The figures of a mean `score` over `units` pairs or games whose score has `variance`;
+    /// the normalised Elo divides by the root of `nelo_variance` (twice the pairs' variance,
+    /// the games' own).
+    fn of(score: f64, units: f64, variance: f64, nelo_variance: f64) -> Elo {
+        let per_unit = variance / units;
+        let upper = score + CI95ZSCORE * per_unit.sqrt();
+        let lower = score - CI95ZSCORE * per_unit.sqrt();
+        let nelo = |s: f64| (s - 0.5) / nelo_variance.sqrt() * (800.0 / 10f64.ln());
+        Elo {
             score,
-            per_pair,
+            per_unit,
             diff: elo_of_score(score),
             error: (elo_of_score(upper) - elo_of_score(lower)) / 2.0,
             nelo: nelo(score),
@@ -180,6 +204,6 @@ impl PentaElo {
 
     /// The likelihood of superiority in percent.
     pub fn los(&self) -> f64 {
-        (1.0 - erf(-(self.score - 0.5) / (2.0 * self.per_pair).sqrt())) / 2.0 * 100.0
+        (1.0 - erf(-(self.score - 0.5) / (2.0 * self.per_unit).sqrt())) / 2.0 * 100.0
     }
 }

@@ -165,6 +165,157 @@ fn block_matches_fastchesss_numbers() {
     );
 }
 
+/// The blocks of `-report penta=false` (fastchess's `EloWDL` on single games), each from a
+/// block fastchess 1.8.2-alpha printed for the same counts (its e2e `rating_interval` command
+/// line and `-games 1`, with its mock engines).
+#[test]
+fn games_block_matches_fastchesss_numbers() {
+    let block = |wins, losses, draws| {
+        games_block_lines(&Score {
+            wins,
+            losses,
+            draws,
+        })
+    };
+    assert_eq!(
+        block(2, 1, 7),
+        "Elo: 34.86 +/- 122.07, nElo: 64.52 +/- 215.34\n\
+         LOS: 72.15 %, DrawRatio: 70.00 %\n\
+         Games: 10, Wins: 2, Losses: 1, Draws: 7, Points: 5.5 (55.00 %)"
+    );
+    assert_eq!(
+        block(2, 0, 2),
+        "Elo: 190.85 +/- 457.95, nElo: 347.44 +/- 340.48\n\
+         LOS: 97.72 %, DrawRatio: 50.00 %\n\
+         Games: 4, Wins: 2, Losses: 0, Draws: 2, Points: 3.0 (75.00 %)"
+    );
+    assert_eq!(
+        block(2, 1, 3),
+        "Elo: 58.45 +/- 226.57, nElo: 84.27 +/- 278.00\n\
+         LOS: 72.38 %, DrawRatio: 50.00 %\n\
+         Games: 6, Wins: 2, Losses: 1, Draws: 3, Points: 3.5 (58.33 %)"
+    );
+    assert_eq!(
+        block(1, 0, 4),
+        "Elo: 70.44 +/- 133.94, nElo: 173.72 +/- 304.54\n\
+         LOS: 86.82 %, DrawRatio: 80.00 %\n\
+         Games: 5, Wins: 1, Losses: 0, Draws: 4, Points: 3.0 (60.00 %)"
+    );
+    // Its NaNs and infinities, signs included (x86's inf - inf and 0/0 are negative NaNs).
+    assert_eq!(
+        block(2, 0, 0),
+        "Elo: inf +/- -nan, nElo: inf +/- -nan\n\
+         LOS: 100.00 %, DrawRatio: 0.00 %\n\
+         Games: 2, Wins: 2, Losses: 0, Draws: 0, Points: 2.0 (100.00 %)"
+    );
+    assert_eq!(
+        block(0, 0, 2),
+        "Elo: -0.00 +/- 0.00, nElo: -nan +/- -nan\n\
+         LOS: -nan %, DrawRatio: 100.00 %\n\
+         Games: 2, Wins: 0, Losses: 0, Draws: 2, Points: 1.0 (50.00 %)"
+    );
+}
+
+/// fastchess's table of a tournament with `-report penta=false` (three of its mock engines,
+/// `-games 2 -rounds 3`): the figures of every game, the `Ptnml(0-2)` column left blank.
+#[test]
+fn rank_table_without_the_pentanomial() {
+    use Color::White;
+    let (_, schedule) = start(&["a", "bb", "c"], 6, Openings::default());
+    let mut standings = Standings::new(vec!["a".into(), "bb".into(), "c".into()], &schedule);
+    let draw = Some(Finish::Rule(Ending::Stalemate));
+    let mate = Some(Finish::Rule(Ending::Checkmate { winner: White }));
+    // Every game drawn but two of a's against bb: one won, one lost.
+    for i in 0..schedule.len() {
+        let (outcome, finish) = match i {
+            0 | 1 => (Outcome::Win(White), mate),
+            _ => (Outcome::Draw, draw),
+        };
+        standings.add(
+            &schedule.game(i),
+            &game(i + 1, "", "", outcome, None, finish),
+        );
+    }
+    // fastchess's rows end with its blank column: a space and twenty more.
+    let blank = " ".repeat(21);
+    let rows = [
+        "Rank Name                             Elo        +/-       nElo        +/-      \
+         Games      Score       Draw           Ptnml(0-2)"
+            .to_string(),
+        format!(
+            "   1 a                              -0.00      81.73       0.00     196.58         \
+             12      50.0%      83.3%{blank}"
+        ),
+        format!(
+            "   2 bb                             -0.00      81.73       0.00     196.58         \
+             12      50.0%      83.3%{blank}"
+        ),
+        format!(
+            "   3 c                              -0.00       0.00       -nan       -nan         \
+             12      50.0%     100.0%{blank}"
+        ),
+    ];
+    assert_eq!(
+        rank_table(&standings, false),
+        rows.iter()
+            .map(|row| format!("{row}\n"))
+            .collect::<String>()
+    );
+}
+
+/// With `-report penta=false` the blocks come after every N-th finished game (fastchess counts
+/// its games there, its pairs otherwise): at games 3 and 6 of six with `-ratinginterval 3`,
+/// where the pentanomial's come after the third pair only.
+#[test]
+fn blocks_without_the_pentanomial_count_games() {
+    let results = || {
+        (0..6)
+            .map(|_| {
+                (
+                    Outcome::Draw,
+                    None,
+                    Some(Finish::Claim(DrawClaim::ThreefoldRepetition)),
+                )
+            })
+            .collect::<Vec<_>>()
+    };
+    let blocks = |penta: bool| {
+        let (start, schedule) = start(&["dev", "base"], 6, Openings::default());
+        let mut out = Vec::new();
+        let labels = EngineLabels {
+            engines: Vec::new(),
+        };
+        let mut renderer = Fastchess::new(&mut out, 3, None, labels).penta(penta);
+        play(&mut renderer, start, &schedule, results());
+        String::from_utf8(out).unwrap()
+    };
+    let games = blocks(false);
+    assert_eq!(
+        games.matches("Results of dev vs base").count(),
+        2,
+        "{games}"
+    );
+    let third = games.find("Finished game 3 ").unwrap();
+    let fourth = games.find("Started game 4 ").unwrap();
+    assert!(
+        games[third..fourth].contains(
+            "Results of dev vs base (10+0.1, NULL, NULL):\n\
+             Elo: -0.00 +/- 0.00, nElo: -nan +/- -nan\n\
+             LOS: -nan %, DrawRatio: 100.00 %\n\
+             Games: 3, Wins: 0, Losses: 0, Draws: 3, Points: 1.5 (50.00 %)\n---"
+        ),
+        "{games}"
+    );
+    assert!(!games.contains("Ptnml") && !games.contains("PairsRatio"));
+    let pairs = blocks(true);
+    assert_eq!(
+        pairs.matches("Results of dev vs base").count(),
+        1,
+        "{pairs}"
+    );
+    assert!(pairs.contains("Ptnml(0-2): [0, 0, 3, 0, 0]"), "{pairs}");
+}
+
 #[test]
 fn time_controls_as_fastchess_writes_them() {
     let clock = |moves, base: f64, inc: f64| TimeControl::Clock {
@@ -274,10 +425,10 @@ Started game 2 of 4 (base vs dev)
 Finished game 2 (base vs dev): 1/2-1/2 {Draw by 3-fold repetition}
 --------------------------------------------------
 Results of dev vs base (10+0.1, 1t, 16MB, UHO_4060_v2.epd):
-Elo: 190.85 +/- 0.00, nElo: inf +/- nan
+Elo: 190.85 +/- 0.00, nElo: inf +/- -nan
 LOS: 100.00 %, DrawRatio: 0.00 %, PairsRatio: inf
 Games: 2, Wins: 1, Losses: 0, Draws: 1, Points: 1.5 (75.00 %)
-Ptnml(0-2): [0, 0, 0, 1, 0], WL/DD Ratio: nan
+Ptnml(0-2): [0, 0, 0, 1, 0], WL/DD Ratio: -nan
 --------------------------------------------------
 Started game 3 of 4 (dev vs base)
 Finished game 3 (dev vs base): 0-1 {White loses on time}
@@ -290,7 +441,7 @@ Results of dev vs base (10+0.1, 1t, 16MB, UHO_4060_v2.epd):
     assert!(
         out.contains(
             "Games: 4, Wins: 1, Losses: 2, Draws: 1, Points: 1.5 (37.50 %)\n\
-             Ptnml(0-2): [1, 0, 0, 1, 0], WL/DD Ratio: nan\n"
+             Ptnml(0-2): [1, 0, 0, 1, 0], WL/DD Ratio: -nan\n"
         ),
         "{out}"
     );
