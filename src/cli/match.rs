@@ -431,6 +431,7 @@ fn request_of(
             .or(args.max_plies),
         draw: args.draw,
         resign: args.resign,
+        dialect: None,
         pgn_min: args.pgn_min,
         epd: args.epd.clone(),
         state: args.state.clone(),

@@ -23,24 +23,10 @@ use std::fmt;
 pub use resolve::parse;
 pub use words::is_option as words_start_option;
 
-/// Which tool's command line this is: it decides how `-games`, `-rounds` and `-repeat` combine
-/// and which output is printed by default.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Dialect {
-    /// cutechess-cli's.
-    Cutechess,
-    /// fastchess's.
-    Fastchess,
-}
-
-impl fmt::Display for Dialect {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Dialect::Cutechess => "cutechess-cli",
-            Dialect::Fastchess => "fastchess",
-        })
-    }
-}
+/// Which tool's command line this is: it decides how `-games`, `-rounds` and `-repeat` combine,
+/// which output is printed by default, and the conventions the run follows where the tools
+/// differ (how bound scores are read, the `TimeControl` tag).
+pub use shannon::arena::Dialect;
 
 /// The lines a run prints (`-output format=...`; by default the tool's own): the same choice
 /// as `--output-format` (never `Text` here).

@@ -148,6 +148,7 @@ fn finish(mut read: Read) -> Result<CompatMatch, CompatError> {
         max_plies: Some(read.maxmoves.map_or(0, |m| m.saturating_mul(2))),
         draw: read.draw,
         resign: read.resign,
+        dialect: Some(dialect),
         pgn_min: read.pgn_min,
         epd: read.epd.take(),
         engine_configs: engines,

@@ -6,6 +6,7 @@
 
 mod adjudication;
 mod books;
+mod bound_scores;
 mod compat;
 mod compat_files;
 mod faults;
