@@ -329,6 +329,12 @@ pub fn run_compat(args: &[String], out: &mut impl Write) -> Result<bool, CliErro
             writeln!(out, "shannon {}", env!("CARGO_PKG_VERSION"))?;
             return Ok(true);
         }
+        CompatCommand::Engines(names) => {
+            for name in names {
+                writeln!(out, "{name}")?;
+            }
+            return Ok(true);
+        }
         CompatCommand::Match(compat) => compat,
     };
     let super::compat::OutputChoice {

@@ -12,6 +12,7 @@
 //! turns what was read into the request.
 
 mod engine;
+mod engines_json;
 mod options;
 mod resolve;
 mod schedule;
@@ -69,6 +70,8 @@ pub enum CompatCommand {
     Help,
     /// `-version`.
     Version,
+    /// `-engines` (cutechess-cli's): the names of the engines in Cute Chess's `engines.json`.
+    Engines(Vec<String>),
 }
 
 /// Why a command line cannot be read.
@@ -76,6 +79,13 @@ pub enum CompatCommand {
 pub enum CompatError {
     /// An option neither tool has.
     Unknown(String),
+    /// Cute Chess's `engines.json` (for `conf=` and `-engines`) cannot be read.
+    EnginesFile {
+        /// The file.
+        path: std::path::PathBuf,
+        /// What is wrong with it.
+        why: String,
+    },
     /// A `--long` flag among single-dash options: the two forms are not mixed.
     MixedForms(String),
     /// Options only cutechess-cli has beside options only fastchess has.
@@ -141,6 +151,7 @@ impl fmt::Display for CompatError {
                 "{option}: neither cutechess-cli nor fastchess has this option (shannon match \
                  -help lists the ones read)"
             ),
+            CompatError::EnginesFile { path, why } => write!(f, "{}: {why}", path.display()),
             CompatError::MixedForms(flag) => write!(
                 f,
                 "{flag}: a cutechess-cli/fastchess command line (single-dash options) cannot \
@@ -175,7 +186,8 @@ impl std::error::Error for CompatError {}
 pub const HELP: &str = "\
 shannon match, cutechess-cli/fastchess form (README: \"Coming from cutechess-cli or fastchess\")
 
-  -engine cmd=PATH [name=NAME] [dir=DIR] [arg=A | args=\"A B\"] [option.NAME=VALUE]
+  -engine cmd=PATH | conf=NAME (from Cute Chess's engines.json) [name=NAME] [dir=DIR]
+          [arg=A | args=\"A B\"] [option.NAME=VALUE]
           [proto=uci] [tc=40/60+0.6|10+0.1|inf] [st=S] [nodes=N] [depth=N|plies=N]
           [timemargin=MS] [book=FILE.bin] [bookdepth=N] [stderr=FILE] [restart=auto|off]
   -each KEY=VALUE ...          keys for every engine (applied after each -engine's)
@@ -188,4 +200,5 @@ shannon match, cutechess-cli/fastchess form (README: \"Coming from cutechess-cli
   -draw movenumber=N movecount=M score=S   -resign movecount=M score=S [twosided=true]
   -maxmoves N   -recover   -output format=cutechess|fastchess   -ratinginterval N
   -dialect cutechess|fastchess   (shannon's own: how to read -games/-rounds/-repeat)
+  -engines   the engines of Cute Chess's engines.json   -version   -help
 ";

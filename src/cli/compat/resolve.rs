@@ -88,6 +88,10 @@ pub fn parse(args: &[String]) -> Result<CompatCommand, CompatError> {
     if options.iter().any(|o| o.name == "-version") {
         return Ok(CompatCommand::Version);
     }
+    if options.iter().any(|o| o.name == "-engines") {
+        let engines = super::engines_json::EnginesFile::load()?;
+        return Ok(CompatCommand::Engines(engines.names()));
+    }
     // Both tools append to an existing PGN or EPD unless told otherwise.
     let mut read = Read {
         pgn_append: true,

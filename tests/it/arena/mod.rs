@@ -9,6 +9,7 @@ mod books;
 mod bound_scores;
 mod compat;
 mod compat_files;
+mod engines_json;
 mod faults;
 mod forensics;
 mod matches;
