@@ -355,18 +355,6 @@ pub fn run_compat(args: &[String], out: &mut impl Write) -> Result<bool, CliErro
     request.interrupt = Some(super::signals::interrupt_flag(
         "ending the running games and stopping the engines (interrupt again to exit at once)",
     )?);
-    for (option, interval) in [
-        ("-scoreinterval", score_interval),
-        ("-outcomeinterval", outcome_interval),
-    ] {
-        if let Some(n) = interval {
-            eprintln!(
-                "shannon: note: {option} {n} is not honoured: the {} lines are printed as that \
-                 tool prints them by default",
-                compat.dialect
-            );
-        }
-    }
     let config = Config::load_saved(request.config.as_deref()).map_err(CliError::new)?;
     let interval = rating_interval.unwrap_or(format.default_rating_interval());
     let labels = labels_of(&request.engine_configs);
@@ -380,7 +368,10 @@ pub fn run_compat(args: &[String], out: &mut impl Write) -> Result<bool, CliErro
             )
         }
         OutputFormat::Cutechess | OutputFormat::Text => {
-            let mut lines = Cutechess::new(out, interval, request.sprt);
+            // fastchess's -scoreinterval and cutechess-cli's -outcomeinterval; the Score line
+            // of fastchess's own format is never printed, as fastchess prints none.
+            let mut lines = Cutechess::new(out, interval, request.sprt)
+                .with_intervals(score_interval.unwrap_or(1), outcome_interval.unwrap_or(0));
             run_match(
                 &config,
                 &request,
