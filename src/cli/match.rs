@@ -311,7 +311,10 @@ pub fn is_compat(args: &[String]) -> bool {
         first != "-h" && !first.starts_with("--") && super::compat::words_start_option(first)
     });
     // `--games 2 -engine cmd=...` mixes the forms: the compat reader says so by name.
-    first_is_one || args.iter().any(|w| w == "-engine" || w == "-each")
+    first_is_one
+        || args
+            .iter()
+            .any(|w| w == "-engine" || w == "-each" || w == "--compliance")
 }
 
 /// `shannon match -engine cmd=... -engine cmd=... -each tc=10+0.1 ...`: the command line read

@@ -13,6 +13,8 @@
 
 mod engine;
 mod engines_json;
+#[cfg(test)]
+mod option_table;
 mod options;
 mod resolve;
 mod schedule;
