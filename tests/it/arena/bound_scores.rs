@@ -129,7 +129,7 @@ fn a_scripted_bound_resigns_in_cutechess_form_and_in_our_own_but_not_in_fastches
 
 /// A match tool built from source (not in any package registry): `$SHANNON_<VAR>` or `name` on
 /// PATH.
-fn peer_tool(var: &str, name: &str) -> Option<PathBuf> {
+pub(super) fn peer_tool(var: &str, name: &str) -> Option<PathBuf> {
     let found = std::env::var_os(var).map(PathBuf::from).or_else(|| {
         std::env::var_os("PATH").and_then(|paths| {
             std::env::split_paths(&paths)

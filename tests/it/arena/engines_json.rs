@@ -241,3 +241,34 @@ fn cutechess_man_round_robin_of_engines_json_engines() {
     }
     assert!(out.contains("Finished match"), "{out}");
 }
+
+/// The option lists in `tests/data/peers/` (which README's option table must cover) are what
+/// the tools' `-help` says today: made again from the real tools by the command each list
+/// gives, they are equal.
+#[test]
+fn the_vendored_option_lists_match_the_tools_help() {
+    let lists = [
+        ("cutechess-cli-1.5.1-options.txt", cutechess_cli()),
+        (
+            "fastchess-1.8.2-alpha-options.txt",
+            super::bound_scores::peer_tool("SHANNON_FASTCHESS", "fastchess"),
+        ),
+    ];
+    for (file, tool) in lists {
+        let Some(tool) = tool else { continue };
+        let vendored =
+            std::fs::read_to_string(crate::common::data_path(&format!("peers/{file}"))).unwrap();
+        // The second line is the command that made the list, the tool's name first.
+        let command = vendored.lines().nth(1).unwrap().trim_start_matches("# ");
+        let (_, rest) = command.split_once(' ').unwrap();
+        let script = format!("\"$TOOL\" {rest}");
+        let out = std::process::Command::new("sh")
+            .args(["-c", &script])
+            .env("TOOL", &tool)
+            .output()
+            .expect("sh runs");
+        let made = String::from_utf8_lossy(&out.stdout).into_owned();
+        let listed: Vec<&str> = vendored.lines().filter(|l| !l.starts_with('#')).collect();
+        assert_eq!(made.lines().collect::<Vec<_>>(), listed, "{file}: {script}");
+    }
+}
