@@ -6,7 +6,7 @@
 //! from the point of view of the engine that moved. A move without a score breaks every run of
 //! consecutive moves (an engine that says nothing is not agreeing to anything).
 
-pub use crate::client::info::{EngineScore, MoveInfo};
+pub use crate::client::info::{BoundScores, EngineScore, MoveInfo};
 use crate::Color;
 use std::fmt;
 use std::str::FromStr;
@@ -144,6 +144,8 @@ pub struct Adjudication {
     pub draw: Option<DrawRule>,
     /// Resignation by a bad score.
     pub resign: Option<ResignRule>,
+    /// How a move's `lowerbound`/`upperbound` score is read (also for its PGN comment).
+    pub bound_scores: BoundScores,
 }
 
 /// What adjudication decided.
@@ -265,6 +267,7 @@ mod tests {
         let rules = Adjudication {
             draw: Some("movenumber=3 movecount=2 score=20".parse().unwrap()),
             resign: None,
+            ..Adjudication::default()
         };
         let mut judge = Adjudicator::new(rules);
         let cp = |n| Some(EngineScore::Cp(n));
@@ -309,7 +312,7 @@ mod tests {
             draw.reset_by_irreversible = reset;
             let mut judge = Adjudicator::new(Adjudication {
                 draw: Some(draw),
-                resign: None,
+                ..Adjudication::default()
             });
             assert_eq!(judge.record(Color::White, 1, cp(0)), None);
             assert_eq!(judge.record(Color::Black, 1, cp(0)), None);
@@ -326,6 +329,7 @@ mod tests {
         let one = Adjudication {
             draw: None,
             resign: Some("movecount=2 score=500".parse().unwrap()),
+            ..Adjudication::default()
         };
         let mut judge = Adjudicator::new(one);
         assert_eq!(judge.record(Color::White, 1, cp(100)), None);
@@ -341,6 +345,7 @@ mod tests {
         let two = Adjudication {
             draw: None,
             resign: Some("movecount=2 score=500 twosided=true".parse().unwrap()),
+            ..Adjudication::default()
         };
         let mut judge = Adjudicator::new(two);
         assert_eq!(judge.record(Color::White, 1, cp(100)), None);

@@ -1,6 +1,7 @@
 //! A finished game as the match writes it: its PGN (tags, moves with cutechess-cli's comments,
 //! the termination) and its final position as an EPD line.
 
+use super::dialect::Dialect;
 use super::match_game::MatchGame;
 use super::time_control::TimeControl;
 use crate::notation::pgn::{write_game, Comments, PgnGame};
@@ -16,6 +17,8 @@ pub struct PgnStyle {
     pub site: Option<String>,
     /// Tags and moves only.
     pub minimal: bool,
+    /// The tool whose `TimeControl` tag is written (`None`: Shannon's).
+    pub dialect: Option<Dialect>,
 }
 
 /// The PGN of one finished game: each engine move with its comment as cutechess-cli writes it
@@ -45,7 +48,10 @@ pub fn game_pgn(played: &MatchGame, time_control: &TimeControl, style: &PgnStyle
     ];
     if !minimal {
         tags.extend([
-            ("TimeControl".to_string(), time_control.to_string()),
+            (
+                "TimeControl".to_string(),
+                Dialect::time_control_tag(style.dialect, time_control),
+            ),
             (
                 "Termination".to_string(),
                 played.pgn_termination().to_string(),

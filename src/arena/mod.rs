@@ -18,6 +18,7 @@
 //! the rules core's public API.
 
 mod adjudication;
+mod dialect;
 mod error;
 mod game_output;
 mod match_game;
@@ -37,6 +38,7 @@ mod state;
 mod time_control;
 
 pub use adjudication::{Adjudication, DrawRule, EngineScore, MoveInfo, ResignRule};
+pub use dialect::Dialect;
 pub use error::RecordError;
 pub use error::StateError;
 pub use error::{continues, ArenaError, OutputFile, SettingError};

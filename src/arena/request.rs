@@ -7,6 +7,7 @@
 //! saved settings again, so it plays the same schedule, openings and seeds.
 
 use super::adjudication::{Adjudication, DrawRule, ResignRule};
+use super::dialect::Dialect;
 use super::error::{ArenaError, SettingError};
 use super::openings::{load_openings, Openings};
 use super::outputs::Existing;
@@ -63,6 +64,9 @@ pub struct MatchRequest {
     pub draw: Option<DrawRule>,
     /// Adjudicate a loss from a bad score.
     pub resign: Option<ResignRule>,
+    /// The tool whose command-line form this is, whose conventions the run follows (`None`:
+    /// Shannon's own).
+    pub dialect: Option<Dialect>,
     /// Write the Seven Tag Roster and the moves only.
     pub pgn_min: bool,
     /// Also write each game's final position, one EPD line per game.
@@ -129,6 +133,10 @@ pub struct MatchSettings {
     pub draw: Option<DrawRule>,
     /// Resign adjudication.
     pub resign: Option<ResignRule>,
+    /// The tool whose conventions the run follows (bound scores, the `TimeControl` tag);
+    /// `None`, and absent from older states: Shannon's own.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dialect: Option<Dialect>,
     /// Tags and moves only.
     pub pgn_min: bool,
     /// The EPD file, before a shard's name is put in it.
@@ -266,6 +274,7 @@ pub fn settle(config: &Config, request: &MatchRequest) -> Result<MatchSettings, 
         max_plies: request.max_plies.unwrap_or(defaults.max_plies),
         draw: request.draw,
         resign: request.resign,
+        dialect: request.dialect,
         pgn_min: request.pgn_min,
         epd: request.epd.clone(),
         state: request.state.clone(),
@@ -449,6 +458,7 @@ pub(super) fn prepare(
         adjudication: Adjudication {
             draw: settings.draw,
             resign: settings.resign,
+            bound_scores: Dialect::bound_scores(settings.dialect),
         },
         books,
         time_margin: Duration::from_millis(

@@ -402,7 +402,7 @@ impl MatchPlan {
             self.time_control
                 .deadline(&clocks[side.index()], self.time_margin, self.hang_timeout);
         let answer = engine.go(&go, deadline);
-        let mut info = engine.last_go();
+        let mut info = engine.last_go().read_as(self.adjudication.bound_scores);
         info.timing.before_go = last_read
             .zip(info.timing.go_written)
             .map(|(read, written)| written.saturating_duration_since(read));

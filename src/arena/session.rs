@@ -80,6 +80,7 @@ impl<S: Store> Session<S> {
                 event: prepared.settings.event.clone(),
                 site: prepared.settings.site.clone(),
                 minimal: prepared.settings.pgn_min,
+                dialect: prepared.settings.dialect,
             },
             plan: prepared.plan,
             start: prepared.start,

@@ -311,7 +311,10 @@ pub fn is_compat(args: &[String]) -> bool {
         first != "-h" && !first.starts_with("--") && super::compat::words_start_option(first)
     });
     // `--games 2 -engine cmd=...` mixes the forms: the compat reader says so by name.
-    first_is_one || args.iter().any(|w| w == "-engine" || w == "-each")
+    first_is_one
+        || args
+            .iter()
+            .any(|w| w == "-engine" || w == "-each" || w == "--compliance")
 }
 
 /// `shannon match -engine cmd=... -engine cmd=... -each tc=10+0.1 ...`: the command line read
@@ -327,6 +330,12 @@ pub fn run_compat(args: &[String], out: &mut impl Write) -> Result<bool, CliErro
         }
         CompatCommand::Version => {
             writeln!(out, "shannon {}", env!("CARGO_PKG_VERSION"))?;
+            return Ok(true);
+        }
+        CompatCommand::Engines(names) => {
+            for name in names {
+                writeln!(out, "{name}")?;
+            }
             return Ok(true);
         }
         CompatCommand::Match(compat) => compat,
@@ -350,18 +359,6 @@ pub fn run_compat(args: &[String], out: &mut impl Write) -> Result<bool, CliErro
     request.interrupt = Some(super::signals::interrupt_flag(
         "ending the running games and stopping the engines (interrupt again to exit at once)",
     )?);
-    for (option, interval) in [
-        ("-scoreinterval", score_interval),
-        ("-outcomeinterval", outcome_interval),
-    ] {
-        if let Some(n) = interval {
-            eprintln!(
-                "shannon: note: {option} {n} is not honoured: the {} lines are printed as that \
-                 tool prints them by default",
-                compat.dialect
-            );
-        }
-    }
     let config = Config::load_saved(request.config.as_deref()).map_err(CliError::new)?;
     let interval = rating_interval.unwrap_or(format.default_rating_interval());
     let labels = labels_of(&request.engine_configs);
@@ -375,7 +372,10 @@ pub fn run_compat(args: &[String], out: &mut impl Write) -> Result<bool, CliErro
             )
         }
         OutputFormat::Cutechess | OutputFormat::Text => {
-            let mut lines = Cutechess::new(out, interval, request.sprt);
+            // fastchess's -scoreinterval and cutechess-cli's -outcomeinterval; the Score line
+            // of fastchess's own format is never printed, as fastchess prints none.
+            let mut lines = Cutechess::new(out, interval, request.sprt)
+                .with_intervals(score_interval.unwrap_or(1), outcome_interval.unwrap_or(0));
             run_match(
                 &config,
                 &request,
@@ -433,6 +433,7 @@ fn request_of(
             .or(args.max_plies),
         draw: args.draw,
         resign: args.resign,
+        dialect: None,
         pgn_min: args.pgn_min,
         epd: args.epd.clone(),
         state: args.state.clone(),

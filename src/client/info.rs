@@ -3,7 +3,10 @@
 //! cutechess-cli's PGN comments (`{+0.31/12 0.052s}`) and adjudicates games on the scores.
 //!
 //! Scores are read from the last `info ... score cp X` / `score mate N` line before `bestmove`,
-//! from the point of view of the engine that moved.
+//! from the point of view of the engine that moved; lines of a secondary PV (`multipv 2` and on)
+//! are not the engine's evaluation and are passed over, as both cutechess-cli and fastchess do.
+//! A `lowerbound`/`upperbound` score is a bound, not an evaluation: [`BoundScores`] says whether
+//! it counts.
 
 use super::process::MoveTiming;
 use std::fmt;
@@ -29,12 +32,29 @@ impl EngineScore {
     }
 }
 
-/// What the runner reads from one `info` line: its score (`lowerbound`/`upperbound` scores are
-/// read as given), depth and search time, each when the line has it.
+/// How a `score cp X lowerbound` / `upperbound` (a search that failed high or low, cut short)
+/// is read: the two tools differ, and each is followed in its own command line's form.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum BoundScores {
+    /// A bound counts like any score: the engine's last score is its score (cutechess-cli, which
+    /// reads the value before it looks for the bound; Shannon's own form).
+    #[default]
+    Taken,
+    /// The move's last exact score, with its line's depth; a bound only when the engine gave no
+    /// exact score for the move (fastchess's `lastInfoLine`).
+    Fallback,
+}
+
+/// What the runner reads from one `info` line: its score, depth and search time, each when the
+/// line has it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct InfoLine {
     /// `score cp N` or `score mate N`.
     pub score: Option<EngineScore>,
+    /// The score is a `lowerbound` or an `upperbound`.
+    pub bound: bool,
+    /// `multipv N`.
+    pub multipv: Option<u32>,
     /// `depth N`.
     pub depth: Option<u32>,
     /// `time N` (milliseconds).
@@ -56,6 +76,8 @@ impl InfoLine {
                 // The principal variation is last and holds only moves.
                 "pv" | "string" => break,
                 "depth" => info.depth = words.next().and_then(|n| n.parse().ok()),
+                "multipv" => info.multipv = words.next().and_then(|n| n.parse().ok()),
+                "lowerbound" | "upperbound" => info.bound = true,
                 "time" => {
                     info.time = words
                         .next()
@@ -79,10 +101,13 @@ impl InfoLine {
 /// What an engine said about one of its moves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct MoveInfo {
-    /// Its last score before `bestmove`.
+    /// Its last score before `bestmove` (a bound included until [`MoveInfo::read_as`] says how
+    /// bounds are read).
     pub score: Option<EngineScore>,
     /// Its last depth before `bestmove`.
     pub depth: Option<u32>,
+    /// Its last exact score (not a bound) with the depth of that line, when it gave one.
+    pub exact: Option<(EngineScore, Option<u32>)>,
     /// How long it took, from `go` sent to `bestmove` read, as the runner measured it.
     pub time: Duration,
     /// How long it said it searched (its last `info ... time`).
@@ -94,11 +119,31 @@ pub struct MoveInfo {
 }
 
 impl MoveInfo {
-    /// Keep what `line` says; an engine's last word on each field counts.
+    /// Keep what `line` says; an engine's last word on each field counts. A line of a
+    /// secondary PV (`multipv 2` and on) says nothing about the move.
     pub fn absorb(&mut self, line: &InfoLine) {
+        if line.multipv.is_some_and(|n| n > 1) {
+            return;
+        }
         self.score = line.score.or(self.score);
         self.depth = line.depth.or(self.depth);
         self.reported = line.time.or(self.reported);
+        if let (Some(score), false) = (line.score, line.bound) {
+            self.exact = Some((score, line.depth));
+        }
+    }
+
+    /// The move's score and depth as `bounds` reads them: under [`BoundScores::Fallback`] the
+    /// last exact score (and its line's depth) when there was one.
+    pub fn read_as(self, bounds: BoundScores) -> MoveInfo {
+        match (bounds, self.exact) {
+            (BoundScores::Fallback, Some((score, depth))) => MoveInfo {
+                score: Some(score),
+                depth: depth.or(self.depth),
+                ..self
+            },
+            _ => self,
+        }
     }
 
     /// The runner's own overhead on this move (fastchess's latency): the time it measured less
@@ -154,15 +199,65 @@ mod tests {
         assert_eq!(info("info depth 3").score, None);
     }
 
+    /// What an engine printed for one move, gathered as the client gathers it.
+    fn gathered(output: &str) -> MoveInfo {
+        let mut info = MoveInfo::default();
+        for line in output.lines() {
+            if let Some(fields) = InfoLine::parse(line) {
+                info.absorb(&fields);
+            }
+        }
+        info
+    }
+
+    /// Stockfish stopped by its node limit in the middle of an aspiration re-search: its last
+    /// line before `bestmove` is a bound (as at `go nodes 3000`).
+    const CUT_SHORT: &str = "\
+info string NNUE evaluation using nn-1111cefa1111.nnue enabled
+info depth 9 seldepth 12 multipv 1 score cp -38 nodes 2113 nps 352166 time 6 pv g8f6 b1c3
+info depth 9 seldepth 12 multipv 2 score cp -95 nodes 2113 nps 352166 time 6 pv d7d5 e2e4
+info depth 10 seldepth 14 multipv 1 score cp -71 upperbound nodes 2890 time 8 pv g8f6
+info depth 10 currmove e7e5 currmovenumber 2
+info depth 10 seldepth 14 multipv 1 score cp -55 lowerbound nodes 3000 time 8 pv e7e5
+bestmove g8f6 ponder b1c3";
+
+    #[test]
+    fn bound_scores_are_taken_by_cutechess_rule_and_passed_over_by_fastchess_rule() {
+        let info = gathered(CUT_SHORT);
+        // cutechess-cli: the last score, bound or not, with the last depth.
+        let taken = info.read_as(BoundScores::Taken);
+        assert_eq!(taken.score, Some(EngineScore::Cp(-55)));
+        assert_eq!(taken.depth, Some(10));
+        assert_eq!(taken.to_string(), "-0.55/10 0.000s");
+        // fastchess: the last exact score, of the depth of its line; the multipv 2 line is
+        // nobody's evaluation.
+        let fallback = info.read_as(BoundScores::Fallback);
+        assert_eq!(fallback.score, Some(EngineScore::Cp(-38)));
+        assert_eq!(fallback.depth, Some(9));
+        assert_eq!(fallback.reported, Some(Duration::from_millis(8)));
+        // Only bounds: fastchess takes the last of them.
+        let bounds_only = gathered(
+            "info depth 1 score cp 20 lowerbound\ninfo depth 2 score cp 35 upperbound\nbestmove a2a3",
+        );
+        assert_eq!(
+            bounds_only.read_as(BoundScores::Fallback).score,
+            Some(EngineScore::Cp(35))
+        );
+        // A secondary PV never stands for the move, under either rule.
+        let multipv =
+            gathered("info depth 4 multipv 1 score cp 10\ninfo depth 4 multipv 3 score cp -400");
+        for rule in [BoundScores::Taken, BoundScores::Fallback] {
+            assert_eq!(multipv.read_as(rule).score, Some(EngineScore::Cp(10)));
+        }
+    }
+
     #[test]
     fn move_comments_are_written_as_cutechess_does() {
         let info = |score, depth, ms| MoveInfo {
             score,
             depth,
             time: Duration::from_millis(ms),
-            reported: None,
-            book: false,
-            timing: MoveTiming::default(),
+            ..MoveInfo::default()
         };
         assert_eq!(
             info(Some(EngineScore::Cp(31)), Some(12), 52).to_string(),

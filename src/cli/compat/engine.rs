@@ -54,10 +54,6 @@ pub fn dialect_of_key(key: &str) -> Option<Dialect> {
 fn refused_key(key: &str) -> Option<&'static str> {
     Some(match key {
         "initstr" => "Shannon sends engines nothing before the UCI handshake",
-        "conf" => {
-            "engines are not read from cutechess-cli's engines.json; give cmd= (or use shannon's \
-             engines.toml with --engines)"
-        }
         "whitepov" => "scores are read from the side to move, as UCI defines them",
         "trust" => "every move and result is checked by Shannon's rules; none is trusted",
         "tscale" => "Shannon's timeouts are not scaled",
@@ -86,6 +82,7 @@ impl EngineArgs {
                 .ok_or_else(|| CompatError::malformed(&label, text, "a number of seconds"))
         };
         match key {
+            "conf" => super::engines_json::EnginesFile::load()?.apply(value, self)?,
             "cmd" => self.cmd = Some(value.to_string()),
             "name" => self.name = Some(value.to_string()),
             "dir" => self.dir = Some(PathBuf::from(value)),

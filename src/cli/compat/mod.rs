@@ -12,6 +12,9 @@
 //! turns what was read into the request.
 
 mod engine;
+mod engines_json;
+#[cfg(test)]
+mod option_table;
 mod options;
 mod resolve;
 mod schedule;
@@ -23,24 +26,10 @@ use std::fmt;
 pub use resolve::parse;
 pub use words::is_option as words_start_option;
 
-/// Which tool's command line this is: it decides how `-games`, `-rounds` and `-repeat` combine
-/// and which output is printed by default.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Dialect {
-    /// cutechess-cli's.
-    Cutechess,
-    /// fastchess's.
-    Fastchess,
-}
-
-impl fmt::Display for Dialect {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Dialect::Cutechess => "cutechess-cli",
-            Dialect::Fastchess => "fastchess",
-        })
-    }
-}
+/// Which tool's command line this is: it decides how `-games`, `-rounds` and `-repeat` combine,
+/// which output is printed by default, and the conventions the run follows where the tools
+/// differ (how bound scores are read, the `TimeControl` tag).
+pub use shannon::arena::Dialect;
 
 /// The lines a run prints (`-output format=...`; by default the tool's own): the same choice
 /// as `--output-format` (never `Text` here).
@@ -86,6 +75,8 @@ pub enum CompatCommand {
     Help,
     /// `-version`.
     Version,
+    /// `-engines` (cutechess-cli's): the names of the engines in Cute Chess's `engines.json`.
+    Engines(Vec<String>),
 }
 
 /// Why a command line cannot be read.
@@ -93,6 +84,13 @@ pub enum CompatCommand {
 pub enum CompatError {
     /// An option neither tool has.
     Unknown(String),
+    /// Cute Chess's `engines.json` (for `conf=` and `-engines`) cannot be read.
+    EnginesFile {
+        /// The file.
+        path: std::path::PathBuf,
+        /// What is wrong with it.
+        why: String,
+    },
     /// A `--long` flag among single-dash options: the two forms are not mixed.
     MixedForms(String),
     /// Options only cutechess-cli has beside options only fastchess has.
@@ -158,6 +156,7 @@ impl fmt::Display for CompatError {
                 "{option}: neither cutechess-cli nor fastchess has this option (shannon match \
                  -help lists the ones read)"
             ),
+            CompatError::EnginesFile { path, why } => write!(f, "{}: {why}", path.display()),
             CompatError::MixedForms(flag) => write!(
                 f,
                 "{flag}: a cutechess-cli/fastchess command line (single-dash options) cannot \
@@ -192,7 +191,8 @@ impl std::error::Error for CompatError {}
 pub const HELP: &str = "\
 shannon match, cutechess-cli/fastchess form (README: \"Coming from cutechess-cli or fastchess\")
 
-  -engine cmd=PATH [name=NAME] [dir=DIR] [arg=A | args=\"A B\"] [option.NAME=VALUE]
+  -engine cmd=PATH | conf=NAME (from Cute Chess's engines.json) [name=NAME] [dir=DIR]
+          [arg=A | args=\"A B\"] [option.NAME=VALUE]
           [proto=uci] [tc=40/60+0.6|10+0.1|inf] [st=S] [nodes=N] [depth=N|plies=N]
           [timemargin=MS] [book=FILE.bin] [bookdepth=N] [stderr=FILE] [restart=auto|off]
   -each KEY=VALUE ...          keys for every engine (applied after each -engine's)
@@ -206,4 +206,5 @@ shannon match, cutechess-cli/fastchess form (README: \"Coming from cutechess-cli
   -maxmoves N   -recover   -output format=cutechess|fastchess   -ratinginterval N
   -report penta=true|false
   -dialect cutechess|fastchess   (shannon's own: how to read -games/-rounds/-repeat)
+  -engines   the engines of Cute Chess's engines.json   -version   -help
 ";

@@ -269,7 +269,6 @@ fn other_option(read: &mut Read, name: &str) -> Result<(), CompatError> {
         "-resultformat" => "the final table has one format",
         "-quick" => "give the two -engine options, -each tc= and -openings",
         "-config" => "a run is continued with shannon match --resume STATE",
-        "-engines" => "engines are not read from cutechess-cli's engines.json",
         _ => return Err(CompatError::Unknown(name.to_string())),
     };
     Err(CompatError::refused(name, why))

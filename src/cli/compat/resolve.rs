@@ -92,6 +92,10 @@ pub fn parse(args: &[String]) -> Result<CompatCommand, CompatError> {
     if options.iter().any(|o| o.name == "-version") {
         return Ok(CompatCommand::Version);
     }
+    if options.iter().any(|o| o.name == "-engines") {
+        let engines = super::engines_json::EnginesFile::load()?;
+        return Ok(CompatCommand::Engines(engines.names()));
+    }
     // Both tools append to an existing PGN or EPD unless told otherwise.
     let mut read = Read {
         pgn_append: true,
@@ -163,6 +167,7 @@ fn finish(mut read: Read) -> Result<CompatMatch, CompatError> {
         max_plies: Some(read.maxmoves.map_or(0, |m| m.saturating_mul(2))),
         draw: read.draw,
         resign: read.resign,
+        dialect: Some(dialect),
         pgn_min: read.pgn_min,
         epd: read.epd.take(),
         engine_configs: engines,

@@ -30,6 +30,12 @@ pub fn options(args: &[String]) -> Result<Vec<Opt>, CompatError> {
             let name = match word.as_str() {
                 "--help" => "-help".to_string(),
                 "--version" | "-v" | "--v" => "-version".to_string(),
+                "--compliance" => {
+                    return Err(CompatError::refused(
+                        "--compliance",
+                        "shannon audit ENGINE checks an engine's UCI (shannon audit --help)",
+                    ))
+                }
                 long if long.starts_with("--") => {
                     return Err(CompatError::MixedForms(long.to_string()))
                 }

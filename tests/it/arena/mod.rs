@@ -6,9 +6,11 @@
 
 mod adjudication;
 mod books;
+mod bound_scores;
 mod compat;
 mod compat_files;
 mod compat_layout;
+mod engines_json;
 mod faults;
 mod forensics;
 mod matches;

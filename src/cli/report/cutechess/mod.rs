@@ -335,6 +335,12 @@ pub struct Cutechess<'a, W: Write> {
     out: &'a mut W,
     /// Print the result block after every this many finished games (0: at the end only).
     rating_interval: u32,
+    /// Print the `Score of` line after every this many finished games and after the last
+    /// (fastchess's `-scoreinterval`, default 1; 0: after the last only).
+    score_interval: u32,
+    /// Print the outcomes after every this many finished games (cutechess-cli's
+    /// `-outcomeinterval`, default 0: at the end only).
+    outcome_interval: u32,
     sprt: Option<Sprt>,
     names: Vec<String>,
     tournament: Option<TournamentKind>,
@@ -351,6 +357,8 @@ impl<'a, W: Write> Cutechess<'a, W> {
         Cutechess {
             out,
             rating_interval,
+            score_interval: 1,
+            outcome_interval: 0,
             sprt,
             names: Vec::new(),
             tournament: None,
@@ -358,6 +366,14 @@ impl<'a, W: Write> Cutechess<'a, W> {
             tallies: BTreeMap::new(),
             last_llr: 0.0,
         }
+    }
+
+    /// The same, printing the `Score of` line every `score` games (and after the last) and the
+    /// outcomes every `outcome` games (0: at the end only).
+    pub fn with_intervals(mut self, score: u32, outcome: u32) -> Cutechess<'a, W> {
+        self.score_interval = score;
+        self.outcome_interval = outcome;
+        self
     }
 
     fn count(&mut self, game: &MatchGame) {
@@ -523,7 +539,10 @@ impl<W: Write> MatchObserver for Cutechess<'_, W> {
             game.record.outcome.pgn(),
             reason(game)
         )?;
-        if standings.names.len() == 2 {
+        let score_due = (self.score_interval != 0
+            && finished.finished.is_multiple_of(self.score_interval))
+            || finished.finished == finished.total;
+        if standings.names.len() == 2 && score_due {
             let s = standings.engine_score(0);
             writeln!(
                 self.out,
@@ -539,6 +558,12 @@ impl<W: Write> MatchObserver for Cutechess<'_, W> {
         }
         if self.rating_interval != 0 && finished.finished.is_multiple_of(self.rating_interval) {
             self.results(standings)?;
+        }
+        if self.whole
+            && self.outcome_interval != 0
+            && finished.finished.is_multiple_of(self.outcome_interval)
+        {
+            self.outcomes()?;
         }
         self.out.flush()
     }
@@ -558,7 +583,9 @@ impl<W: Write> MatchObserver for Cutechess<'_, W> {
         {
             writeln!(self.out, "{note}")?;
         }
-        if self.whole {
+        let outcomes_printed =
+            self.outcome_interval != 0 && games.is_multiple_of(self.outcome_interval) && games > 0;
+        if self.whole && !outcomes_printed {
             self.outcomes()?;
         }
         if let Some(why) = &report.record_error {

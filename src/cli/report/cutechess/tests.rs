@@ -341,3 +341,35 @@ fn qt_numbers() {
     assert_eq!(qt_general(0.000_012_34, 3), "1.23e-05");
     assert_eq!(qt_general(f64::NEG_INFINITY, 3), "-inf");
 }
+
+/// fastchess's `-scoreinterval 3` (its `-output format=cutechess`: the Score line after every
+/// third game and after the last) and cutechess-cli's `-outcomeinterval 2` (the outcomes after
+/// every second game, not again at the end when the last game printed them).
+#[test]
+fn score_and_outcome_intervals() {
+    use Color::White;
+    let (start, schedule) = start(&["a", "b"], 4, Openings::default());
+    let mate = Some(Finish::Rule(Ending::Checkmate { winner: White }));
+    let mut out = Vec::new();
+    let mut renderer = Cutechess::new(&mut out, 0, None).with_intervals(3, 2);
+    play(
+        &mut renderer,
+        start,
+        &schedule,
+        vec![(Outcome::Win(White), None, mate); 4],
+    );
+    let out = String::from_utf8(out).unwrap();
+    let score_lines: Vec<&str> = out.lines().filter(|l| l.starts_with("Score of")).collect();
+    assert_eq!(
+        score_lines,
+        [
+            "Score of a vs b: 2 - 1 - 0  [0.667] 3",
+            "Score of a vs b: 2 - 2 - 0  [0.500] 4"
+        ],
+        "{out}"
+    );
+    // After game 2 and after game 4 (the end): twice, not three times.
+    assert_eq!(out.matches("Player: a").count(), 2, "{out}");
+    let after_two = out.find("Finished game 3").unwrap();
+    assert!(out[..after_two].contains("Player: b"), "{out}");
+}

@@ -1,0 +1,73 @@
+//! Whose conventions a run follows where cutechess-cli and fastchess differ from each other and
+//! from Shannon's own: a match given in one tool's command-line form plays and writes as that
+//! tool does (how bound scores are read, the PGN's `TimeControl` for an unlimited clock).
+
+use super::time_control::TimeControl;
+use crate::client::info::BoundScores;
+use std::fmt;
+
+/// A tool whose command line Shannon reads, and whose conventions such a run follows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Dialect {
+    /// cutechess-cli's.
+    Cutechess,
+    /// fastchess's.
+    Fastchess,
+}
+
+impl Dialect {
+    /// How a run in `dialect` (`None`: Shannon's own form) reads `lowerbound`/`upperbound`
+    /// scores: fastchess passes over them when the move has an exact score; cutechess-cli takes
+    /// them, and so does Shannon's own form (the rule its saved runs were played under).
+    pub fn bound_scores(dialect: Option<Dialect>) -> BoundScores {
+        match dialect {
+            Some(Dialect::Fastchess) => BoundScores::Fallback,
+            Some(Dialect::Cutechess) | None => BoundScores::Taken,
+        }
+    }
+
+    /// The PGN's `TimeControl` tag for `time_control` in `dialect`: cutechess-cli writes `inf`
+    /// for a move limited by nodes or depth only (its `tc=inf`), fastchess and Shannon `-` (the
+    /// PGN standard's "no time control").
+    pub fn time_control_tag(dialect: Option<Dialect>, time_control: &TimeControl) -> String {
+        match (dialect, time_control) {
+            (
+                Some(Dialect::Cutechess),
+                TimeControl::Infinite | TimeControl::Nodes(_) | TimeControl::Depth(_),
+            ) => "inf".to_string(),
+            _ => time_control.to_string(),
+        }
+    }
+}
+
+impl fmt::Display for Dialect {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Dialect::Cutechess => "cutechess-cli",
+            Dialect::Fastchess => "fastchess",
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_tool_writes_an_unlimited_clock_its_way() {
+        let tag = |dialect, tc: &str| Dialect::time_control_tag(dialect, &tc.parse().unwrap());
+        assert_eq!(tag(Some(Dialect::Cutechess), "inf"), "inf");
+        assert_eq!(tag(Some(Dialect::Cutechess), "nodes=3000"), "inf");
+        assert_eq!(tag(Some(Dialect::Cutechess), "40/60+0.6"), "40/60+0.6");
+        assert_eq!(tag(Some(Dialect::Fastchess), "inf"), "-");
+        assert_eq!(tag(None, "inf"), "-");
+        assert_eq!(tag(None, "10+0.1"), "10+0.1");
+    }
+
+    #[test]
+    fn dialects_are_saved_by_stable_names() {
+        let text = serde_json::to_string(&[Dialect::Cutechess, Dialect::Fastchess]).unwrap();
+        assert_eq!(text, r#"["cutechess","fastchess"]"#);
+    }
+}
