@@ -22,6 +22,7 @@ mod error;
 mod game_output;
 mod match_game;
 mod merge;
+mod not_ready;
 mod openings;
 mod outputs;
 mod recorder;
@@ -34,6 +35,7 @@ mod session;
 mod sprt_run;
 mod standings;
 mod state;
+mod stop;
 mod time_control;
 
 pub use adjudication::{Adjudication, DrawRule, EngineScore, MoveInfo, ResignRule};
@@ -45,8 +47,8 @@ pub use merge::{merge_states, MergeError, MergeFailure, MergeFailureKind};
 pub use openings::{OpeningSource, Openings, OpeningsError};
 pub use outputs::{Existing, FileNote, Holding, Occupant, SavedRun};
 pub use report::{
-    GameFinished, GameStarted, Latency, MatchObserver, MatchReport, MatchStart, Resumed, ShardSpan,
-    SprtReport, StateReport,
+    GameFinished, GameStarted, Latency, MatchObserver, MatchReport, MatchStart, OptionWarning,
+    Resumed, ShardSpan, SprtReport, StateReport,
 };
 pub use request::{MatchRequest, MatchSettings};
 pub use run::{resume_match, run_match, Resume};
@@ -54,4 +56,5 @@ pub use schedule::{Schedule, ScheduledGame, TournamentKind, UnknownTournament};
 pub use sprt_run::SprtStatus;
 pub use standings::{EncounterTally, Forfeit, OtherTournament, Standings, TimeLosses};
 pub use state::{MatchState, STATE_FORMAT, STATE_FORMATS_READ};
+pub use stop::{RunStop, StartFailure};
 pub use time_control::{TimeControl, TimeControlError};

@@ -11,7 +11,7 @@ use std::path::Path;
 
 /// Split a command line as a shell would (single and double quotes; no escapes needed here),
 /// with `{shannon}` and `{stockfish}` put in.
-fn shell_words(line: &str, stockfish: &str) -> Vec<String> {
+pub(super) fn shell_words(line: &str, stockfish: &str) -> Vec<String> {
     let line = line
         .replace("{shannon}", SHANNON)
         .replace("{stockfish}", stockfish);

@@ -24,6 +24,7 @@ mod signals;
 mod soak;
 mod sprt_reference;
 mod sprt_stop;
+mod stops;
 mod tournaments;
 mod two_runs;
 
