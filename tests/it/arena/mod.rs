@@ -10,6 +10,7 @@ mod compat;
 mod compat_files;
 mod faults;
 mod forensics;
+mod frameworks;
 mod matches;
 mod old_states;
 mod one_runner;
