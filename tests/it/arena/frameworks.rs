@@ -567,3 +567,29 @@ fn fishtest_stops_on_an_option_warning() {
         "{out}"
     );
 }
+
+/// `-crc32 pgn=true` on a PGN that already holds a game (both tools append to it): a line after
+/// each game written, and the last one is the whole file's CRC, what it held before included.
+#[test]
+fn the_crc32_is_the_whole_files_when_a_run_appends() {
+    let dir = scratch("frameworks-crc-append");
+    let words = |pgn: &str| -> Vec<String> {
+        shell_words(
+            &format!(
+                "-engine cmd={{shannon}} name=a -engine cmd={{shannon}} name=b -each nodes=1 \
+                 -rounds 1 -games 2 -pgnout file={pgn} -crc32 pgn=true"
+            ),
+            "",
+        )
+    };
+    std::fs::write(dir.join("old.pgn"), "[Event \"before\"]\n\n1. e4 *\n\n").unwrap();
+    let output = runner(&dir, &words("old.pgn"));
+    let out = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{out}");
+    let last = out
+        .lines()
+        .rfind(|line| line.starts_with("File old.pgn has CRC32: "))
+        .map(|line| line.split_whitespace().last().unwrap().to_string());
+    assert_eq!(out.matches(" has CRC32: ").count(), 2, "{out}");
+    assert_eq!(last, Some(zlib_crc32_hex(&dir.join("old.pgn"))), "{out}");
+}

@@ -206,3 +206,21 @@ fn option_and_illegal_move_warnings_in_each_tools_words() {
         "{out}"
     );
 }
+
+/// fastchess's form, an engine whose program is not found: refused before the first game, with
+/// fastchess's `Fatal;` line on stdout for the scripts that look for it.
+#[test]
+fn a_command_not_found_is_a_startup_failure_in_fastchess_words() {
+    let dir = scratch("stops-not-found");
+    let (code, out, err) = compat(
+        &dir,
+        "-engine cmd=./no-such-engine name=ghost -engine cmd={shannon} name=b -each nodes=1 \
+         -rounds 1 -pgnout file=g.pgn",
+    );
+    assert_ne!(code, Some(0), "{out}{err}");
+    assert!(
+        out.starts_with("Fatal; ghost engine startup failure: \"engine 'ghost': command"),
+        "{out}"
+    );
+    assert!(err.contains("not found"), "{err}");
+}
