@@ -182,6 +182,8 @@ pub fn merge_states(paths: &[PathBuf], pgn: Option<&Path>) -> Result<MatchReport
         standings,
         sprt: None,
         interrupted: None,
+        stopped: None,
+        pgn_crc32: None,
         record_error: None,
         pgn: pgn.map(Path::to_path_buf),
         epd: None,

@@ -23,6 +23,7 @@ mod error;
 mod game_output;
 mod match_game;
 mod merge;
+mod not_ready;
 mod openings;
 mod outputs;
 mod recorder;
@@ -35,6 +36,7 @@ mod session;
 mod sprt_run;
 mod standings;
 mod state;
+mod stop;
 mod time_control;
 
 pub use adjudication::{Adjudication, DrawRule, EngineScore, MoveInfo, ResignRule};
@@ -47,8 +49,8 @@ pub use merge::{merge_states, MergeError, MergeFailure, MergeFailureKind};
 pub use openings::{OpeningSource, Openings, OpeningsError};
 pub use outputs::{Existing, FileNote, Holding, Occupant, SavedRun};
 pub use report::{
-    GameFinished, GameStarted, Latency, MatchObserver, MatchReport, MatchStart, Resumed, ShardSpan,
-    SprtReport, StateReport,
+    GameFinished, GameStarted, Latency, MatchObserver, MatchReport, MatchStart, OptionWarning,
+    Resumed, ShardSpan, SprtReport, StateReport,
 };
 pub use request::{MatchRequest, MatchSettings};
 pub use run::{resume_match, run_match, Resume};
@@ -56,4 +58,5 @@ pub use schedule::{Layout, Schedule, ScheduledGame, TournamentKind, UnknownTourn
 pub use sprt_run::SprtStatus;
 pub use standings::{EncounterTally, Forfeit, OtherTournament, Standings, TimeLosses};
 pub use state::{MatchState, STATE_FORMAT, STATE_FORMATS_READ};
+pub use stop::{RunStop, StartFailure};
 pub use time_control::{TimeControl, TimeControlError};

@@ -372,6 +372,10 @@ pub(crate) fn saved_run(
         (state.sprt_decided || done >= of) && clean(&state.pgn) && clean(&state.epd) && state.ended;
     let comparable = |s: &MatchSettings| MatchSettings {
         concurrency: None,
+        // What a failure does may change between runs: a run a crash stopped continues with
+        // -recover.
+        recover: true,
+        ping_ms: None,
         seed: if seed_drawn { 0 } else { s.seed },
         ..s.clone()
     };

@@ -67,7 +67,12 @@ pub(crate) struct Recorder<S: Store> {
     failed: Option<RecordError>,
     /// The text of the unfinished games written to the PGN, saved with every state after them.
     unfinished: String,
+    /// The CRC-32 of the PGN file so far, kept when asked for ([`Recorder::checksum_pgn`]).
+    pgn_crc: Option<crc::Digest<'static, u32>>,
 }
+
+/// zlib's CRC-32, the one fastchess prints for `-crc32 pgn=true` and fishtest checks.
+static CRC32: crc::Crc<u32> = crc::Crc::<u32>::new(&crc::CRC_32_ISO_HDLC);
 
 impl<S: Store> Recorder<S> {
     /// A recorder writing to `store`; `state_path` names the state file in messages.
@@ -77,6 +82,37 @@ impl<S: Store> Recorder<S> {
             state_path,
             failed: None,
             unfinished: String::new(),
+            pgn_crc: None,
+        }
+    }
+
+    /// Keep the CRC-32 of the PGN file at `path` from now on: what it holds now, read once,
+    /// then every text this recorder appends to it.
+    pub(crate) fn checksum_pgn(&mut self, path: &std::path::Path) -> io::Result<()> {
+        let mut digest = CRC32.digest();
+        let mut file = File::open(path)?;
+        let mut buffer = vec![0; 1 << 16];
+        loop {
+            match io::Read::read(&mut file, &mut buffer)? {
+                0 => break,
+                n => digest.update(&buffer[..n]),
+            }
+        }
+        self.pgn_crc = Some(digest);
+        Ok(())
+    }
+
+    /// The CRC-32 of the whole PGN file as written so far, when it is kept and no write failed.
+    pub(crate) fn pgn_crc32(&self) -> Option<u32> {
+        match self.failed {
+            Some(_) => None,
+            None => self.pgn_crc.clone().map(|digest| digest.finalize()),
+        }
+    }
+
+    fn checksummed(&mut self, file: OutputFile, text: &str) {
+        if let (OutputFile::Pgn, Some(digest)) = (file, self.pgn_crc.as_mut()) {
+            digest.update(text.as_bytes());
         }
     }
 
@@ -131,6 +167,7 @@ impl<S: Store> Recorder<S> {
                 path: appendix.path.clone(),
                 error,
             })?;
+        self.checksummed(file, &appendix.pending);
         appendix.committed();
         Ok(())
     }
@@ -152,6 +189,8 @@ impl<S: Store> Recorder<S> {
                 path: appendix.path.clone(),
                 error,
             });
+        } else {
+            self.checksummed(OutputFile::Pgn, pgn);
         }
     }
 

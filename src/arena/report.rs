@@ -11,7 +11,9 @@ use super::outputs::FileNote;
 use super::schedule::{Layout, TournamentKind};
 use super::sprt_run::SprtStatus;
 use super::standings::Standings;
+use super::stop::RunStop;
 use super::time_control::TimeControl;
+use crate::client::OptionProblem;
 use crate::shard::Shard;
 use crate::stats::{Sprt, SprtModel, SprtVerdict};
 use serde::Serialize;
@@ -98,6 +100,19 @@ pub struct GameFinished<'a> {
     pub total: u32,
     /// Where the SPRT stands after it, when one runs (its decision once taken).
     pub sprt: Option<SprtStatus>,
+    /// The CRC-32 (zlib's) of the whole PGN file with this game written, when the request asked
+    /// for it ([`super::MatchRequest::pgn_crc32`]) and the writing has not failed.
+    pub pgn_crc32: Option<u32>,
+}
+
+/// A configured option an engine was started without, and why (cutechess-cli's and
+/// fastchess's `doesn't have option` and `Invalid value for option` warnings).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OptionWarning {
+    /// The engine.
+    pub engine: String,
+    /// The option, and why it was not sent.
+    pub problem: OptionProblem,
 }
 
 /// A game about to start (its engines not yet started or made ready).
@@ -171,6 +186,9 @@ pub struct MatchReport {
     pub sprt: Option<SprtReport>,
     /// Set when the match was interrupted: how many running games ended unfinished.
     pub interrupted: Option<usize>,
+    /// Set when a failure stopped the run before its schedule's end (an engine that could not
+    /// start; a crash or a stall without `-recover`).
+    pub stopped: Option<RunStop>,
     /// The write that failed and stopped the writing, if one did.
     #[serde(serialize_with = "as_text_opt")]
     pub record_error: Option<RecordError>,
@@ -182,6 +200,10 @@ pub struct MatchReport {
     pub state: Option<StateReport>,
     /// The runner's overhead per move, when the engines reported their search time.
     pub latency: Option<Latency>,
+    /// The CRC-32 of the whole PGN file at the end, when asked for and the writing has not
+    /// failed.
+    #[serde(skip)]
+    pub pgn_crc32: Option<u32>,
 }
 
 impl MatchReport {
@@ -190,9 +212,9 @@ impl MatchReport {
         self.standings.games()
     }
 
-    /// True when every game was recorded and the match was not interrupted.
+    /// True when every game was recorded and the match was neither interrupted nor stopped.
     pub fn is_clean(&self) -> bool {
-        self.record_error.is_none() && self.interrupted.is_none()
+        self.record_error.is_none() && self.interrupted.is_none() && self.stopped.is_none()
     }
 }
 
@@ -211,6 +233,18 @@ pub trait MatchObserver {
 
     /// After each finished game (not after those an interrupt ends).
     fn game_finished(&mut self, _game: &GameFinished<'_>) -> io::Result<()> {
+        Ok(())
+    }
+
+    /// When an engine started for a game was not given one of its configured options (before
+    /// that game's end).
+    fn option_warning(&mut self, _warning: &OptionWarning) -> io::Result<()> {
+        Ok(())
+    }
+
+    /// When a failure stops the run ([`RunStop`]): at once for an engine that could not start;
+    /// before the game a crash or a stall stopped it at is told as finished (it counts).
+    fn run_stopped(&mut self, _stop: &RunStop) -> io::Result<()> {
         Ok(())
     }
 

@@ -95,6 +95,15 @@ pub struct MatchRequest {
     pub existing: Existing,
     /// The same for its EPD file.
     pub existing_epd: Existing,
+    /// Whether a crash or a stall is played on from (default), or stops the run after its game
+    /// (cutechess-cli and fastchess without `-recover`).
+    pub recover: Option<bool>,
+    /// Ping each engine (`isready`) before and after each of its moves, waiting this many
+    /// milliseconds for `readyok` (fastchess's `-ping-ms`): no answer in time is a stall.
+    pub ping_ms: Option<u64>,
+    /// Tell the CRC-32 of the whole PGN file after every game written (fastchess's `-crc32
+    /// pgn=true`): [`super::GameFinished::pgn_crc32`].
+    pub pgn_crc32: bool,
 }
 
 /// A request with every choice made: what a state file keeps, by field name.
@@ -157,11 +166,26 @@ pub struct MatchSettings {
     /// The PGN's `Site` tag, when asked.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub site: Option<String>,
+    /// False when a crash or a stall stops the run after its game (no `-recover`); runs saved
+    /// before this field played on.
+    #[serde(default = "plays_on", skip_serializing_if = "is_true")]
+    pub recover: bool,
+    /// The `isready` ping's timeout before and after every move, in milliseconds, when asked.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ping_ms: Option<u64>,
+}
+
+fn plays_on() -> bool {
+    true
+}
+
+fn is_true(value: &bool) -> bool {
+    *value
 }
 
 impl MatchSettings {
     /// True when `other` is a shard of the same run: everything but the per-shard choices
-    /// (shard, files, concurrency) is equal.
+    /// (shard, files, concurrency, what a failure does) is equal.
     pub fn same_run(&self, other: &MatchSettings) -> bool {
         let run = |s: &MatchSettings| MatchSettings {
             shard: Shard::WHOLE,
@@ -169,6 +193,8 @@ impl MatchSettings {
             epd: None,
             state: None,
             concurrency: None,
+            recover: true,
+            ping_ms: None,
             ..s.clone()
         };
         run(self) == run(other)
@@ -283,6 +309,8 @@ pub fn settle(config: &Config, request: &MatchRequest) -> Result<MatchSettings, 
         time_margin_ms: request.time_margin_ms,
         event: request.event.clone(),
         site: request.site.clone(),
+        recover: request.recover.unwrap_or(true),
+        ping_ms: request.ping_ms,
     };
     check(&settings)?;
     Ok(settings)
@@ -466,6 +494,9 @@ pub(super) fn prepare(
         ),
         hang_timeout: Duration::from_millis(defaults.hang_timeout_ms),
         interrupt: interrupt.unwrap_or_else(|| Arc::new(AtomicBool::new(false))),
+        recover: settings.recover,
+        ping: settings.ping_ms.map(Duration::from_millis),
+        halt: Arc::default(),
     };
     Ok(Prepared {
         settings,

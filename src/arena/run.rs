@@ -64,6 +64,7 @@ pub fn run_match(
             let resume = Resume {
                 concurrency: request.concurrency,
                 interrupt: request.interrupt.clone(),
+                pgn_crc32: request.pgn_crc32,
             };
             notes.push(FileNote::Continued {
                 state: path.clone(),
@@ -136,10 +137,11 @@ fn start(
             .map_err(|e| ArenaError::State(path.clone(), e))?;
     }
     prepared.start.notes = notes;
-    let recorder = Recorder::new(
+    let mut recorder = Recorder::new(
         Files::new(prepared.state.clone(), pgn_file, epd_file),
         prepared.state.clone(),
     );
+    checksum(&mut recorder, &state, request.pgn_crc32)?;
     Session::new(prepared, state, recorder).play(observer)
 }
 
@@ -150,6 +152,8 @@ pub struct Resume {
     pub concurrency: Option<usize>,
     /// Raised to end the run early (see [`MatchRequest::interrupt`]).
     pub interrupt: Option<Arc<AtomicBool>>,
+    /// Tell the PGN's CRC-32 after every game (see [`MatchRequest::pgn_crc32`]).
+    pub pgn_crc32: bool,
 }
 
 /// Continue the match a state file saved (after a kill, a power cut or an interrupt): the PGN and
@@ -220,10 +224,25 @@ fn go_on(
         of: prepared.todo.len(),
     });
     prepared.start.notes = notes;
-    let recorder = Recorder::new(files, prepared.state.clone());
+    let mut recorder = Recorder::new(files, prepared.state.clone());
+    checksum(&mut recorder, &state, resume.pgn_crc32)?;
     // Held until the games are played and recorded.
     let _locks = locks;
     Session::new(prepared, state, recorder).play(observer)
+}
+
+/// When `asked`, keep the CRC-32 of the run's PGN from what it holds now on.
+fn checksum(
+    recorder: &mut Recorder<Files>,
+    state: &MatchState,
+    asked: bool,
+) -> Result<(), ArenaError> {
+    match (&state.pgn, asked) {
+        (Some(pgn), true) => recorder
+            .checksum_pgn(&pgn.path)
+            .map_err(|error| output_error(OutputFile::Pgn, &pgn.path, error)),
+        _ => Ok(()),
+    }
 }
 
 /// True when the saved results are of the schedule the settings make.

@@ -20,10 +20,13 @@
 
 use super::adjudication::{Adjudication, Adjudicator, MoveInfo, Verdict};
 use super::match_game::{Forensics, MatchGame, Termination, TimeLossCause};
+use super::not_ready::{keep_log, NotReady};
 use super::openings::Opening;
+use super::report::OptionWarning;
 use super::schedule::Schedule;
+use super::stop::{Halt, RunStop};
 use super::time_control::{Clock, TimeControl};
-use crate::client::{EngineConfig, EngineError, EngineLog, EngineProcess};
+use crate::client::{EngineConfig, EngineError, EngineProcess};
 use crate::game::{Finish, Game, GameRecord, Outcome};
 use crate::notation::polyglot::Book;
 use crate::notation::uci::{format_move, parse_move};
@@ -62,6 +65,14 @@ pub struct MatchPlan {
     pub hang_timeout: Duration,
     /// Raised to end the match now: running games end unfinished, no new game starts.
     pub interrupt: Arc<AtomicBool>,
+    /// Play on after a crash or a stall (the engine restarted); false stops the run after the
+    /// game (no `-recover`).
+    pub recover: bool,
+    /// Ping the engine to move with `isready` before and after its move, a `readyok` later
+    /// than this being a stall (fastchess's `-ping-ms`).
+    pub ping: Option<Duration>,
+    /// The run's own stop: raised by a worker when a failure stops the run ([`RunStop`]).
+    pub(crate) halt: Arc<Halt>,
 }
 
 /// What the runner tells as it plays.
@@ -71,6 +82,8 @@ pub enum RunEvent {
     Started(u32),
     /// A game ended (or an interrupt cut it short).
     Finished(Box<MatchGame>),
+    /// An engine started for a game was not given one of its configured options.
+    Warning(OptionWarning),
 }
 
 /// Whether the match stops at a finished game (the SPRT's decision): asked by the worker that
@@ -121,7 +134,13 @@ impl MatchPlan {
                         if results.send(RunEvent::Started(index)).is_err() {
                             break;
                         }
-                        let record = self.play_game(index, &mut engines);
+                        let mut warnings = Vec::new();
+                        let record = self.play_game(index, &mut engines, &mut warnings);
+                        for warning in warnings {
+                            if results.send(RunEvent::Warning(warning)).is_err() {
+                                break;
+                            }
+                        }
                         {
                             let mut dispatch = dispatch.lock().unwrap_or_else(|e| e.into_inner());
                             if let Some(rule) = dispatch.rule.as_mut() {
@@ -139,9 +158,9 @@ impl MatchPlan {
         });
     }
 
-    /// True once the match has been interrupted.
+    /// True once the match has been interrupted, or a failure stopped it.
     fn interrupted(&self) -> bool {
-        self.interrupt.load(Ordering::Relaxed)
+        self.interrupt.load(Ordering::Relaxed) || self.halt.is_raised()
     }
 
     /// Make sure engine `slot` runs and is ready for a new game: started (and its handshake
@@ -153,6 +172,7 @@ impl MatchPlan {
         engines: &mut [Option<EngineProcess>],
         castling: CastlingMode,
         game_seed: u64,
+        warnings: &mut Vec<OptionWarning>,
     ) -> Result<(), NotReady> {
         let config = &self.engines[slot];
         let fresh = engines[slot].is_none();
@@ -166,6 +186,12 @@ impl MatchPlan {
             if let Err(error) = engine.initialise(config, castling) {
                 return Err(NotReady::of(error, fresh, engine));
             }
+            warnings.extend(engine.take_option_problems().into_iter().map(|problem| {
+                OptionWarning {
+                    engine: config.name.clone(),
+                    problem,
+                }
+            }));
             engines[slot] = Some(engine);
         }
         let engine = engines[slot].as_mut().expect("started above");
@@ -185,8 +211,14 @@ impl MatchPlan {
         Ok(())
     }
 
-    /// Play game `index` (0-based, in the schedule) with the worker's engines.
-    fn play_game(&self, index: u32, engines: &mut [Option<EngineProcess>]) -> MatchGame {
+    /// Play game `index` (0-based, in the schedule) with the worker's engines; the options an
+    /// engine started for it was not given go to `warnings`.
+    fn play_game(
+        &self,
+        index: u32,
+        engines: &mut [Option<EngineProcess>],
+        warnings: &mut Vec<OptionWarning>,
+    ) -> MatchGame {
         let scheduled = self.schedule.game(index);
         let opening = &self.openings[scheduled.opening % self.openings.len()];
         for (slot, engine) in engines.iter_mut().enumerate() {
@@ -209,7 +241,8 @@ impl MatchPlan {
         };
         let game_seed = mix(self.seed ^ u64::from(index).wrapping_mul(0x1000_0001));
         for color in [Color::White, Color::Black] {
-            match self.prepare(slot_of(color), engines, opening.castling, game_seed) {
+            let slot = slot_of(color);
+            match self.prepare(slot, engines, opening.castling, game_seed, warnings) {
                 Ok(()) => {}
                 Err(NotReady {
                     error: EngineError::Interrupted { .. },
@@ -219,9 +252,23 @@ impl MatchPlan {
                     return played;
                 }
                 Err(not_ready) => {
-                    played.record.outcome = Outcome::Win(!color);
-                    played.termination = Some(not_ready.termination(color));
+                    let termination = not_ready.termination(color);
+                    if let Some(failure) = not_ready.start_failure() {
+                        // It cannot play: the run stops, and this game is left unplayed.
+                        let config = &self.engines[slot_of(color)];
+                        self.halt.raise(RunStop::StartFailure {
+                            game: played.number,
+                            engine: config.name.clone(),
+                            command: config.command.clone(),
+                            failure,
+                            forensics: None,
+                        });
+                    } else {
+                        played.record.outcome = Outcome::Win(!color);
+                    }
+                    played.termination = Some(termination);
                     played.forensics = Some(not_ready.forensics(color));
+                    self.stop_unless_recovering(&played);
                     return played;
                 }
             }
@@ -257,7 +304,29 @@ impl MatchPlan {
             }
         }
         played.record.moves = game.moves().to_vec();
+        self.stop_unless_recovering(&played);
         played
+    }
+
+    /// Without `-recover`, a game an engine lost by crashing or stalling stops the run.
+    fn stop_unless_recovering(&self, played: &MatchGame) {
+        let (side, stalled) = match played.termination {
+            Some(Termination::Crash(side)) => (side, false),
+            Some(Termination::Hang(side)) => (side, true),
+            _ => return,
+        };
+        if self.recover || !played.is_finished() {
+            return;
+        }
+        let engine = match side {
+            Color::White => &played.white,
+            Color::Black => &played.black,
+        };
+        self.halt.raise(RunStop::NoRecover {
+            game: played.number,
+            engine: engine.clone(),
+            stalled,
+        });
     }
 
     fn go_command(&self, clocks: &[Clock; 2], side: Color) -> String {
@@ -395,6 +464,11 @@ impl MatchPlan {
     ) -> Result<(Move, MoveInfo), (Outcome, Termination)> {
         let side = game.position().side_to_move();
         let engine = engines[slot].as_mut().expect("prepared before the game");
+        if let Err(lost) = self.ping(engine, side) {
+            keep_log(engines, slot, side, forensics);
+            return Err(lost);
+        }
+        let engine = engines[slot].as_mut().expect("answered the ping");
         engine.queue(position);
         let go = self.go_command(clocks, side);
         let left = self.time_left(&clocks[side.index()]);
@@ -407,17 +481,17 @@ impl MatchPlan {
             .zip(info.timing.go_written)
             .map(|(read, written)| written.saturating_duration_since(read));
         let keep = |engines: &mut [Option<EngineProcess>], forensics: &mut Option<Forensics>| {
-            if let Some(engine) = engines[slot].take() {
-                *forensics = Some(Forensics {
-                    side,
-                    log: engine.into_log(),
-                    file: None,
-                    unwritten: None,
-                });
-            }
+            keep_log(engines, slot, side, forensics)
         };
         let text = match answer {
-            Ok((text, _)) => text,
+            Ok((text, _)) => {
+                // fastchess's `-ping-ms`: is the engine still there after its search?
+                if let Err(lost) = self.ping(engine, side) {
+                    keep(engines, forensics);
+                    return Err(lost);
+                }
+                text
+            }
             Err(error) => {
                 if self.interrupted() {
                     // Whatever happened after the interrupt is not the engine's fault.
@@ -460,57 +534,28 @@ impl MatchPlan {
         }
     }
 
+    /// With `ping` set, `isready` and `readyok` within it (fastchess's `-ping-ms`): no answer in
+    /// time is a stall, the process gone a crash; the game is lost for `side`.
+    fn ping(&self, engine: &mut EngineProcess, side: Color) -> Result<(), (Outcome, Termination)> {
+        let Some(timeout) = self.ping else {
+            return Ok(());
+        };
+        match engine.ready(timeout) {
+            Ok(()) => Ok(()),
+            Err(_) if self.interrupted() => Err((Outcome::Unfinished, Termination::Interrupted)),
+            Err(EngineError::Timeout { .. }) => Err((Outcome::Win(!side), Termination::Hang(side))),
+            Err(EngineError::Interrupted { .. }) => {
+                Err((Outcome::Unfinished, Termination::Interrupted))
+            }
+            Err(_) => Err((Outcome::Win(!side), Termination::Crash(side))),
+        }
+    }
+
     /// The time the side to move has for its move: its clock, or the fixed time per move.
     fn time_left(&self, clock: &Clock) -> Duration {
         match self.time_control {
             TimeControl::MoveTime(limit) => limit,
             _ => clock.remaining,
-        }
-    }
-}
-
-/// Why an engine could not begin a game: the error, whether its process was started for this
-/// game (or had played before in this worker), and its log when it had a process.
-struct NotReady {
-    error: EngineError,
-    fresh: bool,
-    log: Option<EngineLog>,
-}
-
-impl NotReady {
-    /// The failure of `engine`, stopped for its log (unless the match was interrupted: then
-    /// nobody failed, and the engine is only stopped).
-    fn of(error: EngineError, fresh: bool, engine: EngineProcess) -> NotReady {
-        let log = match error {
-            EngineError::Interrupted { .. } => None,
-            _ => Some(engine.into_log()),
-        };
-        NotReady { error, fresh, log }
-    }
-
-    /// What ended the game for `side`: a process started for it that did not complete its
-    /// handshake failed to start; one that had played before and then exited or stopped
-    /// answering at `ucinewgame` and `isready` crashed or hung.
-    fn termination(&self, side: Color) -> Termination {
-        match self.error {
-            EngineError::Exited { .. } if !self.fresh => Termination::Crash(side),
-            EngineError::Timeout { .. } if !self.fresh => Termination::Hang(side),
-            _ => Termination::StartFailure(side, self.error.to_string()),
-        }
-    }
-
-    /// The forensics of the forfeit: the engine's log, or, when no process could be started,
-    /// why.
-    fn forensics(self, side: Color) -> Forensics {
-        let log = self.log.unwrap_or_else(|| EngineLog {
-            lines: Vec::new(),
-            exit: Some(format!("never started ({})", self.error)),
-        });
-        Forensics {
-            side,
-            log,
-            file: None,
-            unwritten: None,
         }
     }
 }

@@ -7,7 +7,7 @@
 
 use super::error::ArenaError;
 use super::game_output::{game_epd, game_forensics, game_pgn, PgnStyle};
-use super::match_game::MatchGame;
+use super::match_game::{MatchGame, Termination};
 use super::recorder::{Recorder, Store};
 use super::report::{
     GameFinished, GameStarted, Latency, MatchObserver, MatchReport, MatchStart, SprtReport,
@@ -18,6 +18,7 @@ use super::runner::{MatchPlan, RunEvent, StopRule};
 use super::sprt_run::{SprtRun, SprtStatus};
 use super::standings::EncounterTally;
 use super::state::MatchState;
+use super::stop::RunStop;
 use crate::stats::{nearest_rank, Sprt};
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -44,6 +45,8 @@ pub(super) struct Session<S: Store> {
     latencies: Vec<u64>,
     /// Games an interrupt cut short, for the PGN after the finished ones.
     unfinished: Vec<MatchGame>,
+    /// The forensics file of the game an engine could not start for, once written.
+    start_failure_forensics: Option<PathBuf>,
 }
 
 impl<S: Store> Session<S> {
@@ -93,6 +96,7 @@ impl<S: Store> Session<S> {
             started: Instant::now(),
             latencies: Vec::new(),
             unfinished: Vec::new(),
+            start_failure_forensics: None,
         }
     }
 
@@ -120,10 +124,26 @@ impl<S: Store> Session<S> {
                         self.tell_start(index, observer)?;
                         continue;
                     }
+                    RunEvent::Warning(warning) => {
+                        observer
+                            .option_warning(&warning)
+                            .map_err(ArenaError::Observer)?;
+                        continue;
+                    }
                     RunEvent::Finished(game) => *game,
                 };
                 self.write_forensics(&mut game);
-                if game.is_finished() {
+                if let (Some(Termination::StartFailure(..)), false) =
+                    (&game.termination, game.is_finished())
+                {
+                    // An engine could not start for it: the run stops, and the game, never
+                    // begun, is left to the run that continues this one (its forensics kept).
+                    self.start_failure_forensics =
+                        game.forensics.as_ref().and_then(|f| f.file.clone());
+                    if let Some(stop) = self.stopped() {
+                        observer.run_stopped(&stop).map_err(ArenaError::Observer)?;
+                    }
+                } else if game.is_finished() {
                     self.count(&game, stop);
                     self.tell(&game, observer)?;
                 } else {
@@ -241,6 +261,13 @@ impl<S: Store> Session<S> {
 
     fn tell(&self, game: &MatchGame, observer: &mut dyn MatchObserver) -> Result<(), ArenaError> {
         let scheduled = self.plan.schedule.game(game.number - 1);
+        let stop =
+            self.plan.halt.cause().filter(
+                |stop| matches!(stop, RunStop::NoRecover { game: g, .. } if *g == game.number),
+            );
+        if let Some(stop) = &stop {
+            observer.run_stopped(stop).map_err(ArenaError::Observer)?;
+        }
         observer
             .game_finished(&GameFinished {
                 game,
@@ -249,8 +276,18 @@ impl<S: Store> Session<S> {
                 finished: self.state.done.len() as u32,
                 total: self.todo.len() as u32,
                 sprt: self.sprt_status(),
+                pgn_crc32: self.recorder.pgn_crc32(),
             })
             .map_err(ArenaError::Observer)
+    }
+
+    /// Why the run stopped, when a failure stopped it (with the forensics of a start failure).
+    fn stopped(&self) -> Option<RunStop> {
+        let mut stopped = self.plan.halt.cause();
+        if let Some(RunStop::StartFailure { forensics, .. }) = stopped.as_mut() {
+            forensics.clone_from(&self.start_failure_forensics);
+        }
+        stopped
     }
 
     /// Where the SPRT stands, when one runs.
@@ -281,10 +318,13 @@ impl<S: Store> Session<S> {
                 history: self.state.llr_history.clone(),
             });
         let done = self.state.done.len();
+        let stopped = self.stopped();
         MatchReport {
             start: self.start,
             sprt,
             interrupted: interrupted.then_some(self.unfinished.len()),
+            stopped,
+            pgn_crc32: self.recorder.pgn_crc32(),
             record_error: self.recorder.take_failure(),
             pgn: self.state.pgn.as_ref().map(|a| a.path.clone()),
             epd: self.state.epd.as_ref().map(|a| a.path.clone()),

@@ -3,6 +3,7 @@
 //! the run tells (text, progress bar, HTML, JSON), handles signals, takes the shard from a
 //! cluster scheduler's environment and moves to the first run's directory on `--resume`.
 
+use super::compat::Dialect;
 use super::report::cutechess::Cutechess;
 use super::report::fastchess::{EngineLabels, Fastchess};
 use super::report::files::{refusal, Form, Noting};
@@ -15,7 +16,7 @@ use shannon::arena::{
     MatchRequest, MatchState, Openings, ResignRule, Resume, SettingError, TimeControl,
     TournamentKind,
 };
-use shannon::client::Config;
+use shannon::client::{Config, ConfigError};
 use shannon::shard::Shard;
 use shannon::stats::Sprt;
 use std::io::Write;
@@ -249,6 +250,7 @@ fn play(
             let resume = Resume {
                 concurrency: args.concurrency,
                 interrupt: Some(interrupt),
+                pgn_crc32: false,
             };
             resume_match(path, &resume, &mut observer)
         }
@@ -362,9 +364,16 @@ pub fn run_compat(args: &[String], out: &mut impl Write) -> Result<bool, CliErro
     let config = Config::load_saved(request.config.as_deref()).map_err(CliError::new)?;
     let interval = rating_interval.unwrap_or(format.default_rating_interval());
     let labels = labels_of(&request.engine_configs);
+    // fastchess names the PGN in its CRC line as the command line gave it.
+    let crc_file = match (&request.pgn, request.pgn_crc32) {
+        (Some(Some(path)), true) => Some(path.display().to_string()),
+        _ => None,
+    };
     let report = match format {
         OutputFormat::Fastchess => {
-            let mut lines = Fastchess::new(out, interval, request.sprt, labels).penta(penta);
+            let mut lines = Fastchess::new(out, interval, request.sprt, labels)
+                .penta(penta)
+                .with_crc_file(crc_file);
             run_match(
                 &config,
                 &request,
@@ -383,12 +392,19 @@ pub fn run_compat(args: &[String], out: &mut impl Write) -> Result<bool, CliErro
             )
         }
     }
-    .map_err(explain_compat)?;
+    .map_err(|error| explain_compat(error, compat.dialect, out))?;
     Ok(report.is_clean())
 }
 
-/// An arena error in the words of a cutechess-cli/fastchess command line.
-fn explain_compat(error: ArenaError) -> CliError {
+/// An arena error in the words of a cutechess-cli/fastchess command line; an engine whose
+/// program is not found is, in fastchess's words, an engine startup failure (its `Fatal;` line on
+/// stdout, as fastchess prints it, for the scripts that look for it).
+fn explain_compat(error: ArenaError, dialect: Dialect, out: &mut impl Write) -> CliError {
+    if let (ArenaError::Config(ConfigError::CommandNotFound { engine, .. }), Dialect::Fastchess) =
+        (&error, dialect)
+    {
+        let _ = writeln!(out, "Fatal; {engine} engine startup failure: \"{error}\"");
+    }
     match &error {
         ArenaError::Setting(SettingError::SprtNeedsTwoEngines) => {
             CliError::new("-sprt tests one engine against another: it needs exactly two engines")
@@ -445,6 +461,10 @@ fn request_of(
         interrupt: Some(interrupt),
         existing,
         existing_epd: existing,
+        // Shannon's own form plays on after a crash or a stall, the engine restarted.
+        recover: None,
+        ping_ms: None,
+        pgn_crc32: false,
     })
 }
 

@@ -27,7 +27,8 @@ pub struct EngineConfig {
     /// Arguments passed to the program.
     #[serde(default)]
     pub args: Vec<String>,
-    /// Working directory (default: the current one).
+    /// Working directory (default: the current one). The engine runs there, and a relative
+    /// `command` is found there, as cutechess-cli and fastchess find `cmd=` in `dir=`.
     pub dir: Option<PathBuf>,
     /// UCI options sent with `setoption` after `uciok` (`UCI_Chess960` is set by the runner).
     #[serde(default)]
@@ -146,6 +147,8 @@ pub enum ConfigError {
         engine: String,
         /// Its command.
         command: String,
+        /// The folder a relative command was looked for in (the engine's `dir`).
+        dir: Option<PathBuf>,
     },
     /// The file has fewer than two engines, or a match names fewer than two.
     NotEnoughEngines(usize),
@@ -170,11 +173,20 @@ impl fmt::Display for ConfigError {
                  '{name}' (a path, or a name on PATH)",
                 known.join(", ")
             ),
-            ConfigError::CommandNotFound { engine, command } => write!(
-                f,
-                "engine '{engine}': command '{command}' not found (give a path, a program on \
-                 PATH, or \"self\" for this shannon executable)"
-            ),
+            ConfigError::CommandNotFound {
+                engine,
+                command,
+                dir,
+            } => {
+                write!(f, "engine '{engine}': command '{command}' not found")?;
+                if let Some(dir) = dir {
+                    write!(f, " in its folder {}", dir.display())?;
+                }
+                write!(
+                    f,
+                    " (give a path, a program on PATH, or \"self\" for this shannon executable)"
+                )
+            }
             ConfigError::NotEnoughEngines(n) => {
                 write!(f, "a match needs two engines; {n} given")
             }
@@ -292,35 +304,44 @@ impl EngineConfig {
         }
     }
 
-    /// The program to start: `self` resolved to the running executable, a bare name searched on
-    /// PATH, a path checked to exist.
+    /// The program to start, as an absolute path (the engine runs in its `dir`, so a path
+    /// relative to ours would name another file there): `self` resolved to the running
+    /// executable; a relative path (`./engine`, `bin/engine`) taken in `dir` when there is one
+    /// (as cutechess-cli and fastchess take `cmd=` in `dir=`), else in the current directory; a
+    /// bare name found in `dir` first (fastchess's rule), then on PATH and in the games folders,
+    /// then, without a `dir`, in the current directory (both tools run `cmd=engine` from there).
     pub fn resolve_command(&self) -> Result<PathBuf, ConfigError> {
         let not_found = || ConfigError::CommandNotFound {
             engine: self.name.clone(),
             command: self.command.clone(),
+            dir: self.dir.clone(),
         };
         if self.command == "self" {
             return std::env::current_exe().map_err(|_| not_found());
         }
         let command = Path::new(&self.command);
-        if command.components().count() > 1 {
-            let full = match &self.dir {
-                Some(dir) if command.is_relative() => dir.join(command),
+        let in_dir = || self.dir.as_ref().map(|dir| dir.join(command));
+        let found = if command.components().count() > 1 || command.is_absolute() {
+            let full = match in_dir() {
+                Some(full) if command.is_relative() => full,
                 _ => command.to_path_buf(),
             };
-            return if full.is_file() {
-                Ok(full)
-            } else {
-                Err(not_found())
-            };
-        }
-        std::env::var_os("PATH")
-            .into_iter()
-            .flat_map(|paths| std::env::split_paths(&paths).collect::<Vec<_>>())
-            .chain(GAMES_FOLDERS.iter().map(PathBuf::from))
-            .map(|dir| dir.join(command))
-            .find(|candidate| candidate.is_file())
-            .ok_or_else(not_found)
+            Some(full).filter(|full| full.is_file())
+        } else {
+            let on_path = std::env::var_os("PATH")
+                .into_iter()
+                .flat_map(|paths| std::env::split_paths(&paths).collect::<Vec<_>>())
+                .chain(GAMES_FOLDERS.iter().map(PathBuf::from))
+                .map(|dir| dir.join(command));
+            let here = self.dir.is_none().then(|| command.to_path_buf());
+            in_dir()
+                .into_iter()
+                .chain(on_path)
+                .chain(here)
+                .find(|candidate| candidate.is_file())
+        };
+        let found = found.ok_or_else(not_found)?;
+        std::path::absolute(&found).map_err(|_| not_found())
     }
 
     /// The `Seed` option's value when the file sets one (UCI option names are
@@ -378,6 +399,38 @@ mod tests {
             err.to_string().contains("(it has: shannon-a, shannon-b"),
             "{err}"
         );
+    }
+
+    /// Issue 31: OpenBench's `-engine dir=Engines/ cmd=./<name>` ran `Engines/./<name>` from
+    /// inside `Engines/`, a file that does not exist. A relative command is found in `dir`, as
+    /// both tools find it, and the program is named by an absolute path (the engine runs in
+    /// `dir`).
+    #[cfg(unix)]
+    #[test]
+    fn a_relative_command_is_found_in_the_engines_folder() {
+        let scratch = tempfile::tempdir().unwrap();
+        let folder = scratch.path().join("Engines");
+        std::fs::create_dir(&folder).unwrap();
+        std::fs::write(folder.join("eng"), "").unwrap();
+        let mut engine = EngineConfig::from_command("./eng");
+        engine.dir = Some(folder.clone());
+        let program = engine.resolve_command().unwrap();
+        assert!(program.is_absolute(), "{}", program.display());
+        assert_eq!(program, folder.join("./eng"));
+        // A bare name: in the folder first (fastchess's rule), then on PATH.
+        engine.command = "eng".into();
+        assert_eq!(engine.resolve_command().unwrap(), folder.join("eng"));
+        engine.command = "sh".into();
+        assert!(engine.resolve_command().unwrap().ends_with("sh"));
+        // A path that only exists outside the folder is not the folder's.
+        engine.command = "Engines/eng".into();
+        engine.dir = Some(scratch.path().join("Engines"));
+        let err = engine.resolve_command().unwrap_err();
+        assert!(err.to_string().contains("in its folder"), "{err}");
+        // A relative folder is taken from the current directory, and the result made absolute.
+        let mut relative = EngineConfig::from_command("./Cargo.toml");
+        relative.dir = Some(PathBuf::from("."));
+        assert!(relative.resolve_command().unwrap().is_absolute());
     }
 
     #[test]

@@ -4,8 +4,10 @@
 
 pub mod config;
 pub mod info;
+pub mod option;
 mod pipes;
 pub mod process;
 
 pub use config::{Config, ConfigError, EngineConfig, EngineOrigin};
+pub use option::{DeclaredOption, OptionKind, OptionProblem};
 pub use process::{EngineError, EngineLog, EngineProcess, LogLine, MoveTiming, Said, Stream};

@@ -13,6 +13,7 @@
 
 use super::config::EngineConfig;
 use super::info::{InfoLine, MoveInfo};
+use super::option::{check_option, DeclaredOption, OptionKind, OptionProblem};
 use super::pipes::{EngineInput, EngineOutput, Read1};
 use crate::types::CastlingMode;
 use std::collections::VecDeque;
@@ -299,6 +300,10 @@ pub struct EngineProcess {
     last_go: MoveInfo,
     /// The option names the engine announced, lower-cased.
     options: Vec<String>,
+    /// The options it declared, read.
+    declared: Vec<DeclaredOption>,
+    /// The configured options not sent at the last start, and why (taken by the runner).
+    option_problems: Vec<OptionProblem>,
     /// Raised to abandon every wait (the match was interrupted).
     interrupt: Option<Arc<AtomicBool>>,
     /// The exchange since recording started, when it is being recorded.
@@ -338,8 +343,13 @@ impl EngineProcess {
     ) -> Result<(), EngineError> {
         let timeout = Duration::from_millis(config.init_timeout_ms);
         self.handshake(timeout)?;
+        // As cutechess-cli and fastchess: an option the engine does not declare, or a value its
+        // declaration does not allow, is not sent, and said ([`EngineProcess::take_option_problems`]).
         for (name, value) in config.option_values() {
-            self.set_option(&name, &value);
+            match check_option(&self.declared, &name, &value) {
+                Ok(declared) => self.set_declared_option(&declared, &value),
+                Err(problem) => self.option_problems.push(problem),
+            }
         }
         if self.has_option("UCI_Chess960") {
             self.set_option("UCI_Chess960", &castling.is_chess960().to_string());
@@ -364,6 +374,10 @@ impl EngineProcess {
                 let name = rest.split(" type ").next().unwrap_or(rest).trim();
                 name.to_ascii_lowercase()
             })
+            .collect();
+        self.declared = lines
+            .iter()
+            .filter_map(|line| DeclaredOption::parse(line))
             .collect();
         Ok(lines)
     }
@@ -457,6 +471,8 @@ impl EngineProcess {
             accepted_at: None,
             last_go: MoveInfo::default(),
             options: Vec::new(),
+            declared: Vec::new(),
+            option_problems: Vec::new(),
             interrupt,
             transcript: None,
         })
@@ -533,6 +549,23 @@ impl EngineProcess {
     /// Send `setoption name N value V`.
     pub fn set_option(&mut self, name: &str, value: &str) {
         self.send(&format!("setoption name {name} value {value}"));
+    }
+
+    /// Send a declared option: `setoption name N value V`, a button pressed without a value.
+    fn set_declared_option(&mut self, name: &str, value: &str) {
+        let button = self
+            .declared
+            .iter()
+            .any(|o| o.name == name && o.kind == OptionKind::Button);
+        match button {
+            true => self.send(&format!("setoption name {name}")),
+            false => self.set_option(name, value),
+        }
+    }
+
+    /// The configured options the last start did not send, and why (empty once taken).
+    pub fn take_option_problems(&mut self) -> Vec<OptionProblem> {
+        std::mem::take(&mut self.option_problems)
     }
 
     /// Send one line (never blocks; a stuck engine shows up as a timeout later).

@@ -119,6 +119,8 @@ fn settings(request: RequestV1) -> Result<MatchSettings, StateError> {
         time_margin_ms: None,
         event: None,
         site: None,
+        recover: true,
+        ping_ms: None,
     })
 }
 

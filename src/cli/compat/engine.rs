@@ -6,7 +6,7 @@ use super::words::number;
 use super::{CompatError, Dialect};
 use shannon::arena::TimeControl;
 use shannon::client::EngineConfig;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Duration;
 
 /// What the keys of one engine said, before the match's settings are made of them.
@@ -137,7 +137,8 @@ impl EngineArgs {
             option: format!("-engine #{}", index + 1),
             expected: "cmd=PROGRAM".into(),
         })?;
-        let mut engine = EngineConfig::from_command(&command_in(cmd, self.dir.as_deref()));
+        // The command as written: it is found in `dir` when relative ([`EngineConfig::dir`]).
+        let mut engine = EngineConfig::from_command(cmd);
         if let Some(name) = &self.name {
             engine.name = name.clone();
         }
@@ -153,17 +154,6 @@ impl EngineArgs {
         engine.book_depth = self.bookdepth.or(self.book.as_ref().map(|_| 1000));
         engine.stderr = self.stderr.clone();
         Ok(engine)
-    }
-}
-
-/// The command to run: a bare program name found in `dir` is that file (both tools look there
-/// first), otherwise the command as given (a path, or a program on PATH).
-fn command_in(cmd: &str, dir: Option<&Path>) -> String {
-    match dir {
-        Some(dir) if Path::new(cmd).components().count() == 1 && dir.join(cmd).is_file() => {
-            format!("./{cmd}")
-        }
-        _ => cmd.to_string(),
     }
 }
 

@@ -203,8 +203,8 @@ shannon match, cutechess-cli/fastchess form (README: \"Coming from cutechess-cli
   -epdout FILE  |  -epdout file=F
   -sprt elo0=E0 elo1=E1 alpha=A beta=B [model=logistic]
   -draw movenumber=N movecount=M score=S   -resign movecount=M score=S [twosided=true]
-  -maxmoves N   -recover   -output format=cutechess|fastchess   -ratinginterval N
-  -report penta=true|false
+  -maxmoves N   -recover   -ping-ms N   -crc32 pgn=true   -startup-ms N
+  -output format=cutechess|fastchess   -ratinginterval N   -report penta=true|false
   -dialect cutechess|fastchess   (shannon's own: how to read -games/-rounds/-repeat)
   -engines   the engines of Cute Chess's engines.json   -version   -help
 ";

@@ -41,7 +41,7 @@ pub(super) fn read_option(read: &mut Read, option: &Opt) -> Result<(), CompatErr
         "-draw" => read.draw = Some(read_draw(values)?),
         "-resign" => read.resign = Some(read_resign(values)?),
         "-maxmoves" => read.maxmoves = Some(number(name, single(name, values)?)?),
-        "-recover" => {}
+        "-recover" => read.recover = true,
         // Both tools: the encounter's first engine White in every game.
         "-noswap" => read.noswap = true,
         "-srand" | "-randomseed" => read.seed = Some(number(name, single(name, values)?)?),
@@ -92,6 +92,19 @@ fn read_run_option(read: &mut Read, name: &str, values: &[String]) -> Result<(),
         "-startup-ms" => {
             read.only(Dialect::Fastchess, name);
             read.init_timeout_ms = Some(number(name, single(name, values)?)?);
+        }
+        "-ping-ms" => {
+            read.only(Dialect::Fastchess, name);
+            read.ping_ms = Some(count(name, single(name, values)?)?.into());
+        }
+        "-crc32" => {
+            read.only(Dialect::Fastchess, name);
+            for (key, value) in pairs(name, values)? {
+                match key.as_str() {
+                    "pgn" => read.pgn_crc32 = boolean("-crc32 pgn", &value)?,
+                    _ => return Err(CompatError::Unknown(format!("{name} {key}="))),
+                }
+            }
         }
         "-wait" if number::<u64>(name, single(name, values)?)? > 0 => {
             return Err(CompatError::refused(
@@ -218,7 +231,6 @@ fn other_option(read: &mut Read, name: &str) -> Result<(), CompatError> {
     let fastchess_notes = [
         ("-testEnv", "no effect"),
         ("-check-mate-pvs", "engine PVs are not checked"),
-        ("-crc32", "no CRC32 of the PGN is printed"),
         ("-autosaveinterval", "the state is saved after every game"),
         ("-use-affinity", "engines are not bound to cores"),
         (
@@ -233,10 +245,6 @@ fn other_option(read: &mut Read, name: &str) -> Result<(), CompatError> {
         (
             "-ucinewgame-ms",
             "an engine has its handshake timeout for ucinewgame",
-        ),
-        (
-            "-ping-ms",
-            "an engine has its handshake timeout for isready",
         ),
         (
             "-log",

@@ -55,6 +55,12 @@ pub(super) struct Read {
     pub(super) cutechess_only: Option<String>,
     pub(super) fastchess_only: Option<String>,
     pub(super) init_timeout_ms: Option<u64>,
+    /// `-recover`: play on after a crash or a stall (both tools stop without it).
+    pub(super) recover: bool,
+    /// fastchess's `-ping-ms`.
+    pub(super) ping_ms: Option<u64>,
+    /// fastchess's `-crc32 pgn=true`.
+    pub(super) pgn_crc32: bool,
     pub(super) notes: Vec<String>,
 }
 
@@ -176,6 +182,9 @@ fn finish(mut read: Read) -> Result<CompatMatch, CompatError> {
         site: read.site.take(),
         existing: appending(read.pgn_append),
         existing_epd: appending(read.epd_append),
+        recover: Some(read.recover),
+        ping_ms: read.ping_ms,
+        pgn_crc32: read.pgn_crc32,
         ..MatchRequest::default()
     };
     Ok(CompatMatch {

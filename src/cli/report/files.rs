@@ -5,7 +5,7 @@
 
 use shannon::arena::{
     continues, FileNote, GameFinished, GameStarted, Holding, MatchObserver, MatchReport,
-    MatchStart, Occupant,
+    MatchStart, Occupant, OptionWarning, RunStop,
 };
 use std::io;
 
@@ -46,6 +46,14 @@ impl MatchObserver for Noting<'_> {
 
     fn game_finished(&mut self, game: &GameFinished<'_>) -> io::Result<()> {
         self.inner.game_finished(game)
+    }
+
+    fn option_warning(&mut self, warning: &OptionWarning) -> io::Result<()> {
+        self.inner.option_warning(warning)
+    }
+
+    fn run_stopped(&mut self, stop: &RunStop) -> io::Result<()> {
+        self.inner.run_stopped(stop)
     }
 
     fn finished(&mut self, report: &MatchReport) -> io::Result<()> {

@@ -9,6 +9,7 @@ pub mod files;
 pub mod html;
 pub mod json;
 pub mod text;
+pub mod warnings;
 
 /// What `shannon match` prints on its standard output while it plays.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
@@ -173,6 +174,7 @@ pub mod test_support {
                     finished: i as u32 + 1,
                     total,
                     sprt: None,
+                    pgn_crc32: None,
                 })
                 .unwrap();
         }
@@ -182,6 +184,8 @@ pub mod test_support {
             seconds: 3725.0,
             sprt: None,
             interrupted: None,
+            stopped: None,
+            pgn_crc32: None,
             record_error: None,
             pgn: None,
             epd: None,

@@ -8,7 +8,9 @@
 //! 95% margin), a crosstable, and every encounter with its pair statistics.
 
 use indicatif::ProgressBar;
-use shannon::arena::{GameFinished, MatchObserver, MatchReport, MatchStart, SprtReport, Standings};
+use shannon::arena::{
+    GameFinished, MatchObserver, MatchReport, MatchStart, OptionWarning, SprtReport, Standings,
+};
 use shannon::stats::{Score, SprtVerdict};
 use std::io::{self, Write};
 
@@ -43,6 +45,16 @@ impl<W: Write> MatchObserver for Console<'_, W> {
         self.bar.set_length(u64::from(game.total));
         self.bar.set_position(u64::from(game.finished));
         self.bar.set_message(score_words(game.standings));
+        Ok(())
+    }
+
+    fn option_warning(&mut self, warning: &OptionWarning) -> io::Result<()> {
+        self.bar.suspend(|| {
+            eprintln!(
+                "shannon: warning: {}: {}; not sent",
+                warning.engine, warning.problem
+            )
+        });
         Ok(())
     }
 
@@ -122,6 +134,9 @@ fn write_end(out: &mut impl Write, report: &MatchReport) -> io::Result<()> {
              unfinished (in the PGN with result *, not counted below) and every engine stopped",
             report.games(),
         )?;
+    }
+    if let Some(stop) = &report.stopped {
+        writeln!(out, "The match {stop}")?;
     }
     write_tables(out, &report.standings, report.seconds)?;
     if let Some(sprt) = &report.sprt {

@@ -11,7 +11,7 @@ use std::path::Path;
 
 /// Split a command line as a shell would (single and double quotes; no escapes needed here),
 /// with `{shannon}` and `{stockfish}` put in.
-fn shell_words(line: &str, stockfish: &str) -> Vec<String> {
+pub(super) fn shell_words(line: &str, stockfish: &str) -> Vec<String> {
     let line = line
         .replace("{shannon}", SHANNON)
         .replace("{stockfish}", stockfish);
@@ -293,6 +293,13 @@ fn openbench_worker_command_line() {
     assert_eq!(games.len(), 4);
     assert_pairs(&games);
     assert_eq!(tag(&games[0], "TimeControl"), "8+0.08");
+    // Issue 31: `cmd=./Shannon-dev` is found in `dir=Engines/`, where the engine runs; every
+    // game used to be a forfeit (`{White disconnects}`), which OpenBench counts as a crash.
+    for game in &games {
+        assert_ne!(tag(game, "Termination"), "abandoned", "{out}");
+        assert!(game.record.moves.len() > 1, "{out}");
+    }
+    assert!(!out.contains("disconnects"), "{out}");
     let results = openbench_results(&out);
     let mut numbers: Vec<u32> = results.iter().map(|(n, _)| *n).collect();
     numbers.sort_unstable();

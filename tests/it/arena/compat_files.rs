@@ -235,6 +235,8 @@ fn an_appended_run_keeps_the_earlier_runs_forensics() {
         "1",
         "-games",
         "2",
+        // Both games lost by a crash: played on (without it, the first stops the run).
+        "-recover",
         "-pgnout",
         "file=c.pgn",
     ]

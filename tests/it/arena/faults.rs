@@ -79,11 +79,6 @@ fn a_crash_loses_and_the_engine_is_restarted() {
 }
 
 #[test]
-fn no_uciok_loses_every_game() {
-    faulty_match("no-uciok", "nodes=1", "abandoned", "start failure");
-}
-
-#[test]
 fn a_hang_loses_on_time_with_a_clock() {
     faulty_match("hang", "1+0", "time forfeit", "time forfeit");
 }

@@ -372,54 +372,95 @@ fn an_engine_dying_at_ucinewgame_between_games_leaves_its_forensics() {
     }
 }
 
-/// Issue 30: an engine that never sends `uciok`, one that exits during its start-up, and one
-/// whose process cannot be started at all: every game is forfeited, and every forfeit has its
-/// forensics file, with how the process ended (or why it never ran) and its last lines.
+/// Issue 30, with issue 31's stop: an engine that never sends `uciok`, one that exits during
+/// its start-up, and one whose process cannot be started at all stop the run at the game they
+/// could not begin (exit status 1), which is left unplayed (no game in the PGN, none counted),
+/// and leave its forensics file, with how the process ended (or why it never ran) and its last
+/// lines, named in the console's and the JSON's reason for the stop.
 #[test]
-fn an_engine_failing_to_start_leaves_its_forensics() {
+fn an_engine_failing_to_start_stops_the_run_and_leaves_its_forensics() {
     let dir = scratch("forensics-start");
-    let played = play(&dir, "no-uciok", "nodes=1", None);
-    played.both_lost(
-        "start-failure",
-        "'s engine failed to start: no uciok within 1000 ms",
+    let file = stopped_at_start(&dir, config(&dir, "no-uciok"), "no uciok within 1000 ms");
+    assert!(file.contains(" > uci\n"), "{file}");
+    assert!(
+        file.contains("Process: running until the runner stopped it"),
+        "{file}"
     );
-    for file in &played.files {
-        assert!(file.contains(" > uci\n"), "{file}");
-        assert!(
-            file.contains("Process: running until the runner stopped it"),
-            "{file}"
-        );
-    }
-    // Exits at its first `ucinewgame`, so during every start: the exit status and its stderr.
+    // Exits at its first `ucinewgame`, so during its start: the exit status and its stderr.
     let dir = scratch("forensics-start-exit");
     let config = engines_file(&dir, "--fault exit-on-newgame --after 1", "bad.err");
-    let played = play_with(&dir, config, "nodes=1", None);
-    played.both_lost(
-        "start-failure",
-        "'s engine failed to start: the engine exited while the runner waited for readyok",
+    let file = stopped_at_start(
+        &dir,
+        config,
+        "the engine exited while the runner waited for readyok",
     );
-    for file in &played.files {
-        assert!(file.contains("Process: exit status 5\n"), "{file}");
-        assert!(
-            file.contains("! faulty: exiting at ucinewgame 1\n"),
-            "{file}"
-        );
-        assert!(
-            file.contains(" < uciok\n") && file.contains(" > ucinewgame\n"),
-            "{file}"
-        );
-    }
+    assert!(file.contains("Process: exit status 5\n"), "{file}");
+    assert!(
+        file.contains("! faulty: exiting at ucinewgame 1\n"),
+        "{file}"
+    );
+    assert!(
+        file.contains(" < uciok\n") && file.contains(" > ucinewgame\n"),
+        "{file}"
+    );
     // Its process cannot be started (its stderr file cannot be opened): the file says why.
     let dir = scratch("forensics-start-spawn");
     let config = engines_file(&dir, "--fault none", "no/such/folder/bad.err");
-    let played = play_with(&dir, config, "nodes=1", None);
-    played.both_lost("start-failure", "'s engine failed to start: cannot start '");
-    for file in &played.files {
-        assert!(
-            file.contains("Process: never started (cannot start '")
-                && file.contains("cannot open its stderr file no/such/folder/bad.err"),
-            "{file}"
-        );
-        assert!(file.ends_with("(none)\n"), "{file}");
-    }
+    let file = stopped_at_start(&dir, config, "cannot start '");
+    assert!(
+        file.contains("Process: never started (cannot start '")
+            && file.contains("cannot open its stderr file no/such/folder/bad.err"),
+        "{file}"
+    );
+    assert!(file.ends_with("(none)\n"), "{file}");
+}
+
+/// Play two games where `bad` (Black in game 1) cannot start for `why`: the run stops at game
+/// 1, unplayed; the text of its forensics file.
+fn stopped_at_start(dir: &Path, config: String, why: &str) -> String {
+    let mut command = shannon_command(&[
+        "match",
+        "--config",
+        &config,
+        "--games",
+        "2",
+        "--concurrency",
+        "1",
+        "--tc",
+        "nodes=1",
+        "--pgn",
+        "games.pgn",
+        "--json",
+        "games.json",
+        "--quiet",
+        "--seed",
+        "9",
+    ]);
+    let output = command.current_dir(dir).output().expect("shannon runs");
+    let out = String::from_utf8_lossy(&output.stdout).into_owned();
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{out}{err}");
+    let file = "games.pgn.forensics/1.txt";
+    assert!(
+        out.contains(&format!(
+            "The match stopped at game 1: engine bad ({FAULTY}) could not start: {why}"
+        )) && out.contains(&format!("; forensics in {file}\n")),
+        "{out}"
+    );
+    let pgn = std::fs::read_to_string(dir.join("games.pgn")).unwrap_or_default();
+    assert!(!pgn.contains("[Event"), "the game is not played: {pgn}");
+    let json: Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("games.json")).unwrap()).unwrap();
+    let stopped = &json["stopped"];
+    assert_eq!(stopped["why"], "start-failure", "{json}");
+    assert_eq!(stopped["game"], 1);
+    assert_eq!(stopped["engine"], "bad");
+    assert_eq!(stopped["forensics"], file);
+    let forfeits = json["standings"]["forfeits"].as_array().map_or(0, Vec::len);
+    assert_eq!(forfeits, 0, "no game is forfeited: {json}");
+    assert!(!dir.join("games.pgn.forensics/2.txt").exists());
+    let text = std::fs::read_to_string(dir.join(file)).unwrap();
+    assert!(text.contains("Engine: bad ("), "{text}");
+    assert!(text.contains(why), "{text}");
+    text
 }

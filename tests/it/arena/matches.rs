@@ -323,6 +323,36 @@ fn zero_games_is_an_error() {
     assert!(!pgn.exists(), "no PGN is started");
 }
 
+/// Issue 31: an engines.toml engine with `dir` and a relative `command` runs from its folder,
+/// its command found there (as cutechess-cli's and fastchess's `dir=` and `cmd=`): it used to be
+/// looked for in the folder but started from the current directory, and failed to start.
+#[cfg(unix)]
+#[test]
+fn an_engine_runs_from_its_folder_and_its_command_is_found_there() {
+    let dir = scratch("engine-dir");
+    std::fs::create_dir(dir.join("Engines")).unwrap();
+    std::os::unix::fs::symlink(super::SHANNON, dir.join("Engines").join("mover")).unwrap();
+    std::fs::write(
+        dir.join("engines.toml"),
+        "[[engine]]\nname = \"a\"\ncommand = \"./mover\"\ndir = \"Engines\"\n\n\
+         [[engine]]\nname = \"b\"\ncommand = \"mover\"\ndir = \"Engines/\"\n",
+    )
+    .unwrap();
+    let (ok, out, err) = run(
+        &[
+            "match", "--games", "2", "--tc", "nodes=1", "--pgn", "g.pgn", "--quiet", "--seed", "4",
+        ],
+        &dir,
+    );
+    assert!(ok, "{out}{err}");
+    let games = read_pgn(&dir.join("g.pgn"));
+    assert_eq!(games.len(), 2);
+    for game in &games {
+        let ending = assert_result_matches_final_position(game);
+        assert!(!ending.is_empty(), "{out}");
+    }
+}
+
 /// The moves of every game of a PGN, by round.
 fn moves_by_round(pgn: &Path) -> Vec<(u32, Vec<shannon::Move>)> {
     let mut games: Vec<_> = read_pgn(pgn)

@@ -13,6 +13,7 @@ mod compat_layout;
 mod engines_json;
 mod faults;
 mod forensics;
+mod frameworks;
 mod matches;
 mod old_states;
 mod one_runner;
@@ -27,6 +28,7 @@ mod signals;
 mod soak;
 mod sprt_reference;
 mod sprt_stop;
+mod stops;
 mod tournaments;
 mod two_runs;
 

@@ -28,8 +28,8 @@
 //! -inf, ubound inf`.
 
 use shannon::arena::{
-    GameFinished, GameStarted, MatchGame, MatchObserver, MatchReport, MatchStart, Standings,
-    Termination, TournamentKind,
+    GameFinished, GameStarted, MatchGame, MatchObserver, MatchReport, MatchStart, OptionWarning,
+    RunStop, Standings, Termination, TournamentKind,
 };
 use shannon::game::{DrawClaim, Ending, Finish, Outcome};
 use shannon::stats::{Score, Sprt, SprtVerdict};
@@ -566,6 +566,19 @@ impl<W: Write> MatchObserver for Cutechess<'_, W> {
             self.outcomes()?;
         }
         self.out.flush()
+    }
+
+    fn option_warning(&mut self, warning: &OptionWarning) -> io::Result<()> {
+        eprintln!("Warning: {}", super::warnings::cutechess_option(warning));
+        Ok(())
+    }
+
+    fn run_stopped(&mut self, stop: &RunStop) -> io::Result<()> {
+        match super::warnings::cutechess_stop(stop) {
+            Some(warning) => eprintln!("Warning: {warning}"),
+            None => eprintln!("shannon: note: {stop}"),
+        }
+        Ok(())
     }
 
     fn finished(&mut self, report: &MatchReport) -> io::Result<()> {

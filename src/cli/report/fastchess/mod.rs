@@ -41,7 +41,7 @@ mod stats;
 use super::cutechess::{qt_general, rule_reason, side};
 use shannon::arena::{
     GameFinished, GameStarted, MatchGame, MatchObserver, MatchReport, MatchStart, OpeningSource,
-    Standings, Termination, TimeControl,
+    OptionWarning, RunStop, Standings, Termination, TimeControl,
 };
 use shannon::game::Outcome;
 use shannon::stats::{Score, Sprt, SprtVerdict};
@@ -184,6 +184,12 @@ pub struct Fastchess<'a, W: Write> {
     forfeits: Vec<Forfeits>,
     /// The games the last block counted (`None` before the first).
     last_block: Option<u32>,
+    /// The PGN's name as the command line gave it, for `File ... has CRC32:` lines.
+    crc_file: Option<String>,
+    /// The last CRC-32 printed.
+    last_crc: Option<u32>,
+    /// fastchess's line for a crash that stops the run, printed with its game.
+    stop_line: Option<String>,
 }
 
 impl<'a, W: Write> Fastchess<'a, W> {
@@ -205,6 +211,9 @@ impl<'a, W: Write> Fastchess<'a, W> {
             book: String::new(),
             forfeits: Vec::new(),
             last_block: None,
+            crc_file: None,
+            last_crc: None,
+            stop_line: None,
         }
     }
 
@@ -213,6 +222,24 @@ impl<'a, W: Write> Fastchess<'a, W> {
     pub fn penta(mut self, penta: bool) -> Fastchess<'a, W> {
         self.penta = penta;
         self
+    }
+
+    /// Print `File <name> has CRC32: 0x...` after every game written to the PGN named so
+    /// (fastchess's `-crc32 pgn=true`).
+    pub fn with_crc_file(mut self, name: Option<String>) -> Self {
+        self.crc_file = name;
+        self
+    }
+
+    /// fastchess's `File <name> has CRC32: {:#x}` line (app/src/core/filesystem/file_writer.hpp).
+    fn crc_line(&mut self, crc: Option<u32>) -> io::Result<()> {
+        if let (Some(file), Some(crc)) = (&self.crc_file, crc) {
+            if self.last_crc != Some(crc) {
+                writeln!(self.out, "File {file} has CRC32: {crc:#x}")?;
+                self.last_crc = Some(crc);
+            }
+        }
+        Ok(())
     }
 
     /// `printInterval`: the rules around `printElo` and `printSprt` (the LLR is `llr`, where the
@@ -437,6 +464,30 @@ impl<W: Write> MatchObserver for Fastchess<'_, W> {
 
     fn game_finished(&mut self, finished: &GameFinished<'_>) -> io::Result<()> {
         let game = finished.game;
+        let name = |side: Color| match side {
+            Color::White => &game.white,
+            Color::Black => &game.black,
+        };
+        // The warnings fastchess prints during the game (app/src/matchmaking/match/match.cpp,
+        // app/src/engine/uci_engine.cpp), then its line for the PGN written.
+        match &game.termination {
+            Some(Termination::IllegalMove(side, text)) => writeln!(
+                self.out,
+                "Warning; Illegal move {} played by {}",
+                if text.is_empty() { "<none>" } else { text },
+                name(*side)
+            )?,
+            Some(Termination::Hang(side)) => writeln!(
+                self.out,
+                "Warning; Engine {} is not responsive",
+                name(*side)
+            )?,
+            _ => {}
+        }
+        if let Some(line) = self.stop_line.take() {
+            writeln!(self.out, "{line}")?;
+        }
+        self.crc_line(finished.pgn_crc32)?;
         writeln!(
             self.out,
             "Finished game {} ({} vs {}): {} {{{}}}",
@@ -481,7 +532,23 @@ impl<W: Write> MatchObserver for Fastchess<'_, W> {
         self.out.flush()
     }
 
+    fn option_warning(&mut self, warning: &OptionWarning) -> io::Result<()> {
+        writeln!(self.out, "{}", super::warnings::fastchess_option(warning))?;
+        self.out.flush()
+    }
+
+    fn run_stopped(&mut self, stop: &RunStop) -> io::Result<()> {
+        let line = super::warnings::fastchess_stop(stop);
+        match stop {
+            // Told before the game that stopped it: printed after its own warnings.
+            RunStop::NoRecover { .. } => self.stop_line = Some(line),
+            RunStop::StartFailure { .. } => writeln!(self.out, "{line}")?,
+        }
+        self.out.flush()
+    }
+
     fn finished(&mut self, report: &MatchReport) -> io::Result<()> {
+        self.crc_line(report.pgn_crc32)?;
         let llr = report.sprt.as_ref().map_or(0.0, |sprt| sprt.llr);
         if let Some(sprt) = &report.sprt {
             if sprt.verdict != SprtVerdict::Continue {
