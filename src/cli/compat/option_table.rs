@@ -135,7 +135,7 @@ fn sample(name: &str) -> Option<String> {
             with(name)
         }
         "-crc32" => with("-crc32 pgn=true"),
-        "-report" => with("-report penta=true"),
+        "-report" => with("-report penta=false"),
         "-autosaveinterval" => with("-autosaveinterval 20"),
         "-ucinewgame-ms" => with("-ucinewgame-ms 60000"),
         "-ping-ms" => with("-ping-ms 60000"),

@@ -1,10 +1,12 @@
 //! Adjudication on bound scores (`score cp X upperbound|lowerbound`): cutechess-cli takes them as
 //! the engine's score, fastchess passes over them when the move has an exact score; Shannon
 //! follows each in its own command-line form, and takes them in its own form. Checked with a
-//! scripted engine, and with Stockfish side by side with the real tools.
+//! scripted engine, and with Stockfish against the games the real tools played with it
+//! (recorded in `tests/data/peers/bound-scores/`; `peer_tools.rs` records them again).
 
-use super::{read_pgn, run, scratch, stockfish, tag};
-use crate::common::{peer_missing, peers_required};
+use super::peer_tools::stockfish_as_recorded;
+use super::{read_pgn, run, scratch, tag};
+use crate::common::data_path;
 use std::path::{Path, PathBuf};
 
 /// A UCI engine in sh that shuffles its knights (a draw by repetition at ply 8 unless something
@@ -127,37 +129,43 @@ fn a_scripted_bound_resigns_in_cutechess_form_and_in_our_own_but_not_in_fastches
     assert_eq!(outcomes(&dir.join("own.pgn")), cute, "Shannon's own form");
 }
 
-/// A match tool built from source (not in any package registry): `$SHANNON_<VAR>` or `name` on
-/// PATH.
-pub(super) fn peer_tool(var: &str, name: &str) -> Option<PathBuf> {
-    let found = std::env::var_os(var).map(PathBuf::from).or_else(|| {
-        std::env::var_os("PATH").and_then(|paths| {
-            std::env::split_paths(&paths)
-                .map(|dir| dir.join(name))
-                .find(|path| path.is_file())
-        })
-    });
-    if found.is_none() {
-        peer_missing(
-            &format!("{name} is not on PATH (or named by ${var})"),
-            peers_required(),
-        );
-    }
-    found
+/// The recorded games of the real tools (`tests/data/peers/bound-scores/`): cutechess-cli's and
+/// fastchess's PGN.
+pub(super) const RECORDED: [&str; 2] = [
+    "peers/bound-scores/cutechess-cli-1.5.1.pgn",
+    "peers/bound-scores/fastchess-1.8.2-alpha.pgn",
+];
+
+/// The command line the games were recorded with (tests/data/peers/README.md), writing the PGN
+/// with `pgnout` (`FILE`: cutechess-cli's form, `file=FILE`: fastchess's), in a folder holding
+/// the recorded `openings.epd` (see [`bound_scores_folder`]).
+pub(super) fn bound_score_words(stockfish: &Path, pgnout: &str) -> Vec<String> {
+    let sf = stockfish.display();
+    format!(
+        "-engine cmd={sf} name=sf-a proto=uci -engine cmd={sf} name=sf-b proto=uci \
+         -each tc=inf nodes=3000 option.Threads=1 option.Hash=16 \
+         -openings file=openings.epd format=epd order=sequential \
+         -draw movenumber=20 movecount=4 score=10 -resign movecount=3 score=400 \
+         -concurrency 1 -rounds 6 -games 2 -repeat -pgnout {pgnout}"
+    )
+    .split_whitespace()
+    .map(String::from)
+    .collect()
 }
 
-/// Six openings, as EPD (no move counters: both tools start them at 0 1).
-const OPENINGS: &str = "\
-rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq -
-rnbqkb1r/pppppppp/5n2/8/2PP4/8/PP2PPPP/RNBQKBNR b KQkq -
-rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq -
-rnbqkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBQKBNR w KQkq -
-r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq -
-rnbqkb1r/pppp1ppp/5n2/4p3/4P3/2N5/PPPP1PPP/R1BQKBNR w KQkq -
-";
+/// A scratch folder holding the recorded games' `openings.epd`.
+pub(super) fn bound_scores_folder(name: &str) -> crate::common::Scratch {
+    let dir = scratch(name);
+    std::fs::copy(
+        data_path("peers/bound-scores/openings.epd"),
+        dir.join("openings.epd"),
+    )
+    .unwrap();
+    dir
+}
 
 /// Each game of `pgn`: its opening, moves, result and TimeControl tag.
-fn games_of(pgn: &Path) -> Vec<(String, Vec<String>, String, String)> {
+pub(super) fn games_of(pgn: &Path) -> Vec<(String, Vec<String>, String, String)> {
     read_pgn(pgn)
         .iter()
         .map(|game| {
@@ -171,68 +179,40 @@ fn games_of(pgn: &Path) -> Vec<(String, Vec<String>, String, String)> {
         .collect()
 }
 
-/// Stockfish at 3000 nodes (deterministic) with -draw and -resign: each real tool and Shannon
-/// in that tool's form play the same 12 games, adjudicated at the same ply with the same
-/// result, and write the same TimeControl tag; the two tools differ from each other in some.
+/// Stockfish at 3000 nodes (deterministic) with -draw and -resign: Shannon in each tool's form
+/// plays the 12 games that tool played (recorded in tests/data/peers/bound-scores/),
+/// adjudicated at the same ply with the same result, and writes the same TimeControl tag; the
+/// two tools differ from each other in some.
 #[test]
-fn stockfish_games_adjudicate_as_each_real_tool_does() {
-    let Some(stockfish) = stockfish() else { return };
-    let Some(cutechess) = peer_tool("SHANNON_CUTECHESS_CLI", "cutechess-cli") else {
+fn stockfish_games_adjudicate_as_each_real_tool_did() {
+    let Some(stockfish) = stockfish_as_recorded() else {
         return;
     };
-    let Some(fastchess) = peer_tool("SHANNON_FASTCHESS", "fastchess") else {
-        return;
-    };
-    let dir = scratch("bound-scores-stockfish");
-    std::fs::write(dir.join("openings.epd"), OPENINGS).unwrap();
-    let sf = stockfish.display();
-    let common = format!(
-        "-engine cmd={sf} name=sf-a proto=uci -engine cmd={sf} name=sf-b proto=uci \
-         -each tc=inf nodes=3000 option.Threads=1 option.Hash=16 \
-         -openings file=openings.epd format=epd order=sequential \
-         -draw movenumber=20 movecount=4 score=10 -resign movecount=3 score=400 \
-         -concurrency 1 -rounds 6 -games 2 -repeat"
-    );
-    let words = |pgnout: &str| -> Vec<String> {
-        format!("{common} -pgnout {pgnout}")
-            .split_whitespace()
-            .map(String::from)
-            .collect()
-    };
-    let tool = |program: &Path, pgnout: &str| {
-        let out = std::process::Command::new(program)
-            .args(words(pgnout))
-            .current_dir(&dir)
-            .output()
-            .expect("the tool runs");
-        assert!(
-            out.status.success(),
-            "{}: {}",
-            program.display(),
-            String::from_utf8_lossy(&out.stderr)
-        );
-    };
+    let [cute, fast] = RECORDED.map(|file| games_of(&data_path(file)));
+    assert_eq!(cute.len(), 12);
+    assert_eq!(fast.len(), 12);
+    let dir = bound_scores_folder("bound-scores-stockfish");
     let ours = |pgnout: &str| {
         let mut args = vec!["match".to_string()];
-        args.extend(words(pgnout));
+        args.extend(bound_score_words(&stockfish, pgnout));
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
         let (ok, out, err) = run(&args, &dir);
         assert!(ok, "{out}{err}");
     };
     std::thread::scope(|s| {
-        s.spawn(|| tool(&cutechess, "cutechess.pgn"));
-        s.spawn(|| tool(&fastchess, "file=fastchess.pgn"));
-    });
-    std::thread::scope(|s| {
         s.spawn(|| ours("cutechess-form.pgn"));
         s.spawn(|| ours("file=fastchess-form.pgn"));
     });
-    let cute = games_of(&dir.join("cutechess.pgn"));
-    let fast = games_of(&dir.join("fastchess.pgn"));
-    assert_eq!(cute.len(), 12);
-    assert_eq!(fast.len(), 12);
-    assert_eq!(games_of(&dir.join("cutechess-form.pgn")), cute);
-    assert_eq!(games_of(&dir.join("fastchess-form.pgn")), fast);
+    assert_eq!(
+        games_of(&dir.join("cutechess-form.pgn")),
+        cute,
+        "cutechess-cli's form against cutechess-cli 1.5.1's games"
+    );
+    assert_eq!(
+        games_of(&dir.join("fastchess-form.pgn")),
+        fast,
+        "fastchess's form against fastchess 1.8.2-alpha's games"
+    );
     assert!(
         cute.iter().all(|g| g.3 == "inf"),
         "cutechess-cli writes tc=inf as inf"

@@ -4,8 +4,8 @@
 //! `~/.config/cutechess/`.
 
 use super::{read_pgn, scratch, tag, SHANNON};
-use crate::common::{peer_missing, peers_required, shannon_command};
-use std::path::{Path, PathBuf};
+use crate::common::{data_path, shannon_command};
+use std::path::Path;
 
 /// Two Shannon engines as Cute Chess's GUI saves them: a working directory, every option the
 /// engine announced with its value (a button has none), the GUI's defaults written out.
@@ -156,60 +156,45 @@ fn engines_come_from_engines_json_where_cutechess_cli_looks() {
     }
 }
 
-/// cutechess-cli, when it is on PATH (or named by $SHANNON_CUTECHESS_CLI).
-fn cutechess_cli() -> Option<PathBuf> {
-    let found = std::env::var_os("SHANNON_CUTECHESS_CLI")
-        .map(PathBuf::from)
-        .or_else(|| {
-            std::env::var_os("PATH").and_then(|paths| {
-                std::env::split_paths(&paths)
-                    .map(|dir| dir.join("cutechess-cli"))
-                    .find(|path| path.is_file())
-            })
-        });
-    if found.is_none() {
-        peer_missing(
-            "cutechess-cli is not on PATH (or named by $SHANNON_CUTECHESS_CLI)",
-            peers_required(),
-        );
-    }
-    found
+/// The recorded `-engines` listings (`tests/data/peers/engines-json/`): each case's name (its
+/// `NAME.json` and what cutechess-cli 1.5.1 printed for it, `NAME.txt`) and whether that file is
+/// in the current directory (else in the configuration folder).
+pub(super) const LISTINGS: [(&str, bool); 2] = [("config-folder", false), ("current-dir", true)];
+
+/// Lay out the `engines.json` of a recorded case in `root`'s `work` (the current directory) or
+/// `home/.config/cutechess/`, list it with `list(work, home)`, and return (what was listed,
+/// what cutechess-cli printed).
+pub(super) fn listing(
+    root: &Path,
+    case: (&str, bool),
+    list: impl Fn(&Path, &Path) -> String,
+) -> (String, String) {
+    let (name, in_current_dir) = case;
+    let (work, home) = (root.join(name).join("work"), root.join(name).join("home"));
+    let config = home.join(".config/cutechess");
+    std::fs::create_dir_all(&work).unwrap();
+    std::fs::create_dir_all(&config).unwrap();
+    let json = data_path(&format!("peers/engines-json/{name}.json"));
+    let to = if in_current_dir { &work } else { &config };
+    std::fs::copy(json, to.join("engines.json")).unwrap();
+    let printed =
+        std::fs::read_to_string(data_path(&format!("peers/engines-json/{name}.txt"))).unwrap();
+    (list(&work, &home), printed)
 }
 
-/// `-engines` lists what cutechess-cli 1.5.1 lists, from either place.
+/// `-engines` lists what cutechess-cli 1.5.1 listed (tests/data/peers/engines-json/), from
+/// either place.
 #[test]
 fn engines_lists_what_cutechess_cli_lists() {
-    let Some(cutechess) = cutechess_cli() else {
-        return;
-    };
-    let root = scratch("engines-json-peer");
-    let (work, home) = (root.path().join("work"), root.path().join("home"));
-    std::fs::create_dir_all(&work).unwrap();
-    std::fs::create_dir_all(home.join(".config/cutechess")).unwrap();
-    std::fs::write(
-        home.join(".config/cutechess/engines.json"),
-        engines_json(&work),
-    )
-    .unwrap();
-    let theirs = |dir: &Path| {
-        let out = std::process::Command::new(&cutechess)
-            .arg("-engines")
-            .current_dir(dir)
-            .env("HOME", &home)
-            .env_remove("XDG_CONFIG_HOME")
-            .output()
-            .expect("cutechess-cli runs");
-        String::from_utf8_lossy(&out.stdout).into_owned()
-    };
-    let ours = |dir: &Path| shannon_in(dir, &home, &["-engines"]).1;
-    assert_eq!(ours(&work), theirs(&work));
-    std::fs::write(
-        work.join("engines.json"),
-        r#"[{"name": "Here", "command": "x", "protocol": "uci"}, {"name": "There", "command": "y", "protocol": "uci"}]"#,
-    )
-    .unwrap();
-    assert_eq!(ours(&work), theirs(&work));
-    assert_eq!(ours(&work), "Here\nThere\n");
+    let root = scratch("engines-json-listing");
+    for case in LISTINGS {
+        let (ours, theirs) = listing(root.path(), case, |work, home| {
+            let (code, out, err) = shannon_in(work, home, &["-engines"]);
+            assert_eq!(code, Some(0), "{err}");
+            out
+        });
+        assert_eq!(ours, theirs, "{}", case.0);
+    }
 }
 
 /// cutechess-cli's man page, third example, verbatim ("Play a Round-Robin tournament between
@@ -240,35 +225,4 @@ fn cutechess_man_round_robin_of_engines_json_engines() {
         assert!(out.contains(&format!("({name} vs ")), "{out}");
     }
     assert!(out.contains("Finished match"), "{out}");
-}
-
-/// The option lists in `tests/data/peers/` (which README's option table must cover) are what
-/// the tools' `-help` says today: made again from the real tools by the command each list
-/// gives, they are equal.
-#[test]
-fn the_vendored_option_lists_match_the_tools_help() {
-    let lists = [
-        ("cutechess-cli-1.5.1-options.txt", cutechess_cli()),
-        (
-            "fastchess-1.8.2-alpha-options.txt",
-            super::bound_scores::peer_tool("SHANNON_FASTCHESS", "fastchess"),
-        ),
-    ];
-    for (file, tool) in lists {
-        let Some(tool) = tool else { continue };
-        let vendored =
-            std::fs::read_to_string(crate::common::data_path(&format!("peers/{file}"))).unwrap();
-        // The second line is the command that made the list, the tool's name first.
-        let command = vendored.lines().nth(1).unwrap().trim_start_matches("# ");
-        let (_, rest) = command.split_once(' ').unwrap();
-        let script = format!("\"$TOOL\" {rest}");
-        let out = std::process::Command::new("sh")
-            .args(["-c", &script])
-            .env("TOOL", &tool)
-            .output()
-            .expect("sh runs");
-        let made = String::from_utf8_lossy(&out.stdout).into_owned();
-        let listed: Vec<&str> = vendored.lines().filter(|l| !l.starts_with('#')).collect();
-        assert_eq!(made.lines().collect::<Vec<_>>(), listed, "{file}: {script}");
-    }
 }

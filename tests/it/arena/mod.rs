@@ -19,6 +19,7 @@ mod old_states;
 mod one_runner;
 mod output_formats;
 mod outputs;
+mod peer_tools;
 mod peers;
 mod perft_check;
 mod report;

@@ -1,0 +1,197 @@
+//! The real cutechess-cli and fastchess, against what `tests/data/peers/` recorded of them.
+//!
+//! Neither tool is in Debian or any package registry and CI has no other network, so the tests
+//! that compare Shannon with them (`bound_scores.rs`, `engines_json.rs`, README's option table in
+//! `src/cli/compat/option_table.rs`) compare with files recorded once from the real tools. The
+//! tests here make those files again with the real tools and check they equal the recorded ones:
+//! the recorded files are what the tools print and write today.
+//!
+//! The tools are found on `PATH` (`cutechess-cli`, `fastchess`) or named by
+//! `SHANNON_CUTECHESS_CLI` and `SHANNON_FASTCHESS`. A missing tool is skipped with a printed
+//! reason, and fails the test under `SHANNON_REQUIRE_TOOLS=1` (not `SHANNON_REQUIRE_PEERS`, which
+//! CI sets and CI cannot have the tools). The Stockfish games need the Stockfish they were
+//! recorded with (named in tests/data/peers/README.md): another version is skipped with a
+//! printed reason, and fails under `SHANNON_REQUIRE_PEERS=1` with word to record them again.
+
+use super::bound_scores::{bound_score_words, bound_scores_folder, games_of, RECORDED};
+use super::engines_json::{listing, LISTINGS};
+use super::{scratch, stockfish};
+use crate::common::{data_path, peer_missing, peers_required};
+use std::path::{Path, PathBuf};
+
+/// Whether the real tools must be found (`SHANNON_REQUIRE_TOOLS=1`).
+fn tools_required() -> bool {
+    std::env::var("SHANNON_REQUIRE_TOOLS").as_deref() == Ok("1")
+}
+
+/// A match tool built from source: `$<var>`, or `name` on PATH. Missing: a printed reason, or a
+/// failure under `SHANNON_REQUIRE_TOOLS=1`.
+fn real_tool(var: &str, name: &str) -> Option<PathBuf> {
+    let found = std::env::var_os(var).map(PathBuf::from).or_else(|| {
+        std::env::var_os("PATH").and_then(|paths| {
+            std::env::split_paths(&paths)
+                .map(|dir| dir.join(name))
+                .find(|path| path.is_file())
+        })
+    });
+    if found.is_none() {
+        let reason = format!("{name} is not on PATH (or named by ${var})");
+        if tools_required() {
+            panic!("SHANNON_REQUIRE_TOOLS=1 but {reason}");
+        }
+        println!("skipped: {reason}");
+    }
+    found
+}
+
+fn cutechess_cli() -> Option<PathBuf> {
+    real_tool("SHANNON_CUTECHESS_CLI", "cutechess-cli")
+}
+
+fn fastchess() -> Option<PathBuf> {
+    real_tool("SHANNON_FASTCHESS", "fastchess")
+}
+
+/// The Stockfish version the games in tests/data/peers/ were recorded with: the README's line
+/// ``- Stockfish version: `Stockfish 15.1` ``.
+fn recorded_stockfish_version() -> String {
+    let readme = std::fs::read_to_string(data_path("peers/README.md")).unwrap();
+    readme
+        .lines()
+        .find_map(|line| line.split_once("Stockfish version: `"))
+        .and_then(|(_, rest)| rest.split_once('`'))
+        .map(|(version, _)| version.to_string())
+        .expect("tests/data/peers/README.md names the Stockfish version")
+}
+
+/// The version Stockfish names in the first line it prints on startup (`Stockfish 15.1 by the
+/// Stockfish developers (see AUTHORS file)`: `Stockfish 15.1`).
+fn stockfish_version(stockfish: &Path) -> String {
+    use std::io::Write;
+    let mut child = std::process::Command::new(stockfish)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("stockfish starts");
+    child.stdin.take().unwrap().write_all(b"quit\n").unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    let first = text.lines().next().unwrap_or_default();
+    first.split(" by ").next().unwrap_or_default().to_string()
+}
+
+/// Stockfish from Debian when it is the version the games in tests/data/peers/ were recorded
+/// with. Missing or another version: a printed reason, or a failure under
+/// `SHANNON_REQUIRE_PEERS=1`.
+pub(super) fn stockfish_as_recorded() -> Option<PathBuf> {
+    let stockfish = stockfish()?;
+    let (recorded, here) = (recorded_stockfish_version(), stockfish_version(&stockfish));
+    if here != recorded {
+        peer_missing(
+            &format!(
+                "{} is {here:?}, but the games in tests/data/peers/ were recorded with \
+                 {recorded:?}: record them again with this Stockfish (tests/data/peers/README.md, \
+                 \"Recording them again\")",
+                stockfish.display()
+            ),
+            peers_required(),
+        );
+        return None;
+    }
+    Some(stockfish)
+}
+
+/// Each tool plays the recorded command line with Stockfish again: the same games as recorded.
+#[test]
+fn the_recorded_stockfish_games_are_what_the_real_tools_play() {
+    let tools = [
+        (cutechess_cli(), "cutechess.pgn", RECORDED[0]),
+        (fastchess(), "file=fastchess.pgn", RECORDED[1]),
+    ];
+    if tools.iter().all(|(tool, _, _)| tool.is_none()) {
+        return;
+    }
+    let Some(stockfish) = stockfish_as_recorded() else {
+        return;
+    };
+    let dir = bound_scores_folder("peer-tools-stockfish");
+    std::thread::scope(|s| {
+        for (tool, pgnout, _) in &tools {
+            let Some(tool) = tool else { continue };
+            let (dir, stockfish) = (&dir, &stockfish);
+            s.spawn(move || {
+                let out = std::process::Command::new(tool)
+                    .args(bound_score_words(stockfish, pgnout))
+                    .current_dir(dir.path())
+                    .output()
+                    .expect("the tool runs");
+                assert!(
+                    out.status.success(),
+                    "{}: {}",
+                    tool.display(),
+                    String::from_utf8_lossy(&out.stderr)
+                );
+            });
+        }
+    });
+    for (tool, pgnout, recorded) in tools {
+        let Some(tool) = tool else { continue };
+        let made = dir.join(pgnout.trim_start_matches("file="));
+        assert_eq!(
+            games_of(&made),
+            games_of(&data_path(recorded)),
+            "{} played other games than tests/data/{recorded}",
+            tool.display()
+        );
+    }
+}
+
+/// cutechess-cli lists the recorded engines.json files as recorded.
+#[test]
+fn the_recorded_engines_listings_are_what_cutechess_cli_prints() {
+    let Some(cutechess) = cutechess_cli() else {
+        return;
+    };
+    let root = scratch("peer-tools-engines");
+    for case in LISTINGS {
+        let (theirs, recorded) = listing(root.path(), case, |work, home| {
+            let out = std::process::Command::new(&cutechess)
+                .arg("-engines")
+                .current_dir(work)
+                .env("HOME", home)
+                .env_remove("XDG_CONFIG_HOME")
+                .output()
+                .expect("cutechess-cli runs");
+            assert!(out.status.success(), "{out:?}");
+            String::from_utf8_lossy(&out.stdout).into_owned()
+        });
+        assert_eq!(theirs, recorded, "{}", case.0);
+    }
+}
+
+/// The option lists in `tests/data/peers/` (which README's option table must cover) are what
+/// the tools' `-help` says today: made again from the real tools by the command each list
+/// gives, they are equal.
+#[test]
+fn the_vendored_option_lists_match_the_tools_help() {
+    let lists = [
+        ("cutechess-cli-1.5.1-options.txt", cutechess_cli()),
+        ("fastchess-1.8.2-alpha-options.txt", fastchess()),
+    ];
+    for (file, tool) in lists {
+        let Some(tool) = tool else { continue };
+        let vendored = std::fs::read_to_string(data_path(&format!("peers/{file}"))).unwrap();
+        // The second line is the command that made the list, the tool's name first.
+        let command = vendored.lines().nth(1).unwrap().trim_start_matches("# ");
+        let (_, rest) = command.split_once(' ').unwrap();
+        let script = format!("\"$TOOL\" {rest}");
+        let out = std::process::Command::new("sh")
+            .args(["-c", &script])
+            .env("TOOL", &tool)
+            .output()
+            .expect("sh runs");
+        let made = String::from_utf8_lossy(&out.stdout).into_owned();
+        let listed: Vec<&str> = vendored.lines().filter(|l| !l.starts_with('#')).collect();
+        assert_eq!(made.lines().collect::<Vec<_>>(), listed, "{file}: {script}");
+    }
+}
