@@ -33,7 +33,8 @@ pub struct EngineConfig {
     /// UCI options sent with `setoption` after `uciok` (`UCI_Chess960` is set by the runner).
     #[serde(default)]
     pub options: BTreeMap<String, toml::Value>,
-    /// How long to wait for `uciok` and `readyok`, in milliseconds.
+    /// How long to wait for `uciok` and `readyok`, in milliseconds (default 10,000, fastchess's
+    /// `-startup-ms`: an engine that misses it stops the run, so a loaded machine must not).
     #[serde(default = "default_init_timeout")]
     pub init_timeout_ms: u64,
     /// A Polyglot `.bin` book this engine plays from: while the book has a move for the
@@ -49,7 +50,7 @@ pub struct EngineConfig {
 }
 
 fn default_init_timeout() -> u64 {
-    5_000
+    10_000
 }
 
 /// How many plies a line drawn from a Polyglot book may have when `book_depth` is not set: a
