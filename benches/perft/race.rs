@@ -131,25 +131,24 @@ impl Peers {
         cpu
     }
 
-    /// The peer's count of `case`, its start-up taken off its CPU time (never below zero);
-    /// `None` (with the reason printed) when it fails.
-    fn count(&mut self, peer: Peer, case: &Case, setting: Setting) -> Option<Timed> {
+    /// The peer's count of `case`, its start-up taken off its CPU time (never below zero), or
+    /// why it failed (a wrong count included).
+    fn count(&mut self, peer: Peer, case: &Case, setting: Setting) -> Result<Timed, String> {
         let start_up = self.start_up(peer, setting);
-        match peer.count(&case.fen, case.depth, case.nodes, setting) {
-            Ok(t) => Some(Timed {
+        peer.count(&case.fen, case.depth, case.nodes, setting)
+            .map(|t| Timed {
                 cpu: (t.cpu - start_up).max(0.0),
                 wall: t.wall,
-            }),
-            Err(reason) => {
-                println!(
-                    "  {} on {} depth {}: {reason}",
+            })
+            .map_err(|reason| {
+                format!(
+                    "{} on {} depth {} ({}): {reason}",
                     peer.name(),
                     case.name,
-                    case.depth
-                );
-                None
-            }
-        }
+                    case.depth,
+                    case.fen
+                )
+            })
     }
 }
 
@@ -187,8 +186,9 @@ fn table(title: &str, cases: &[Case], setting: Setting, peers: &mut Peers, round
         for (case, best) in cases.iter().zip(&mut best) {
             best[0] = best[0].best(shannon(case, setting));
             for (i, &peer) in them.iter().enumerate() {
-                if let Some(t) = peers.count(peer, case, setting) {
-                    best[i + 1] = best[i + 1].best(t);
+                match peers.count(peer, case, setting) {
+                    Ok(t) => best[i + 1] = best[i + 1].best(t),
+                    Err(reason) => println!("  {reason}"),
                 }
             }
         }
@@ -207,6 +207,10 @@ fn table(title: &str, cases: &[Case], setting: Setting, peers: &mut Peers, round
         println!("{line}");
     }
 }
+
+/// The deepest suite count: positions with one legal move a ply (tricky.perft's `prison`) would
+/// otherwise go on for ever at one node.
+const MAX_SUITE_DEPTH: u32 = 10;
 
 /// The positions of the standard (not Chess960) suite files, each at the deepest depth whose
 /// count is within `budget` nodes (counted once by Shannon to choose it, and checked against
@@ -239,7 +243,8 @@ fn suite_cases(budget: u64) -> Vec<Case> {
                 continue;
             }
             // Deeper while the next count, growing as the last did, stays within the budget.
-            while depth < 20 && nodes.saturating_mul((nodes / before).max(1)) <= budget {
+            while depth < MAX_SUITE_DEPTH && nodes.saturating_mul((nodes / before).max(1)) <= budget
+            {
                 let next = count(depth + 1);
                 if next > budget || next == 0 {
                     break;
@@ -259,7 +264,8 @@ fn suite_cases(budget: u64) -> Vec<Case> {
     cases
 }
 
-/// The suite at a node budget: one line of totals.
+/// The suite at a node budget: one line of totals, over the positions every peer counts right
+/// (a peer's wrong count is printed once, and that position left out of every total).
 fn suite(budget: u64, peers: &mut Peers, rounds: u32) {
     let cases = suite_cases(budget);
     let setting = Setting {
@@ -267,56 +273,98 @@ fn suite(budget: u64, peers: &mut Peers, rounds: u32) {
         threads: 1,
     };
     let them = peers.for_setting(setting);
-    let nodes: u64 = cases.iter().map(|c| c.nodes).sum();
     println!(
         "\nthe standard suites (standard.epd, cpw.epd, tricky.perft, en_passant.epd, \
          special_cases.epd; no Chess960 castling), each position at the deepest depth within \
-         {budget} nodes: {} positions, {nodes} nodes; no table, one thread",
-        cases.len()
+         {budget} nodes: {} positions, {} nodes; no table, one thread",
+        cases.len(),
+        cases.iter().map(|c| c.nodes).sum::<u64>()
     );
-    let mut best = vec![Timed::NONE; them.len() + 1];
-    let mut failed = vec![0; them.len()];
-    for _ in 0..rounds {
-        let mut round = vec![
-            Timed {
-                cpu: 0.0,
-                wall: 0.0
-            };
-            them.len() + 1
-        ];
-        for case in &cases {
-            let t = shannon(case, setting);
-            round[0].cpu += t.cpu;
-            round[0].wall += t.wall;
+    // Each case's best time per engine; `None` once a peer has counted it wrong.
+    let mut best = vec![vec![Some(Timed::NONE); them.len() + 1]; cases.len()];
+    for round in 0..rounds {
+        for (case, best) in cases.iter().zip(&mut best) {
+            best[0] = best[0].map(|b| b.best(shannon(case, setting)));
             for (i, &peer) in them.iter().enumerate() {
+                if best[i + 1].is_none() {
+                    continue;
+                }
                 match peers.count(peer, case, setting) {
-                    Some(t) => {
-                        round[i + 1].cpu += t.cpu;
-                        round[i + 1].wall += t.wall;
+                    Ok(t) => best[i + 1] = best[i + 1].map(|b| b.best(t)),
+                    Err(reason) => {
+                        println!("  {reason}{}", if round > 0 { " (this round)" } else { "" });
+                        best[i + 1] = None;
                     }
-                    None => failed[i] += 1,
                 }
             }
         }
-        for (best, round) in best.iter_mut().zip(round) {
-            *best = best.best(round);
-        }
     }
-    let mut line = format!("{:<10} {:>10}", "shannon", seconds(best[0].cpu));
+    let agreed: Vec<&Vec<Option<Timed>>> = best
+        .iter()
+        .filter(|b| b.iter().all(Option::is_some))
+        .collect();
+    let total = |i: usize| {
+        agreed
+            .iter()
+            .map(|b| b[i].map_or(0.0, |t| t.cpu))
+            .sum::<f64>()
+    };
+    let nodes: u64 = cases
+        .iter()
+        .zip(&best)
+        .filter(|(_, b)| b.iter().all(Option::is_some))
+        .map(|(c, _)| c.nodes)
+        .sum();
+    let mut line = format!(
+        "{} positions every engine counts right, {nodes} nodes: shannon {}",
+        agreed.len(),
+        seconds(total(0))
+    );
     for (i, peer) in them.iter().enumerate() {
         line += &format!(
-            "   {} {} ({} ratio){}",
+            ", {} {} ({})",
             peer.program(),
-            seconds(best[i + 1].cpu),
-            ratio(best[i + 1].cpu, best[0].cpu),
-            if failed[i] > 0 {
-                format!(", {} counts failed", failed[i])
-            } else {
-                String::new()
-            }
+            seconds(total(i + 1)),
+            ratio(total(i + 1), total(0))
         );
     }
     println!("{line}");
+    for (i, peer) in them.iter().enumerate() {
+        // Where Shannon is slowest beside this peer (counts of a millisecond or more).
+        let mut worst: Vec<(f64, &Case, f64, f64)> = cases
+            .iter()
+            .zip(&best)
+            .filter_map(|(case, b)| Some((case, b[0]?, b[i + 1]?)))
+            .filter(|(_, ours, theirs)| ours.cpu >= 0.001 && theirs.cpu >= 0.001)
+            .map(|(case, ours, theirs)| (theirs.cpu / ours.cpu, case, ours.cpu, theirs.cpu))
+            .collect();
+        worst.sort_by(|a, b| a.0.total_cmp(&b.0));
+        println!(
+            "the five positions where Shannon is slowest beside {}:",
+            peer.name()
+        );
+        for (r, case, ours, theirs) in worst.iter().take(5) {
+            println!(
+                "  {r:.2}x  {} depth {} ({} nodes): shannon {}, {} {}  {}",
+                case.name,
+                case.depth,
+                case.nodes,
+                seconds(*ours),
+                peer.program(),
+                seconds(*theirs),
+                case.fen
+            );
+        }
+        let wrong = best.iter().filter(|b| b[i + 1].is_none()).count();
+        if wrong > 0 {
+            println!(
+                "{} counted {wrong} of the {} positions wrong (Shannon's counts agree with the \
+                 suite files)",
+                peer.name(),
+                cases.len()
+            );
+        }
+    }
 }
 
 /// One thread against two, without and with the table: wall-clock and CPU times.
@@ -375,7 +423,10 @@ fn long(race: &Race, peers: &mut Peers) {
         let case = Case::start(depth);
         let ours = shannon(&case, setting);
         let theirs = if mperft {
-            peers.count(Peer::Mperft, &case, setting)
+            peers
+                .count(Peer::Mperft, &case, setting)
+                .map_err(|reason| println!("  {reason}"))
+                .ok()
         } else {
             None
         };
