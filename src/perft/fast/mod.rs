@@ -123,8 +123,11 @@ mod key;
 mod listed;
 pub mod playout;
 #[cfg(test)]
+mod random_positions;
+#[cfg(test)]
 mod tests;
 mod tier;
+mod two_ply;
 
 use board::{Board, Rules};
 use std::sync::OnceLock;
@@ -334,32 +337,9 @@ pub(crate) fn generate<S: Side, T: Tier, V: Visit>(b: &Board, r: &Rules, t: T, v
         }
     }
 
-    // Pawns as sets. A pawn pinned on a diagonal cannot push, one pinned on a line cannot
-    // capture; a pinned pawn's destination stays on the pin rays (which no other move of a pawn
-    // pinned elsewhere can reach).
     let pawns = mine[PAWN];
-    let empty = !occupied;
-    let targets = theirs & check;
-    let (single, west, east) = if pawns & pinned == 0 {
-        (
-            S::forward(pawns) & empty,
-            S::west(pawns) & targets,
-            S::east(pawns) & targets,
-        )
-    } else {
-        let pushers = pawns & !pin_diag;
-        let single = (S::forward(pushers & !pin_orth) & empty)
-            | (S::forward(pushers & pin_orth) & empty & pin_orth);
-        let capturers = pawns & !pin_orth;
-        let (free, pinned_diag) = (capturers & !pin_diag, capturers & pin_diag);
-        (
-            single,
-            (S::west(free) | (S::west(pinned_diag) & pin_diag)) & targets,
-            (S::east(free) | (S::east(pinned_diag) & pin_diag)) & targets,
-        )
-    };
-    let double = S::forward(single & S::THIRD_RANK) & empty & check;
-    let single = single & check;
+    let [single, double, west, east] =
+        pawn_targets::<S>(pawns, !occupied, theirs & check, check, pin_orth, pin_diag);
     let last = S::LAST_RANK;
     v.push::<S, false>(b, r, single & !last, S::PUSH);
     v.push::<S, true>(b, r, double, 2 * S::PUSH);
@@ -404,6 +384,52 @@ pub(crate) fn generate<S: Side, T: Tier, V: Visit>(b: &Board, r: &Rules, t: T, v
         }
         v.castle::<S>(b, r, right);
     }
+}
+
+/// Where side `S`'s pawns go: single pushes, double pushes, and captures towards the a-file and
+/// towards the h-file (promotions among them), given the empty squares, the squares they may
+/// capture on, the check mask (all squares when not in check) and the pin rays. A pawn pinned on a
+/// diagonal cannot push, one pinned on a line cannot capture; a pinned pawn's destination stays
+/// on the pin rays (which no other move of a pawn pinned elsewhere can reach).
+#[inline(always)]
+fn pawn_targets<S: Side>(
+    pawns: u64,
+    empty: u64,
+    targets: u64,
+    check: u64,
+    pin_orth: u64,
+    pin_diag: u64,
+) -> [u64; 4] {
+    let (single, west, east) = if pawns & (pin_orth | pin_diag) == 0 {
+        (
+            S::forward(pawns) & empty,
+            S::west(pawns) & targets,
+            S::east(pawns) & targets,
+        )
+    } else {
+        let pushers = pawns & !pin_diag;
+        let single = (S::forward(pushers & !pin_orth) & empty)
+            | (S::forward(pushers & pin_orth) & empty & pin_orth);
+        let capturers = pawns & !pin_orth;
+        let (free, pinned_diag) = (capturers & !pin_diag, capturers & pin_diag);
+        (
+            single,
+            (S::west(free) | (S::west(pinned_diag) & pin_diag)) & targets,
+            (S::east(free) | (S::east(pinned_diag) & pin_diag)) & targets,
+        )
+    };
+    let double = S::forward(single & S::THIRD_RANK) & empty & check;
+    [single & check, double, west, east]
+}
+
+/// The number of moves of side `S`'s pawns (see [`pawn_targets`]), promotions four each.
+#[inline(always)]
+fn pawn_moves<S: Side>(pawns: u64, empty: u64, targets: u64, pin_orth: u64, pin_diag: u64) -> u32 {
+    let [single, double, west, east] =
+        pawn_targets::<S>(pawns, empty, targets, !0, pin_orth, pin_diag);
+    let last = S::LAST_RANK;
+    let moves = |set: u64| (set & !last).count_ones() + 4 * (set & last).count_ones();
+    moves(single) + double.count_ones() + moves(west) + moves(east)
 }
 
 /// Counts the moves of a node by population counts.
@@ -509,6 +535,8 @@ fn count_below<S: Side, T: Tier>(b: &Board, r: &Rules, depth: u32, tier: T) -> u
         let mut count = Count(0);
         generate::<S, T, _>(b, r, tier, &mut count);
         count.0
+    } else if depth == 2 {
+        two_ply::count_two::<S, T>(b, r, tier)
     } else {
         let mut recurse = Recurse {
             depth: depth - 1,

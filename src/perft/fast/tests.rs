@@ -38,6 +38,22 @@ fn suite_positions() -> Vec<Position> {
 fn agree(pos: &Position, max_depth: u32, budget: u64) {
     for depth in 0..=max_depth {
         let expected = perft_make_unmake(pos, depth);
+        if fast::perft(pos, depth) != expected {
+            // Walk down to the smallest subtree counted wrong.
+            let (mut at, mut d) = (pos.clone(), depth);
+            'down: while d > 2 {
+                for &mv in at.legal_moves().iter() {
+                    let child = at.play(mv);
+                    if fast::perft(&child, d - 1) != perft_make_unmake(&child, d - 1) {
+                        at = child;
+                        d -= 1;
+                        continue 'down;
+                    }
+                }
+                break;
+            }
+            panic!("first wrong subtree: {} depth {d}", at.fen());
+        }
         assert_eq!(
             fast::perft(pos, depth),
             expected,

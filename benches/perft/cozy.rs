@@ -1,29 +1,18 @@
-//! Shannon against cozy-chess, measured side by side in one run (absolute times on a shared
-//! machine are noise; the ratio is the figure that means something).
-//!
-//! `cargo bench --bench perft` prints, for each position, both engines' nodes per second with
-//! bulk counting on one thread and the ratio, then the same for random playouts under all the
-//! rules. Add `RUSTFLAGS="-C target-cpu=native"` to compare both built for the host CPU.
-//! Options after `--`: `quick` (smaller depths, for a smoke run), `deep` (the start position to
-//! depth 7 and Kiwipete to depth 6, the depths of the goal in issue 14; one round unless told, and
-//! no copy-make comparison), `perft-only` (skip the playouts), `playouts-only` (skip perft), `before` (also the counting path
-//! compiled for each instruction set this CPU runs but the fastest (portable; BMI2 with magics
-//! where PEXT is fast), and the position make/unmake path perft used before the counting path),
-//! `rounds=N` (best of N, default 3).
-//!
-//! `hashed` measures the hashed perft instead, against MPerft (R. Delorme's hashed perft, run as
-//! the program `mperft` when it is on PATH; skipped with a reason otherwise): the start position
-//! to depths 7 and 8 and Kiwipete to depth 6 on one thread, the start position to depth 8 on two,
-//! each with a table of `hash=MB` MiB (default 256) for both; `long` adds the start position to
-//! depth 9 (minutes). MPerft's time is the one it prints for the count alone (its table's clearing
-//! and set-up left out); Shannon's includes making its table. One round unless `rounds=N`.
+//! Shannon against cozy-chess (a well-kept Rust move generator), measured side by side in one
+//! run: perft with bulk counting on one thread, then random playouts under all the rules, and
+//! `shannon random-games` on one and two threads (`cargo bench --bench perft -- cozy`). Add
+//! `RUSTFLAGS="-C target-cpu=native"` to compare both built for the host CPU. Options: `quick`
+//! (smaller depths), `deep` (the start position to depth 7 and Kiwipete to depth 6; one round
+//! unless told, and no copy-make comparison), `perft-only`, `playouts-only`, `before` (also the
+//! counting path compiled for each other instruction set this CPU runs, and the position
+//! make/unmake path perft used before the counting path), `rounds=N` (best of N, default 3).
 
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use shannon::experiment::{run, Experiment, Player, RuleSet, RunOptions, Shard, Start};
 use shannon::movegen::Generator;
 use shannon::perft::fast::{perft_on, Instructions};
-use shannon::perft::{divide, perft, perft_copy_make, perft_make_unmake, PerftOptions};
+use shannon::perft::{perft, perft_copy_make, perft_make_unmake};
 use shannon::perft::{KIWIPETE, PERFT_BENCH};
 use shannon::Position;
 use std::sync::atomic::AtomicBool;
@@ -114,125 +103,8 @@ fn best_of<F: FnMut() -> u64>(rounds: u32, mut f: F) -> (u64, f64) {
     (result, best)
 }
 
-/// The hashed counts of the goal (issue 23): (name, FEN, depth, expected nodes, threads).
-const HASHED_BENCH: [(&str, &str, u32, u64, usize); 4] = [
-    ("startpos", shannon::STARTPOS_FEN, 7, 3_195_901_860, 1),
-    ("kiwipete", KIWIPETE, 6, 8_031_647_685, 1),
-    ("startpos", shannon::STARTPOS_FEN, 8, 84_998_978_956, 1),
-    ("startpos", shannon::STARTPOS_FEN, 8, 84_998_978_956, 2),
-];
-const HASHED_LONG: (&str, &str, u32, u64, usize) =
-    ("startpos", shannon::STARTPOS_FEN, 9, 2_439_530_234_167, 1);
-
-/// MPerft's count and time (its own, for the count alone) of `fen` to `depth` with bulk counting
-/// and a table of `hash_mb` MiB; the reason when it cannot be had.
-fn mperft(fen: &str, depth: u32, hash_mb: usize) -> Result<(u64, f64), String> {
-    let output = std::process::Command::new("mperft")
-        .args([
-            "-f",
-            fen,
-            "-d",
-            &depth.to_string(),
-            "-b",
-            "-h",
-            &hash_mb.to_string(),
-        ])
-        .output()
-        .map_err(|e| format!("cannot run mperft: {e}"))?;
-    let text = String::from_utf8_lossy(&output.stdout);
-    // "perft  7 :      3195901860 leaves in      2.556 s   1250384718 leaves/s"
-    let line = text
-        .lines()
-        .find(|l| l.starts_with("perft "))
-        .ok_or_else(|| format!("no perft line in mperft's output: {text}"))?;
-    let words: Vec<&str> = line.split_whitespace().collect();
-    let number = |i: usize| words.get(i).ok_or_else(|| format!("cannot read '{line}'"));
-    let nodes = number(3)?
-        .parse()
-        .map_err(|_| format!("cannot read '{line}'"))?;
-    let seconds = number(6)?
-        .parse()
-        .map_err(|_| format!("cannot read '{line}'"))?;
-    Ok((nodes, seconds))
-}
-
-/// The hashed perft against MPerft, one run each per round, best of `rounds`.
-fn hashed_against_mperft(rounds: u32, hash_mb: usize, long: bool) {
-    let mut cases = HASHED_BENCH.to_vec();
-    if long {
-        cases.push(HASHED_LONG);
-    }
-    let peer = match mperft(shannon::STARTPOS_FEN, 1, 1) {
-        Ok(_) => true,
-        Err(reason) => {
-            println!("MPerft skipped: {reason} (put a build of MPerft on PATH as `mperft`)");
-            false
-        }
-    };
-    println!(
-        "hashed perft, bulk counting, {hash_mb} MiB table each, best of {rounds} (MPerft: one \
-         thread, its own count time)"
-    );
-    println!(
-        "{:<10} {:>5} {:>7} {:>14} {:>10} {:>10} {:>7}",
-        "position", "depth", "threads", "nodes", "shannon", "mperft", "ratio"
-    );
-    let mut one_thread = std::collections::HashMap::new();
-    for (name, fen, depth, expected, threads) in cases {
-        let pos = Position::from_fen(fen).unwrap();
-        let options = PerftOptions {
-            threads,
-            hash_mb,
-            ..PerftOptions::default()
-        };
-        let (mut ours, mut theirs) = (f64::INFINITY, f64::INFINITY);
-        for _ in 0..rounds {
-            let started = Instant::now();
-            let nodes = divide(&pos, depth, &options, None).unwrap().nodes;
-            ours = ours.min(started.elapsed().as_secs_f64());
-            assert_eq!(nodes, expected, "{name} depth {depth}: Shannon's count");
-            if peer {
-                let (nodes, seconds) = mperft(fen, depth, hash_mb).expect("mperft runs");
-                assert_eq!(nodes, expected, "{name} depth {depth}: MPerft's count");
-                theirs = theirs.min(seconds);
-            }
-        }
-        let (peer_time, ratio) = if peer {
-            (
-                format!("{theirs:>8.3} s"),
-                format!("{:>6.2}x", theirs / ours),
-            )
-        } else {
-            ("-".to_string(), "-".to_string())
-        };
-        println!(
-            "{name:<10} {depth:>5} {threads:>7} {expected:>14} {ours:>8.3} s {peer_time:>10} {ratio:>7}"
-        );
-        if threads == 1 {
-            one_thread.insert((name, depth), ours);
-        } else if let Some(single) = one_thread.get(&(name, depth)) {
-            println!(
-                "{name:<10} {depth:>5} {threads:>7} threads / 1 thread: {:.2}x",
-                single / ours
-            );
-        }
-    }
-}
-
-fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    if args.iter().any(|a| a == "hashed") {
-        let rounds = args
-            .iter()
-            .find_map(|a| a.strip_prefix("rounds=").and_then(|n| n.parse().ok()))
-            .unwrap_or(1);
-        let hash_mb = args
-            .iter()
-            .find_map(|a| a.strip_prefix("hash=").and_then(|n| n.parse().ok()))
-            .unwrap_or(256);
-        hashed_against_mperft(rounds, hash_mb, args.iter().any(|a| a == "long"));
-        return;
-    }
+/// Runs the comparison with cozy-chess; `args` are the bench's arguments.
+pub fn run_cozy(args: &[String]) {
     let quick = args.iter().any(|a| a == "quick");
     let deep = !quick && args.iter().any(|a| a == "deep");
     let before = args.iter().any(|a| a == "before");
