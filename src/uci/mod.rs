@@ -10,7 +10,9 @@
 //! - `random`: the seeded, portable, exactly uniform choice;
 //! - `engine`: the state machine (held `bestmove`, `go perft` on a worker thread);
 //! - `output`: protocol lines to stdout, flushed, mirrored to the log and the `Debug Log File`;
-//! - `display`: the `d` command's board.
+//! - `display`: the `d` command's board;
+//! - `xboard`: the same engine over the xboard protocol (CECP v2), when the first command is
+//!   `xboard`.
 //!
 //! vampirc-uci 0.11 parses the argument-free commands, `debug` and `setoption`, and writes the
 //! `id`, `option`, `info`, `bestmove`, `uciok` and `readyok` lines; `command` reads `position` and
@@ -27,6 +29,7 @@ mod options;
 mod output;
 mod random;
 mod reader;
+mod xboard;
 
 use crate::perft::Divide;
 use engine::{Engine, Flow};
@@ -47,12 +50,30 @@ pub(crate) enum Event {
     PerftDone(Option<Divide>),
 }
 
-/// Speak UCI on `input` and `output` until `quit`, the end of input, or a closed output.
+/// Speak UCI on `input` and `output` until `quit`, the end of input, or a closed output; or, when
+/// the first command (after any blank lines) is `xboard`, speak the xboard protocol (CECP
+/// version 2) instead.
 pub fn run<R: Read + Send + 'static>(input: R, output: &mut dyn Write) {
     let (sender, events) = mpsc::channel();
     reader::spawn(input, sender.clone());
+    let mut blank = Vec::new();
+    let first = loop {
+        match events.recv() {
+            Ok(Event::Line(line)) if line.trim().is_empty() => blank.push(Event::Line(line)),
+            Ok(event) => break Some(event),
+            Err(_) => break None,
+        }
+    };
+    if let Some(Event::Line(line)) = &first {
+        if line.trim() == "xboard" {
+            let mut out = Output::new(output);
+            out.record_input(line);
+            xboard::run(&events, out);
+            return;
+        }
+    }
     let mut engine = Engine::new(Output::new(output), sender);
-    for event in events.iter() {
+    for event in blank.into_iter().chain(first).chain(events.iter()) {
         if engine.handle(event) == Flow::Quit {
             break;
         }
