@@ -7,7 +7,7 @@
 //! - `ping`, `setboard`, `playother`, `usermove` (moves arrive as `usermove e2e4`; bare moves are
 //!   read too), coordinate notation (`san=0`; SAN and `O-O` are still understood when sent),
 //!   `variants="normal,fischerandom"` (castling written `O-O`/`O-O-O` in Chess960, as XBoard
-//!   expects, `e1g1` in normal chess), `colors=0`, `analyze=0`, `sigint=0`, `sigterm=0`,
+//!   expects, `e1g1` in normal chess), `colors=0`, `analyze=0`, `sigint=0` (SIGINT would end it), `sigterm=1`,
 //!   `reuse=1`, `nps=1`, `debug=1` (`#` lines, sent only when accepted), and the options `Seed`,
 //!   `Move Generator` and `Debug Log File` (`option NAME=VALUE`);
 //! - clocks and limits (`level`, `st`, `sd`, `nps`, `time`, `otim`) are accepted and need nothing:
@@ -147,7 +147,7 @@ impl<'w> XboardEngine<'w> {
         let name = format!("Shannon {}", env!("CARGO_PKG_VERSION"));
         self.send(&format!(
             "feature ping=1 setboard=1 playother=1 usermove=1 san=0 time=1 draw=1 sigint=0 \
-             sigterm=0 reuse=1 analyze=0 colors=0 nps=1 name=0 debug=1 myname=\"{name}\" \
+             sigterm=1 reuse=1 analyze=0 colors=0 nps=1 name=0 debug=1 myname=\"{name}\" \
              variants=\"normal,fischerandom\""
         ));
         let defaults = Options::default();
