@@ -1,6 +1,7 @@
 //! The UCI engine: `shannon` with no arguments speaks the Universal Chess Interface (the April
 //! 2006 specification plus the usual extensions: `go perft`, `d`, `UCI_Chess960`) on stdin and
-//! stdout, and answers every `go` with a uniformly random legal move.
+//! stdout, and answers every `go` with a uniformly random legal move; when the first command is
+//! `xboard`, the same engine speaks the xboard protocol instead (`xboard`).
 //!
 //! The pieces, one concept each:
 //! - `reader`: a thread reads input lines (lossy UTF-8, CRLF, any length) into a channel;
