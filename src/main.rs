@@ -1,5 +1,6 @@
-//! The `shannon` command: with no subcommand, the UCI engine on stdin/stdout; otherwise one of the
-//! subcommands in `cli/`, each parsed and run by its own file.
+//! The `shannon` command: with no subcommand, the engine on stdin/stdout (UCI, or the xboard
+//! protocol when its first command is `xboard`); otherwise one of the subcommands in `cli/`, each
+//! parsed and run by its own file.
 
 mod cli;
 

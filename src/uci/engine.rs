@@ -16,7 +16,7 @@ use super::display::{describe, game_state, notable_state};
 use super::history::{History, Update};
 use super::options::{OptionName, Options};
 use super::output::Output;
-use super::random::{fresh_index, seed_reproducing, seeded_index};
+use super::random::choose_index;
 use super::Event;
 use crate::movegen::MoveList;
 use crate::notation::uci::{format_move, parse_move};
@@ -406,18 +406,13 @@ impl<'w> Engine<'w> {
     fn choose(&mut self, candidates: &[Move]) -> Move {
         let game_hash = self.history.game_hash();
         let n = candidates.len();
-        let (seed, index) = if self.options.seed > 0 {
-            let seed = self.options.seed;
-            (Some(seed), seeded_index(seed, game_hash, n))
-        } else {
-            let index = fresh_index(n);
-            let seed = seed_reproducing(game_hash, n, index);
+        let (index, seed) = choose_index(self.options.seed, game_hash, n);
+        if self.options.seed == 0 {
             match seed {
                 Some(seed) => self.info(&format!("seed {seed}")),
                 None => self.info("seed none: no seed found that replays this move"),
             }
-            (seed, index)
-        };
+        }
         self.trace(&format!(
             "seed {}, game hash {game_hash:016x}: move {} of {n}",
             seed.map_or("none".to_string(), |s| s.to_string()),

@@ -12,7 +12,7 @@
 use super::command::{PositionCommand, StartSpec};
 use super::random::StableHasher;
 use crate::game::Game;
-use crate::notation::uci::{parse_move, UciMoveError};
+use crate::notation::uci::{format_move, parse_move, UciMoveError};
 use crate::types::splitmix::mix;
 use crate::{CastlingMode, FenError, FenWarning, Move, Position};
 use std::fmt;
@@ -176,6 +176,34 @@ impl History {
     fn play(&mut self, mv: Move) {
         self.game.play(mv);
         self.moves_hash = mix(self.moves_hash ^ u64::from(mv.to_bits()));
+    }
+
+    /// Play `mv`, legal in the current position, as a move sent or chosen one at a time (the
+    /// xboard protocol's way). The move text is kept in UCI form, so that a later `position`
+    /// command extends or rebuilds the game exactly as it would otherwise.
+    pub fn push(&mut self, mv: Move) {
+        if !self.moves_text.is_empty() {
+            self.moves_text.push(' ');
+        }
+        self.moves_text
+            .push_str(&format_move(mv, CastlingMode::Standard));
+        self.play(mv);
+    }
+
+    /// Take back the last `plies` moves (xboard's `undo` and `remove`); false, changing nothing,
+    /// when fewer were played.
+    pub fn take_back(&mut self, plies: usize) -> bool {
+        let played = self.game.moves().len();
+        if plies > played {
+            return false;
+        }
+        let start = self.game.start().clone();
+        let moves = self.game.moves()[..played - plies].to_vec();
+        *self = History::new(start);
+        for mv in moves {
+            self.push(mv);
+        }
+        true
     }
 }
 

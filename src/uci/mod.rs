@@ -1,6 +1,7 @@
 //! The UCI engine: `shannon` with no arguments speaks the Universal Chess Interface (the April
 //! 2006 specification plus the usual extensions: `go perft`, `d`, `UCI_Chess960`) on stdin and
-//! stdout, and answers every `go` with a uniformly random legal move.
+//! stdout, and answers every `go` with a uniformly random legal move; when the first command is
+//! `xboard`, the same engine speaks the xboard protocol instead (`xboard`).
 //!
 //! The pieces, one concept each:
 //! - `reader`: a thread reads input lines (lossy UTF-8, CRLF, any length) into a channel;
@@ -10,7 +11,9 @@
 //! - `random`: the seeded, portable, exactly uniform choice;
 //! - `engine`: the state machine (held `bestmove`, `go perft` on a worker thread);
 //! - `output`: protocol lines to stdout, flushed, mirrored to the log and the `Debug Log File`;
-//! - `display`: the `d` command's board.
+//! - `display`: the `d` command's board;
+//! - `xboard`: the same engine over the xboard protocol (CECP v2), when the first command is
+//!   `xboard`.
 //!
 //! vampirc-uci 0.11 parses the argument-free commands, `debug` and `setoption`, and writes the
 //! `id`, `option`, `info`, `bestmove`, `uciok` and `readyok` lines; `command` reads `position` and
@@ -27,6 +30,7 @@ mod options;
 mod output;
 mod random;
 mod reader;
+mod xboard;
 
 use crate::perft::Divide;
 use engine::{Engine, Flow};
@@ -47,12 +51,30 @@ pub(crate) enum Event {
     PerftDone(Option<Divide>),
 }
 
-/// Speak UCI on `input` and `output` until `quit`, the end of input, or a closed output.
+/// Speak UCI on `input` and `output` until `quit`, the end of input, or a closed output; or, when
+/// the first command (after any blank lines) is `xboard`, speak the xboard protocol (CECP
+/// version 2) instead.
 pub fn run<R: Read + Send + 'static>(input: R, output: &mut dyn Write) {
     let (sender, events) = mpsc::channel();
     reader::spawn(input, sender.clone());
+    let mut blank = Vec::new();
+    let first = loop {
+        match events.recv() {
+            Ok(Event::Line(line)) if line.trim().is_empty() => blank.push(Event::Line(line)),
+            Ok(event) => break Some(event),
+            Err(_) => break None,
+        }
+    };
+    if let Some(Event::Line(line)) = &first {
+        if line.trim() == "xboard" {
+            let mut out = Output::new(output);
+            out.record_input(line);
+            xboard::run(&events, out);
+            return;
+        }
+    }
     let mut engine = Engine::new(Output::new(output), sender);
-    for event in events.iter() {
+    for event in blank.into_iter().chain(first).chain(events.iter()) {
         if engine.handle(event) == Flow::Quit {
             break;
         }

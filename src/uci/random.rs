@@ -67,6 +67,19 @@ pub fn seed_reproducing(game_hash: u64, n: usize, index: usize) -> Option<u64> {
         .find(|&seed| seeded_index(seed, game_hash, n) == index)
 }
 
+/// The rule both protocols play by: the index among `n` moves (`n` > 0) in the game whose hash is
+/// `game_hash`, and the seed that replays it. `Seed` `seed` > 0: [`seeded_index`], a pure function
+/// of the seed and the game. `Seed` 0: [`fresh_index`], with a seed found by
+/// [`seed_reproducing`] (`None` if none was found).
+pub fn choose_index(seed: u64, game_hash: u64, n: usize) -> (usize, Option<u64>) {
+    if seed > 0 {
+        (seeded_index(seed, game_hash, n), Some(seed))
+    } else {
+        let index = fresh_index(n);
+        (index, seed_reproducing(game_hash, n, index))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

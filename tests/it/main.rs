@@ -29,4 +29,5 @@ mod random_games;
 mod slurm;
 mod uci;
 mod uci_python;
+mod xboard_engine;
 mod xboard_gui;

@@ -1,6 +1,7 @@
-//! A real GUI: XBoard (Debian `xboard`) runs Shannon against Shannon through polyglot (Debian
-//! `polyglot`, its UCI adapter) on a virtual X display (Debian `xvfb`), plays one game to its end
-//! and saves it; xboard must exit cleanly, the game must replay legally under our rules, and its
+//! A real GUI: XBoard (Debian `xboard`) runs Shannon against Shannon on a virtual X display
+//! (Debian `xvfb`), once through polyglot (Debian `polyglot`, its UCI adapter) and once directly
+//! as the xboard engine Shannon also is (`xboard -fcp shannon -scp shannon`), plays one game to
+//! its end and saves it; xboard must exit cleanly, the game must replay legally under our rules, and its
 //! result and the reason xboard gives for it must agree with the final position.
 //! Skipped, with the reason printed, when any of the three programs is missing; failing instead
 //! when `SHANNON_REQUIRE_PEERS=1` (CI installs them and sets it).
@@ -23,17 +24,33 @@ fn find(program: &str) -> Option<PathBuf> {
 
 #[test]
 fn xboard_plays_shannon_against_shannon_through_polyglot() {
-    let programs: Vec<_> = ["xboard", "polyglot", "Xvfb"]
+    xboard_match("xboard", &["polyglot"], &["-fUCI", "-sUCI"], 100);
+}
+
+/// XBoard drives Shannon as an xboard engine, with no adapter: feature negotiation, `new`,
+/// `level`, `time`/`otim`, moves both ways and the engines' own claims, which XBoard checks
+/// (`-testClaims`, on by default) and which must agree with our rules.
+#[test]
+fn xboard_plays_shannon_against_shannon_directly() {
+    xboard_match("xboard-cecp", &[], &[], 500);
+}
+
+/// One game of Shannon against Shannon in XBoard, the engines started with `engine_flags`
+/// (`-fUCI -sUCI`: through polyglot), on X display `display_base` + pid % 400; the saved game is
+/// checked.
+fn xboard_match(name: &str, also_needed: &[&str], engine_flags: &[&str], display_base: u32) {
+    let programs: Vec<_> = ["xboard", "Xvfb"]
         .iter()
+        .chain(also_needed)
         .map(|p| (p, find(p)))
         .collect();
     if let Some((missing, _)) = programs.iter().find(|(_, path)| path.is_none()) {
         let reason = format!("{missing} is not installed (apt-get install xboard polyglot xvfb)");
         return peer_missing(&reason, peers_required());
     }
-    let dir = Scratch::new("xboard");
-    let display = format!(":{}", 100 + std::process::id() % 400);
-    let mut xvfb = Command::new(programs[2].1.as_ref().unwrap())
+    let dir = Scratch::new(name);
+    let display = format!(":{}", display_base + std::process::id() % 400);
+    let mut xvfb = Command::new(programs[1].1.as_ref().unwrap())
         .args([
             display.as_str(),
             "-screen",
@@ -52,9 +69,8 @@ fn xboard_plays_shannon_against_shannon_through_polyglot() {
     let games = dir.join("xboard.pgn");
     let path = format!("/usr/games:{}", std::env::var("PATH").unwrap_or_default());
     let mut xboard = Command::new(programs[0].1.as_ref().unwrap())
-        .args([
-            "-fcp", shannon, "-fUCI", "-scp", shannon, "-sUCI", "-mg", "1",
-        ])
+        .args(["-fcp", shannon, "-scp", shannon, "-mg", "1"])
+        .args(engine_flags)
         .args(["-sgf", games.to_str().unwrap(), "-tc", "5", "-inc", "1"])
         .args(["-popupExitMessage", "false", "-autoCallFlag", "true"])
         .env("DISPLAY", &display)
