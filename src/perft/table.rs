@@ -16,9 +16,12 @@
 //! - **Free until used**: the memory comes zeroed from the operating system (`calloc`, which for
 //!   a large block maps fresh zero pages without writing them), so a page costs nothing until a
 //!   count first touches it; [`PerftTable::for_count`] uses only as much of it as the count can
-//!   fill. (Asking Linux for 2 MiB pages with `MADV_HUGEPAGE` was tried: it saved some 8% of
-//!   user time in TLB misses, but its page faults cost from 0.02 to 0.7 s of system time per
-//!   256 MiB on the virtual machine measured, so the plain pages stay.)
+//!   fill.
+//! - **2 MiB pages** where Linux has them (`MADV_HUGEPAGE`): a probe lands anywhere in the
+//!   table, and with 4 KiB pages nearly every one also missed the TLB and walked the page
+//!   tables. Start position depth 8, 256 MiB, one thread: 8.3 s of CPU time (user + system)
+//!   against 11.5 s with 4 KiB pages, system time unchanged (0.4 s). An earlier trial had found
+//!   the faults of the large pages costing up to 0.7 s of system time per 256 MiB; not seen here.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -176,8 +179,36 @@ fn zeroed_words(len: usize) -> Option<Box<[AtomicU64]>> {
         if ptr.is_null() {
             return None;
         }
+        ask_for_huge_pages(ptr.cast::<u8>(), layout.size());
         Some(Box::from_raw(std::ptr::slice_from_raw_parts_mut(ptr, len)))
     }
+}
+
+/// Ask Linux to back the whole 2 MiB pages of the block at `ptr` (`size` bytes) with 2 MiB pages
+/// when a count first touches them: a probe then finds its page in the TLB instead of walking
+/// the page tables (start position depth 8, 256 MiB: 28% less CPU time). Only a hint: where the
+/// kernel has no such pages, or its transparent huge pages are off, nothing changes.
+fn ask_for_huge_pages(ptr: *mut u8, size: usize) {
+    #[cfg(target_os = "linux")]
+    {
+        const HUGE: usize = 2 << 20;
+        let first = (ptr as usize).next_multiple_of(HUGE);
+        let end = (ptr as usize + size) / HUGE * HUGE;
+        if end > first {
+            // SAFETY: `[first, end)` lies inside the block just allocated (page-aligned, since
+            // 2 MiB-aligned), which this process owns; `MADV_HUGEPAGE` changes neither its
+            // contents (the pages are still zero when first read) nor its mapping's validity,
+            // only the size of the pages the kernel backs it with.
+            let failed = unsafe {
+                libc::madvise(first as *mut libc::c_void, end - first, libc::MADV_HUGEPAGE)
+            } != 0;
+            if failed {
+                log::debug!("madvise(MADV_HUGEPAGE) refused for the perft table");
+            }
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = (ptr, size);
 }
 
 /// The safe twin of [`zeroed_words`]: the same words, each written (every page touched).
