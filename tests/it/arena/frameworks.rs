@@ -10,6 +10,7 @@
 //! worker runs `./fastchess-ob` or `fastchess`.
 
 use super::compat::shell_words;
+use super::output_formats::OpenBench;
 use super::{read_pgn, scratch, tag};
 use crate::common::SHANNON;
 use regex::Regex;
@@ -128,66 +129,6 @@ fn openbench_command(w: &ObWorkload, scale_factor: f64, timestamp: u64, runner_i
     flags
 }
 
-/// What `run_and_parse_runner` and `MatchRunner.update_results` make of the runner's output.
-#[derive(Debug, Default)]
-struct ObResults {
-    trinomial: [u32; 3],
-    pentanomial: [u32; 5],
-    games: std::collections::HashMap<u32, String>,
-    crashes: u32,
-    timelosses: u32,
-    illegals: u32,
-}
-
-impl ObResults {
-    fn read(out: &str) -> ObResults {
-        let mut results = ObResults::default();
-        // `runner.stdout.readline().strip().decode('ascii')`: the worker fails on a byte that
-        // is not ASCII, and stops reading at the first line that is empty once stripped.
-        assert!(out.is_ascii(), "{out}");
-        for line in out.lines().map(str::trim) {
-            if line.is_empty() {
-                break;
-            }
-            if line.contains("Finished game") {
-                results.update(line);
-            }
-        }
-        results
-    }
-
-    fn update(&mut self, line: &str) {
-        let lookup = |r: &str| match r {
-            "0-1" => 0,
-            "1/2-1/2" => 1,
-            "1-0" => 2,
-            other => panic!("OpenBench's lookup has no result {other:?}: {line}"),
-        };
-        // reason = line.split(':')[1]
-        let reason = line.split(':').nth(1).unwrap_or_default();
-        self.crashes += u32::from(reason.contains("disconnect") || reason.contains("stalls"));
-        self.timelosses += u32::from(reason.contains("on time"));
-        self.illegals += u32::from(reason.contains("illegal"));
-        let tokens: Vec<&str> = line.split_whitespace().collect();
-        let game: u32 = tokens[2].parse().unwrap();
-        self.games.insert(game, tokens[6].to_string());
-        let (first, second) = if game % 2 == 1 {
-            (game, game + 1)
-        } else {
-            (game - 1, game)
-        };
-        let (Some(r1), Some(r2)) = (self.games.get(&first), self.games.get(&second)) else {
-            return;
-        };
-        let (r1, r2) = (lookup(r1), lookup(r2));
-        self.pentanomial[r1 + 2 - r2] += 1;
-        self.trinomial[r1] += 1;
-        self.trinomial[2 - r2] += 1;
-        self.games.remove(&first);
-        self.games.remove(&second);
-    }
-}
-
 /// OpenBench's worker, verbatim: `-engine dir=Engines/ cmd=./Shannon-<SHA>` (the first
 /// failure: every game a forfeit), its adjudication, book and `-pgnout ... match_line=`, in the
 /// worker's folder. OpenBench reads every game, and every pair completes: no crash, no time
@@ -233,14 +174,14 @@ fn openbench_worker_verbatim() {
     let out = String::from_utf8_lossy(&output.stdout);
     let err = String::from_utf8_lossy(&output.stderr);
     assert!(output.status.success(), "{out}{err}");
-    let results = ObResults::read(&out);
+    let results = OpenBench::read_as_worker(&out);
     assert_eq!(
         (results.crashes, results.timelosses, results.illegals),
         (0, 0, 0),
         "{out}"
     );
-    assert_eq!(results.pentanomial.iter().sum::<u32>(), 4, "{out}");
-    assert_eq!(results.trinomial.iter().sum::<u32>(), 8, "{out}");
+    assert_eq!(results.pentanomial.iter().sum::<u64>(), 4, "{out}");
+    assert_eq!(results.trinomial.iter().sum::<u64>(), 8, "{out}");
     assert!(results.games.is_empty(), "every pair completes: {out}");
     // `PGNHelper.slice_pgn_file` and `get_error_reason`.
     let pgn = dir.join(format!("PGNs/17.42.{timestamp}.0.pgn"));

@@ -28,20 +28,38 @@ fn standings(json: &Path) -> ([u64; 3], [u64; 5]) {
 /// `tokens[2]`, the result `tokens[6]`, the reason `line.split(':')[1]`; games `g` and `g + 1`
 /// (`g` odd) form a pair with the first engine White in `g`.
 #[derive(Debug, Default)]
-struct OpenBench {
-    trinomial: [u64; 3],
-    pentanomial: [u64; 5],
-    games: std::collections::HashMap<u32, String>,
-    crashes: u64,
-    timelosses: u64,
-    illegals: u64,
+pub(super) struct OpenBench {
+    pub(super) trinomial: [u64; 3],
+    pub(super) pentanomial: [u64; 5],
+    pub(super) games: std::collections::HashMap<u32, String>,
+    pub(super) crashes: u64,
+    pub(super) timelosses: u64,
+    pub(super) illegals: u64,
 }
 
 impl OpenBench {
+    /// Every `Finished game` line of `out`.
     fn read(out: &str) -> OpenBench {
         let mut results = OpenBench::default();
         for line in out.lines() {
             let line = line.trim();
+            if line.contains("Finished game") {
+                results.update(line);
+            }
+        }
+        results
+    }
+
+    /// As the worker reads a runner's output (`runner.stdout.readline().strip().decode('ascii')`):
+    /// it fails on a byte that is not ASCII, and stops reading at the first line that is empty
+    /// once stripped.
+    pub(super) fn read_as_worker(out: &str) -> OpenBench {
+        assert!(out.is_ascii(), "{out}");
+        let mut results = OpenBench::default();
+        for line in out.lines().map(str::trim) {
+            if line.is_empty() {
+                break;
+            }
             if line.contains("Finished game") {
                 results.update(line);
             }
@@ -56,7 +74,8 @@ impl OpenBench {
             "1-0" => 2,
             other => panic!("OpenBench's lookup has no result {other:?}: {line}"),
         };
-        let reason = line.split(':').nth(1).unwrap();
+        // reason = line.split(':')[1]
+        let reason = line.split(':').nth(1).unwrap_or_default();
         self.crashes += u64::from(reason.contains("disconnect") || reason.contains("stalls"));
         self.timelosses += u64::from(reason.contains("on time"));
         self.illegals += u64::from(reason.contains("illegal"));
