@@ -14,7 +14,7 @@
 use super::command::{parse_line, Command, CommandError, GoCommand};
 use super::display::{describe, game_state, notable_state};
 use super::history::{History, Update};
-use super::options::{OptionName, Options};
+use super::options::{ApplyError, OptionName, Options};
 use super::output::Output;
 use super::random::choose_index;
 use super::Event;
@@ -254,18 +254,14 @@ impl<'w> Engine<'w> {
     }
 
     fn set_option(&mut self, name: &str, value: Option<&str>) {
-        let before = self.options.clone();
-        match self.options.set(name, value) {
-            Ok(OptionName::DebugLogFile) => {
-                let path = self.options.debug_log_file.clone();
-                if let Err(e) = self.out.set_log_file(&path) {
-                    self.options = before;
-                    self.error(&format!("option Debug Log File: cannot open '{path}': {e}"));
-                }
-            }
+        match self.options.apply(name, value, &mut self.out) {
+            Ok(OptionName::DebugLogFile) => {}
             Ok(OptionName::Hash) => self.make_perft_table(),
             Ok(option) => self.trace(&format!("option {} set", option.as_str())),
-            Err(e) => self.error(&e.to_string()),
+            Err(ApplyError::LogFile { path, error }) => self.error(&format!(
+                "option Debug Log File: cannot open '{path}': {error}"
+            )),
+            Err(ApplyError::Refused(e)) => self.error(&e.to_string()),
         }
     }
 

@@ -4,6 +4,7 @@
 //! This module only validates and stores values; the engine decides what a change means (opening
 //! the log file, for one).
 
+use super::output::Output;
 use crate::movegen::Generator;
 use crate::CastlingMode;
 use std::fmt;
@@ -126,6 +127,43 @@ impl fmt::Display for OptionError {
 }
 
 impl std::error::Error for OptionError {}
+
+/// Why an option was not applied: its rules refused the value, or the debug log file it names
+/// could not be opened (the options then stay as they were).
+#[derive(Debug)]
+pub enum ApplyError {
+    /// Refused by the option's rules.
+    Refused(OptionError),
+    /// `Debug Log File` names a file that cannot be opened.
+    LogFile {
+        /// The path given.
+        path: String,
+        /// Why it cannot be opened.
+        error: std::io::Error,
+    },
+}
+
+impl Options {
+    /// Set an option, as `set`, and open the debug log file it names on `out`; a file that
+    /// cannot be opened leaves the options as they were. Both protocols' engines set options so.
+    pub(super) fn apply(
+        &mut self,
+        name: &str,
+        value: Option<&str>,
+        out: &mut Output<'_>,
+    ) -> Result<OptionName, ApplyError> {
+        let before = self.clone();
+        let option = self.set(name, value).map_err(ApplyError::Refused)?;
+        if option == OptionName::DebugLogFile {
+            let path = self.debug_log_file.clone();
+            if let Err(error) = out.set_log_file(&path) {
+                *self = before;
+                return Err(ApplyError::LogFile { path, error });
+            }
+        }
+        Ok(option)
+    }
+}
 
 const THREADS_MAX: i64 = 1024;
 /// The largest `Hash`: 64 GiB, more than a perft to any depth people run can fill; a size the

@@ -27,7 +27,7 @@ mod command;
 mod tests;
 
 use super::history::History;
-use super::options::{OptionName, Options, MAX_SEED};
+use super::options::{ApplyError, OptionName, Options, MAX_SEED};
 use super::output::Output;
 use super::random::choose_index;
 use super::Event;
@@ -189,20 +189,14 @@ impl<'w> XboardEngine<'w> {
             self.send(&format!("Error (unknown option): option {name}"));
             return;
         }
-        let before = self.options.clone();
-        match self.options.set(name, value) {
-            Ok(OptionName::DebugLogFile) => {
-                let path = self.options.debug_log_file.clone();
-                if let Err(e) = self.out.set_log_file(&path) {
-                    self.options = before;
-                    self.send(&format!(
-                        "Error (cannot open '{path}': {e}): option {name}={}",
-                        value.unwrap_or("")
-                    ));
-                }
-            }
+        match self.options.apply(name, value, &mut self.out) {
+            Ok(OptionName::DebugLogFile) => {}
             Ok(option) => log::debug!("xboard: option {} set", option.as_str()),
-            Err(e) => self.send(&format!(
+            Err(ApplyError::LogFile { path, error }) => self.send(&format!(
+                "Error (cannot open '{path}': {error}): option {name}={}",
+                value.unwrap_or("")
+            )),
+            Err(ApplyError::Refused(e)) => self.send(&format!(
                 "Error ({e}): option {name}={}",
                 value.unwrap_or("")
             )),
