@@ -14,7 +14,10 @@
 //! (nodes per suite position, default 100000000), `quick` (smaller depths, for a smoke run),
 //! `long` (also the start position to depth 9 beside MPerft with the same table and threads:
 //! `long-hash=MB`, default 4096, and `long-threads=N`, default 2; `long=10` adds depth 10, hours),
-//! and `cozy` (instead: Shannon against cozy-chess and the random-games loop, see `cozy.rs`).
+//! `suite` (only the suites at the node budget, to profile or compare them: `top=N` lists the N
+//! positions where Shannon loses the most time beside each peer, default 5, and `only=TEXT` keeps the
+//! positions whose name (`file:id`) or FEN contains TEXT), and `cozy` (instead: Shannon against
+//! cozy-chess and the random-games loop, see `cozy.rs`).
 
 mod cozy;
 mod peers;
@@ -43,5 +46,11 @@ fn main() {
         long,
         long_hash_mb: value("long-hash").unwrap_or(4096) as usize,
         long_threads: value("long-threads").unwrap_or(2) as usize,
+        suite_only: args.iter().any(|a| a == "suite"),
+        top: value("top").unwrap_or(5) as usize,
+        only: args
+            .iter()
+            .find_map(|a| a.strip_prefix("only="))
+            .map(str::to_string),
     });
 }

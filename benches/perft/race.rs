@@ -25,6 +25,12 @@ pub struct Race {
     /// Table size and threads of the long run.
     pub long_hash_mb: usize,
     pub long_threads: usize,
+    /// Only the suites.
+    pub suite_only: bool,
+    /// How many of the positions where Shannon is slowest to list beside each peer.
+    pub top: usize,
+    /// Only the suite positions whose name or FEN contains this.
+    pub only: Option<String>,
 }
 
 /// The start position's counts to depth 10.
@@ -215,7 +221,7 @@ const MAX_SUITE_DEPTH: u32 = 10;
 /// The positions of the standard (not Chess960) suite files, each at the deepest depth whose
 /// count is within `budget` nodes (counted once by Shannon to choose it, and checked against
 /// the file's count where the file has one).
-fn suite_cases(budget: u64) -> Vec<Case> {
+fn suite_cases(budget: u64, only: Option<&str>) -> Vec<Case> {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/perft/");
     let mut cases = Vec::new();
     for name in [
@@ -229,6 +235,10 @@ fn suite_cases(budget: u64) -> Vec<Case> {
         for entry in parse_suite(&text).expect("the suite parses") {
             let pos = Position::from_fen(&entry.fen).expect("a suite FEN");
             if pos.needs_chess960() {
+                continue;
+            }
+            let id = format!("{name}:{}", entry.id);
+            if only.is_some_and(|text| !id.contains(text) && !entry.fen.contains(text)) {
                 continue;
             }
             let count = |depth: u32| {
@@ -252,12 +262,7 @@ fn suite_cases(budget: u64) -> Vec<Case> {
                 (depth, before, nodes) = (depth + 1, nodes, next);
             }
             if depth > 0 {
-                cases.push(Case::new(
-                    &format!("{name}:{}", entry.id),
-                    &pos.fen(),
-                    depth,
-                    nodes,
-                ));
+                cases.push(Case::new(&id, &pos.fen(), depth, nodes));
             }
         }
     }
@@ -266,8 +271,9 @@ fn suite_cases(budget: u64) -> Vec<Case> {
 
 /// The suite at a node budget: one line of totals, over the positions every peer counts right
 /// (a peer's wrong count is printed once, and that position left out of every total).
-fn suite(budget: u64, peers: &mut Peers, rounds: u32) {
-    let cases = suite_cases(budget);
+fn suite(race: &Race, budget: u64, peers: &mut Peers) {
+    let rounds = race.rounds;
+    let cases = suite_cases(budget, race.only.as_deref());
     let setting = Setting {
         hash_mb: 0,
         threads: 1,
@@ -330,7 +336,7 @@ fn suite(budget: u64, peers: &mut Peers, rounds: u32) {
     }
     println!("{line}");
     for (i, peer) in them.iter().enumerate() {
-        // Where Shannon is slowest beside this peer (counts of a millisecond or more).
+        // Where Shannon loses the most time beside this peer (counts of a millisecond or more).
         let mut worst: Vec<(f64, &Case, f64, f64)> = cases
             .iter()
             .zip(&best)
@@ -338,12 +344,14 @@ fn suite(budget: u64, peers: &mut Peers, rounds: u32) {
             .filter(|(_, ours, theirs)| ours.cpu >= 0.001 && theirs.cpu >= 0.001)
             .map(|(case, ours, theirs)| (theirs.cpu / ours.cpu, case, ours.cpu, theirs.cpu))
             .collect();
-        worst.sort_by(|a, b| a.0.total_cmp(&b.0));
+        // Most time lost first: those decide the totals.
+        worst.sort_by(|a, b| (b.2 - b.3).total_cmp(&(a.2 - a.3)));
         println!(
-            "the five positions where Shannon is slowest beside {}:",
+            "the {} positions where Shannon loses the most time beside {} (its time minus theirs):",
+            race.top,
             peer.name()
         );
-        for (r, case, ours, theirs) in worst.iter().take(5) {
+        for (r, case, ours, theirs) in worst.iter().take(race.top) {
             println!(
                 "  {r:.2}x  {} depth {} ({} nodes): shannon {}, {} {}  {}",
                 case.name,
@@ -464,22 +472,28 @@ pub fn run(race: &Race) {
         hash_mb: 0,
         threads: 1,
     };
-    table(
-        "no table, one thread",
-        &[Case::start(d7), Case::kiwipete(d6)],
-        one,
-        &mut peers,
-        race.rounds,
-    );
+    if !race.suite_only {
+        table(
+            "no table, one thread",
+            &[Case::start(d7), Case::kiwipete(d6)],
+            one,
+            &mut peers,
+            race.rounds,
+        );
+    }
     suite(
+        race,
         if race.quick {
             race.budget / 100
         } else {
             race.budget
         },
         &mut peers,
-        race.rounds,
     );
+    if race.suite_only {
+        println!("\nload average {} at the end", load());
+        return;
+    }
     let hashed = Setting {
         hash_mb: race.hash_mb,
         threads: 1,

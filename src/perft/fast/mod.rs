@@ -205,6 +205,15 @@ struct Snipers {
     pins: u64,
 }
 
+impl Snipers {
+    /// No sniper.
+    const NONE: Snipers = Snipers {
+        checkers: 0,
+        check_rays: 0,
+        pins: 0,
+    };
+}
+
 #[inline(always)]
 fn snipers(snipers: u64, king_sq: u32, ours: u64) -> Snipers {
     let mut found = Snipers {
@@ -242,8 +251,17 @@ pub(crate) fn generate<S: Side, T: Tier, V: Visit>(b: &Board, r: &Rules, t: T, v
     // with none of ours between checks, one with exactly one of ours pins it.
     let mut checkers = (knight(king_sq) & enemy[KNIGHT])
         | (pawn_attacks(S::COLOR, square(king_sq)).0 & enemy[PAWN]);
-    let orth = snipers(t.rook(king_sq, theirs) & their_orth, king_sq, ours);
-    let diag = snipers(t.bishop(king_sq, theirs) & their_diag, king_sq, ours);
+    // No lookup for a kind of slider the enemy has none of (endings).
+    let orth = if their_orth != 0 {
+        snipers(t.rook(king_sq, theirs) & their_orth, king_sq, ours)
+    } else {
+        Snipers::NONE
+    };
+    let diag = if their_diag != 0 {
+        snipers(t.bishop(king_sq, theirs) & their_diag, king_sq, ours)
+    } else {
+        Snipers::NONE
+    };
     checkers |= orth.checkers | diag.checkers;
     let check_rays = orth.check_rays | diag.check_rays;
     let (pin_orth, pin_diag) = (orth.pins, diag.pins);
@@ -273,8 +291,16 @@ pub(crate) fn generate<S: Side, T: Tier, V: Visit>(b: &Board, r: &Rules, t: T, v
             let attackers = (knight(sq) & enemy[KNIGHT])
                 | (pawn_attacks(S::COLOR, square(sq)).0 & enemy[PAWN])
                 | (king(sq) & enemy[KING])
-                | (t.rook(sq, without_king) & their_orth)
-                | (t.bishop(sq, without_king) & their_diag);
+                | if their_orth != 0 {
+                    t.rook(sq, without_king) & their_orth
+                } else {
+                    0
+                }
+                | if their_diag != 0 {
+                    t.bishop(sq, without_king) & their_diag
+                } else {
+                    0
+                };
             danger |= u64::from(attackers != 0) << sq;
         }
         danger

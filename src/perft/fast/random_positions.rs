@@ -198,6 +198,46 @@ proptest! {
     }
 }
 
+/// Endings: the placements above with pawns and knights only, but for the first piece (a slider
+/// or anything else, on either side, or none): where a side has no slider and no pawn about to
+/// promote, the two-ply count skips its lines (`two_ply`), so those boards are counted here to
+/// depth 4, far enough for pawns to promote below the root.
+fn endings() -> impl Strategy<Value = Placement> {
+    placements().prop_map(|mut p| {
+        for piece in p.pieces.iter_mut().skip(1) {
+            piece.1 %= 5;
+        }
+        p.pieces.truncate(8);
+        p
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 400, max_global_rejects: 100_000, ..ProptestConfig::default() })]
+
+    /// The counting path against the count that makes every move, on endings (see [`endings`]).
+    #[test]
+    fn the_counting_path_counts_random_endings_as_making_every_move(p in endings()) {
+        let fen = fen_of(&p);
+        prop_assume!(fen.is_some());
+        let fen = fen.unwrap();
+        let pos = Position::from_fen(&fen);
+        prop_assume!(pos.is_ok());
+        let pos = pos.unwrap();
+        prop_assume!(pos.checkers().count() <= 2);
+        for depth in 1..=4 {
+            let expected = perft_make_unmake(&pos, depth);
+            for instructions in Instructions::available() {
+                prop_assert_eq!(
+                    fast::perft_on(&pos, depth, instructions),
+                    Some(expected),
+                    "{} depth {} ({})", fen, depth, instructions.name()
+                );
+            }
+        }
+    }
+}
+
 /// The placements above do reach what they are for: pins, checks, double checks, en passant and
 /// castling (standard and Chess960) each in a fair share of them.
 #[test]

@@ -143,9 +143,18 @@ pub(super) fn count_two<S: Side, T: Tier>(b: &Board, r: &Rules, t: T) -> u64 {
     let our_orth_sliders = mine[ROOK] | mine[QUEEN];
     let our_diag_sliders = mine[BISHOP] | mine[QUEEN];
 
-    // The opponent's pins, as it sees them (through its own pieces from its king).
-    let pin_orth = snipers(t.rook(king_sq, ours) & our_orth_sliders, king_sq, theirs).pins;
-    let pin_diag = snipers(t.bishop(king_sq, ours) & our_diag_sliders, king_sq, theirs).pins;
+    // The opponent's pins, as it sees them (through its own pieces from its king); none when
+    // we have no sliders of that kind (endings: no lookup spent).
+    let pin_orth = if our_orth_sliders != 0 {
+        snipers(t.rook(king_sq, ours) & our_orth_sliders, king_sq, theirs).pins
+    } else {
+        0
+    };
+    let pin_diag = if our_diag_sliders != 0 {
+        snipers(t.bishop(king_sq, ours) & our_diag_sliders, king_sq, theirs).pins
+    } else {
+        0
+    };
     let pinned = theirs & (pin_orth | pin_diag);
 
     // Its unpinned sliders and pawns, with their moves as they stand.
@@ -216,33 +225,39 @@ pub(super) fn count_two<S: Side, T: Tier>(b: &Board, r: &Rules, t: T) -> u64 {
     }
 
     // What the zone's squares see (where our sliders attack it from), and what the king sees
-    // through one of its own pieces (where a slider of ours pins it).
-    let (mut orth, mut diag) = (0, 0);
-    for sq in squares(free_zone) {
-        orth |= t.rook(sq, occupied);
-        diag |= t.bishop(sq, occupied);
-    }
-    let pin_from_orth = orth | t.rook(king_sq, occupied ^ (t.rook(king_sq, occupied) & theirs));
-    let pin_from_diag = diag | t.bishop(king_sq, occupied ^ (t.bishop(king_sq, occupied) & theirs));
-
-    // The lines from the king to our sliders with at most two pieces between: a move onto or
-    // off one can make or break a pin or a discovered check.
-    let aligned =
-        (t.rook(king_sq, 0) & our_orth_sliders) | (t.bishop(king_sq, 0) & our_diag_sliders);
-    for slider in squares(aligned) {
-        let line = super::ray(king_sq, slider);
-        if (line & occupied).count_ones() <= 2 {
-            near |= line;
+    // through one of its own pieces (where a slider of ours pins it). Only our sliders' moves,
+    // moves that uncover one of our sliders, and promotions (a new slider) need those lines:
+    // with no slider of ours and no pawn on the seventh rank (king and pawn endings) they are
+    // left empty, and the near masks of the slider kinds, then never read, are wrong.
+    let (mut orth, mut diag, mut pin_from_orth, mut pin_from_diag) = (0, 0, 0, 0);
+    if (our_orth_sliders | our_diag_sliders) != 0 || S::forward(mine[PAWN]) & S::LAST_RANK != 0 {
+        for sq in squares(free_zone) {
+            orth |= t.rook(sq, occupied);
+            diag |= t.bishop(sq, occupied);
         }
+        pin_from_orth = orth | t.rook(king_sq, occupied ^ (t.rook(king_sq, occupied) & theirs));
+        pin_from_diag = diag | t.bishop(king_sq, occupied ^ (t.bishop(king_sq, occupied) & theirs));
+
+        // The lines from the king to our sliders with at most two pieces between: a move onto
+        // or off one can make or break a pin or a discovered check.
+        let aligned =
+            (t.rook(king_sq, 0) & our_orth_sliders) | (t.bishop(king_sq, 0) & our_diag_sliders);
+        for slider in squares(aligned) {
+            let line = super::ray(king_sq, slider);
+            if (line & occupied).count_ones() <= 2 {
+                near |= line;
+            }
+        }
+        let (mut our_orth, mut our_diag) = (0, 0);
+        for from in squares(our_orth_sliders) {
+            our_orth |= t.rook(from, occupied);
+        }
+        for from in squares(our_diag_sliders) {
+            our_diag |= t.bishop(from, occupied);
+        }
+        near |= (orth & our_orth) | (diag & our_diag);
     }
-    let (mut our_orth, mut our_diag) = (0, 0);
-    for from in squares(our_orth_sliders) {
-        our_orth |= t.rook(from, occupied);
-    }
-    for from in squares(our_diag_sliders) {
-        our_diag |= t.bishop(from, occupied);
-    }
-    near |= zone | (orth & our_orth) | (diag & our_diag);
+    near |= zone;
     if crowded {
         near = !0;
     }
