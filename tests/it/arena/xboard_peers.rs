@@ -256,3 +256,55 @@ fn an_xboard_engines_claims_are_judged_as_cutechess_judges_them() {
     assert!(games.iter().all(|(_, t)| t == "adjudication"), "{games:?}");
     assert!(out.contains("2  false claim"), "{out}");
 }
+
+/// The 500 games cutechess-cli 1.5.1 played between Shannon and the five Debian xboard engines
+/// (tests/data/peers/xboard/, recorded by hand as docs/xboard.md says), replayed by our rules:
+/// every game cutechess-cli ended with a mate is a mate of the same winner here, a repetition
+/// a repetition, and a game lost on time was not over by the rules when it was lost.
+#[test]
+fn our_rules_agree_with_cutechess_on_its_recorded_xboard_games() {
+    use shannon::game::{Ending, Game};
+    use shannon::Color;
+    for (name, _) in DEBIAN_ENGINES {
+        let folder = crate::common::data_path("peers/xboard");
+        let pgn = folder.join(format!("cutechess-{name}.pgn"));
+        let log = std::fs::read_to_string(folder.join(format!("cutechess-{name}.txt"))).unwrap();
+        let games = read_pgn(&pgn);
+        assert_eq!(games.len(), 100, "{name}");
+        let mut checked = 0;
+        for line in log.lines().filter(|l| l.starts_with("Finished game ")) {
+            let number = line["Finished game ".len()..].split(' ').next().unwrap();
+            let reason = line.split('{').nth(1).unwrap().trim_end_matches('}');
+            // One game at a time: the PGN holds them in the order they were played (every
+            // Round tag is 1); the players named in the line are the game's.
+            let index: usize = number.parse().unwrap();
+            let game = &games[index - 1];
+            let players = format!("({} vs {})", tag(game, "White"), tag(game, "Black"));
+            assert!(line.contains(&players), "{name}: {line} is not {players}");
+            let replayed = Game::replay(&game.record.start, &game.record.moves);
+            let context = format!("{name} game {number}: {reason}");
+            match reason {
+                "White mates" | "Black mates" => {
+                    let winner = match reason {
+                        "White mates" => Color::White,
+                        _ => Color::Black,
+                    };
+                    assert_eq!(
+                        replayed.ending(),
+                        Some(Ending::Checkmate { winner }),
+                        "{context}"
+                    );
+                }
+                "Draw by 3-fold repetition" => {
+                    assert!(replayed.claimable_draw().is_some(), "{context}")
+                }
+                _ if reason.ends_with("loses on time") => {
+                    assert!(replayed.ending().is_none(), "{context}")
+                }
+                _ => panic!("{context}: a way to end not seen when recorded"),
+            }
+            checked += 1;
+        }
+        assert_eq!(checked, 100, "{name}");
+    }
+}
