@@ -157,6 +157,13 @@ pub enum Termination {
     StartFailure(Color, String),
     /// The match was interrupted (Ctrl-C, SIGTERM) before the game ended.
     Interrupted,
+    /// `side`'s engine resigned (an xboard engine's `resign`, or its claim of its opponent's
+    /// win).
+    Resignation(Color),
+    /// `side`'s engine made a claim our rules refute (an xboard engine's claim of its own win,
+    /// of no result, of a draw its move does not give, or its `Illegal move` about a legal
+    /// move): the line it wrote. The game is lost, as cutechess-cli scores it.
+    FalseClaim(Color, String),
 }
 
 impl Termination {
@@ -170,6 +177,8 @@ impl Termination {
                 "abandoned"
             }
             Termination::Interrupted => "unterminated",
+            Termination::Resignation(_) => "normal",
+            Termination::FalseClaim(..) => "adjudication",
         }
     }
 
@@ -184,6 +193,8 @@ impl Termination {
             Termination::Hang(_) => EndCategory::Hang,
             Termination::StartFailure(..) => EndCategory::StartFailure,
             Termination::Interrupted => EndCategory::Interrupted,
+            Termination::Resignation(_) => EndCategory::Resignation,
+            Termination::FalseClaim(..) => EndCategory::FalseClaim,
         }
     }
 
@@ -194,7 +205,9 @@ impl Termination {
             | Termination::IllegalMove(side, _)
             | Termination::Crash(side)
             | Termination::Hang(side)
-            | Termination::StartFailure(side, _) => Some(*side),
+            | Termination::StartFailure(side, _)
+            | Termination::Resignation(side)
+            | Termination::FalseClaim(side, _) => Some(*side),
             Termination::PlyLimit | Termination::Adjudication(_) | Termination::Interrupted => None,
         }
     }
@@ -203,7 +216,10 @@ impl Termination {
     pub fn is_failure(&self) -> bool {
         !matches!(
             self,
-            Termination::PlyLimit | Termination::Adjudication(_) | Termination::Interrupted
+            Termination::PlyLimit
+                | Termination::Adjudication(_)
+                | Termination::Interrupted
+                | Termination::Resignation(_)
         )
     }
 }
@@ -224,6 +240,10 @@ impl fmt::Display for Termination {
             }
             Termination::Interrupted => {
                 f.write_str("unfinished: the match was interrupted during this game")
+            }
+            Termination::Resignation(side) => write!(f, "{side} resigned"),
+            Termination::FalseClaim(side, line) => {
+                write!(f, "{side} made a false claim: '{line}'")
             }
         }
     }
@@ -249,6 +269,8 @@ pub enum EndCategory {
     ThreefoldRepetition,
     /// The 50-move rule, claimed.
     FiftyMoveRule,
+    /// An engine resigned.
+    Resignation,
     /// The ply limit.
     PlyLimit,
     /// Adjudicated from the engines' scores.
@@ -257,6 +279,8 @@ pub enum EndCategory {
     TimeForfeit,
     /// An illegal move.
     IllegalMove,
+    /// An engine made a claim the rules refute.
+    FalseClaim,
     /// An engine exited.
     Crash,
     /// An engine stopped answering.
@@ -271,7 +295,7 @@ pub enum EndCategory {
 
 impl EndCategory {
     /// Every category.
-    pub const ALL: [EndCategory; 16] = [
+    pub const ALL: [EndCategory; 18] = [
         EndCategory::Checkmate,
         EndCategory::Stalemate,
         EndCategory::FivefoldRepetition,
@@ -279,10 +303,12 @@ impl EndCategory {
         EndCategory::InsufficientMaterial,
         EndCategory::ThreefoldRepetition,
         EndCategory::FiftyMoveRule,
+        EndCategory::Resignation,
         EndCategory::PlyLimit,
         EndCategory::Adjudication,
         EndCategory::TimeForfeit,
         EndCategory::IllegalMove,
+        EndCategory::FalseClaim,
         EndCategory::Crash,
         EndCategory::Hang,
         EndCategory::StartFailure,
@@ -322,6 +348,8 @@ impl EndCategory {
             EndCategory::StartFailure => "start failure",
             EndCategory::Interrupted => "interrupted",
             EndCategory::Unknown => "unknown",
+            EndCategory::Resignation => "resignation",
+            EndCategory::FalseClaim => "false claim",
         }
     }
 

@@ -26,7 +26,7 @@ use super::report::OptionWarning;
 use super::schedule::Schedule;
 use super::stop::{Halt, RunStop};
 use super::time_control::{Clock, TimeControl};
-use crate::client::{EngineConfig, EngineError, EngineProcess};
+use crate::client::{Answer, Claim, EngineConfig, EngineError, EngineProcess, Level, Turn};
 use crate::game::{Finish, Game, GameRecord, Outcome};
 use crate::notation::polyglot::Book;
 use crate::notation::uci::{format_move, parse_move};
@@ -175,6 +175,10 @@ impl MatchPlan {
         warnings: &mut Vec<OptionWarning>,
     ) -> Result<(), NotReady> {
         let config = &self.engines[slot];
+        // An xboard engine that asked not to be reused (`reuse=0`) starts anew for each game.
+        if engines[slot].as_ref().is_some_and(|e| !e.reusable()) {
+            engines[slot] = None;
+        }
         let fresh = engines[slot].is_none();
         if fresh {
             let interrupt = Some(Arc::clone(&self.interrupt));
@@ -203,8 +207,8 @@ impl MatchPlan {
             let seed = mix(game_seed ^ slot as u64) % 2_000_000_000 + 1;
             engine.set_option("Seed", &seed.to_string());
         }
-        engine.send("ucinewgame");
-        if let Err(error) = engine.ready(Duration::from_millis(config.init_timeout_ms)) {
+        let timeout = Duration::from_millis(config.init_timeout_ms);
+        if let Err(error) = engine.new_game(castling, self.level(), timeout) {
             let engine = engines[slot].take().expect("prepared above");
             return Err(NotReady::of(error, fresh, engine));
         }
@@ -304,8 +308,35 @@ impl MatchPlan {
             }
         }
         played.record.moves = game.moves().to_vec();
+        // The xboard engines still in the game are told its result.
+        let result = played.record.outcome.to_string();
+        let reason = played.describe();
+        for color in [Color::White, Color::Black] {
+            if let Some(engine) = engines[slot_of(color)].as_mut() {
+                engine.game_over(&result, &reason);
+            }
+        }
         self.stop_unless_recovering(&played);
         played
+    }
+
+    /// The time control as an xboard engine is told it at the start of a game.
+    fn level(&self) -> Level {
+        match self.time_control {
+            TimeControl::Clock {
+                moves,
+                base,
+                increment,
+            } => Level::Clock {
+                moves,
+                base,
+                increment,
+            },
+            TimeControl::MoveTime(time) => Level::MoveTime(time),
+            TimeControl::Nodes(n) => Level::Nodes(n),
+            TimeControl::Depth(n) => Level::Depth(n),
+            TimeControl::Infinite => Level::Infinite,
+        }
     }
 
     /// Without `-recover`, a game an engine lost by crashing or stalling stops the run.
@@ -408,12 +439,13 @@ impl MatchPlan {
                 continue;
             }
             let move_number = game.position().fullmove_number();
-            let (mv, info) = self.engine_move(
+            let (mv, info, draw_claim) = self.engine_move(
                 game,
                 engines,
                 slot,
                 &mut clocks,
                 &position.text,
+                mode,
                 last_read,
                 forensics,
             )?;
@@ -421,6 +453,25 @@ impl MatchPlan {
             game.play(mv);
             position.push(mv);
             infos.push((game.moves().len(), info));
+            // An xboard engine's draw claim with its move holds when the move draws.
+            if let Some(claim) = draw_claim {
+                let legal = game.legal_moves().len();
+                let drawn = game
+                    .status_with(legal)
+                    .finish_claiming()
+                    .is_some_and(|finish| finish.outcome() == Outcome::Draw);
+                if !drawn {
+                    if let Some(engine) = engines[slot].as_ref() {
+                        *forensics = Some(Forensics {
+                            side,
+                            log: engine.log(),
+                            file: None,
+                            unwritten: None,
+                        });
+                    }
+                    return Err((Outcome::Win(!side), Termination::FalseClaim(side, claim)));
+                }
+            }
             if game.position().halfmove_clock() == 0 {
                 judge.irreversible_move();
             }
@@ -459,9 +510,10 @@ impl MatchPlan {
         slot: usize,
         clocks: &mut [Clock; 2],
         position: &str,
+        mode: CastlingMode,
         last_read: Option<Instant>,
         forensics: &mut Option<Forensics>,
-    ) -> Result<(Move, MoveInfo), (Outcome, Termination)> {
+    ) -> Result<(Move, MoveInfo, Option<String>), (Outcome, Termination)> {
         let side = game.position().side_to_move();
         let engine = engines[slot].as_mut().expect("prepared before the game");
         if let Err(lost) = self.ping(engine, side) {
@@ -469,13 +521,24 @@ impl MatchPlan {
             return Err(lost);
         }
         let engine = engines[slot].as_mut().expect("answered the ping");
-        engine.queue(position);
         let go = self.go_command(clocks, side);
         let left = self.time_left(&clocks[side.index()]);
         let deadline =
             self.time_control
                 .deadline(&clocks[side.index()], self.time_margin, self.hang_timeout);
-        let answer = engine.go(&go, deadline);
+        let turn = Turn {
+            game,
+            mode,
+            clocks: matches!(self.time_control, TimeControl::Clock { .. }).then(|| {
+                (
+                    clocks[side.index()].remaining,
+                    clocks[(!side).index()].remaining,
+                )
+            }),
+            uci_position: position,
+            uci_go: &go,
+        };
+        let answer = engine.think(&turn, deadline);
         let mut info = engine.last_go().read_as(self.adjudication.bound_scores);
         info.timing.before_go = last_read
             .zip(info.timing.go_written)
@@ -483,14 +546,30 @@ impl MatchPlan {
         let keep = |engines: &mut [Option<EngineProcess>], forensics: &mut Option<Forensics>| {
             keep_log(engines, slot, side, forensics)
         };
-        let text = match answer {
-            Ok((text, _)) => {
+        let (text, draw_claim) = match answer {
+            Ok(Answer::Claim(claim)) => {
+                // Judged as cutechess-cli judges it: never in the claimer's favour.
+                let termination = match claim {
+                    Claim::Resign(_) => Termination::Resignation(side),
+                    Claim::False(line) => {
+                        *forensics = Some(Forensics {
+                            side,
+                            log: engine.log(),
+                            file: None,
+                            unwritten: None,
+                        });
+                        Termination::FalseClaim(side, line)
+                    }
+                };
+                return Err((Outcome::Win(!side), termination));
+            }
+            Ok(Answer::Move { text, draw_claim }) => {
                 // fastchess's `-ping-ms`: is the engine still there after its search?
                 if let Err(lost) = self.ping(engine, side) {
                     keep(engines, forensics);
                     return Err(lost);
                 }
-                text
+                (text, draw_claim)
             }
             Err(error) => {
                 if self.interrupted() {
@@ -504,7 +583,9 @@ impl MatchPlan {
                         Termination::TimeForfeit(side, cause)
                     }
                     EngineError::Exited { .. } | EngineError::Spawn(..) => Termination::Crash(side),
-                    EngineError::Timeout { .. } => Termination::Hang(side),
+                    EngineError::Timeout { .. } | EngineError::Unsupported(_) => {
+                        Termination::Hang(side)
+                    }
                     EngineError::Interrupted { .. } => Termination::Interrupted,
                 };
                 keep(engines, forensics);
@@ -526,7 +607,7 @@ impl MatchPlan {
             return Err((Outcome::Win(!side), Termination::TimeForfeit(side, cause)));
         }
         match parse_move(game.position(), &text) {
-            Ok(mv) => Ok((mv, info)),
+            Ok(mv) => Ok((mv, info, draw_claim)),
             Err(_) => {
                 keep(engines, forensics);
                 Err((Outcome::Win(!side), Termination::IllegalMove(side, text)))

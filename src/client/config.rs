@@ -47,6 +47,38 @@ pub struct EngineConfig {
     /// its last lines are kept for the forensics of a forfeit.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub stderr: Option<PathBuf>,
+    /// The protocol the engine speaks: `uci` (the default) or `xboard` (CECP version 2, as
+    /// cutechess-cli's `proto=xboard`). Left out of a saved state when it is UCI, so states of
+    /// UCI matches read as before.
+    #[serde(default, skip_serializing_if = "Protocol::is_uci")]
+    pub protocol: Protocol,
+}
+
+/// The protocol an engine speaks. Saved by its stable names, `uci` and `xboard`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Protocol {
+    /// The Universal Chess Interface.
+    #[default]
+    Uci,
+    /// The Chess Engine Communication Protocol, version 2 (XBoard/WinBoard).
+    Xboard,
+}
+
+impl Protocol {
+    /// True for UCI (what a saved state leaves out).
+    pub fn is_uci(&self) -> bool {
+        *self == Protocol::Uci
+    }
+}
+
+impl fmt::Display for Protocol {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Protocol::Uci => "uci",
+            Protocol::Xboard => "xboard",
+        })
+    }
 }
 
 fn default_init_timeout() -> u64 {
@@ -302,6 +334,7 @@ impl EngineConfig {
             book: None,
             book_depth: None,
             stderr: None,
+            protocol: Protocol::Uci,
         }
     }
 

@@ -15,6 +15,8 @@ use super::config::EngineConfig;
 use super::info::{InfoLine, MoveInfo};
 use super::option::{check_option, DeclaredOption, OptionKind, OptionProblem};
 use super::pipes::{EngineInput, EngineOutput, Read1};
+use super::xboard::XboardSession;
+use super::Protocol;
 use crate::types::CastlingMode;
 use std::collections::VecDeque;
 use std::fmt;
@@ -52,6 +54,9 @@ pub enum EngineError {
         /// What the runner was waiting for.
         waiting_for: String,
     },
+    /// The engine cannot play the game asked of it (an xboard engine without Chess960 among
+    /// its variants, or without `nps` for a node limit): what it lacks.
+    Unsupported(String),
 }
 
 impl fmt::Display for EngineError {
@@ -70,6 +75,7 @@ impl fmt::Display for EngineError {
             EngineError::Interrupted { waiting_for } => {
                 write!(f, "interrupted while waiting for {waiting_for}")
             }
+            EngineError::Unsupported(what) => write!(f, "the engine cannot play {what}"),
         }
     }
 }
@@ -279,6 +285,16 @@ impl MoveTiming {
     }
 }
 
+/// How a protocol's lines are read at the end of a move: what a line of search information
+/// says, and which line is the answer.
+#[derive(Clone, Copy)]
+pub(super) struct Dialect {
+    /// A line of search information, read.
+    pub(super) info: fn(&str) -> Option<InfoLine>,
+    /// True for the line that answers (`bestmove`, xboard's `move`).
+    pub(super) is_answer: fn(&str) -> bool,
+}
+
 /// A running engine.
 pub struct EngineProcess {
     child: Child,
@@ -295,15 +311,17 @@ pub struct EngineProcess {
     /// The stderr thread (it ends when the engine's stderr closes).
     stderr_thread: Option<JoinHandle<()>>,
     /// When the reader thread read the last line `wait_for` accepted.
-    accepted_at: Option<Instant>,
+    pub(super) accepted_at: Option<Instant>,
     /// What the last `go` gathered and measured, kept when it failed.
-    last_go: MoveInfo,
+    pub(super) last_go: MoveInfo,
     /// The option names the engine announced, lower-cased.
-    options: Vec<String>,
+    pub(super) options: Vec<String>,
     /// The options it declared, read.
-    declared: Vec<DeclaredOption>,
+    pub(super) declared: Vec<DeclaredOption>,
     /// The configured options not sent at the last start, and why (taken by the runner).
-    option_problems: Vec<OptionProblem>,
+    pub(super) option_problems: Vec<OptionProblem>,
+    /// The xboard session, when the engine speaks xboard (`None`: UCI).
+    pub(super) xboard: Option<Box<XboardSession>>,
     /// Raised to abandon every wait (the match was interrupted).
     interrupt: Option<Arc<AtomicBool>>,
     /// The exchange since recording started, when it is being recorded.
@@ -341,6 +359,9 @@ impl EngineProcess {
         config: &EngineConfig,
         castling: CastlingMode,
     ) -> Result<(), EngineError> {
+        if config.protocol == Protocol::Xboard {
+            return self.initialise_xboard(config);
+        }
         let timeout = Duration::from_millis(config.init_timeout_ms);
         self.handshake(timeout)?;
         // As cutechess-cli and fastchess: an option the engine does not declare, or a value its
@@ -473,6 +494,7 @@ impl EngineProcess {
             options: Vec::new(),
             declared: Vec::new(),
             option_problems: Vec::new(),
+            xboard: None,
             interrupt,
             transcript: None,
         })
@@ -546,8 +568,11 @@ impl EngineProcess {
         self.options.contains(&name.to_ascii_lowercase())
     }
 
-    /// Send `setoption name N value V`.
+    /// Send `setoption name N value V` (to an xboard engine, `option N=V`).
     pub fn set_option(&mut self, name: &str, value: &str) {
+        if self.xboard.is_some() {
+            return self.set_xboard_option(name, value);
+        }
         self.send(&format!("setoption name {name} value {value}"));
     }
 
@@ -584,8 +609,11 @@ impl EngineProcess {
         self.to_engine.queue(line);
     }
 
-    /// `isready`, then wait for `readyok`.
+    /// `isready`, then wait for `readyok` (to an xboard engine, `ping N` and `pong N`).
     pub fn ready(&mut self, timeout: Duration) -> Result<(), EngineError> {
+        if self.xboard.is_some() {
+            return self.ping_xboard(timeout);
+        }
         self.send("isready");
         self.wait_for("readyok", timeout, |line| line == "readyok")
             .map(|_| ())
@@ -664,6 +692,26 @@ impl EngineProcess {
             }
             line.starts_with("bestmove")
         });
+        let uci = Dialect {
+            info: InfoLine::parse,
+            is_answer: |line| line.starts_with("bestmove"),
+        };
+        self.finish_go(started, info, answer, uci, |line| {
+            line.split_whitespace().nth(1).unwrap_or("").to_string()
+        })
+    }
+
+    /// The end of a `go` (or of an xboard engine's turn) begun at `started`: its timing
+    /// measured, what the engine said kept for [`EngineProcess::last_go`], and the answer's
+    /// move read by `read`.
+    pub(super) fn finish_go(
+        &mut self,
+        started: Instant,
+        mut info: MoveInfo,
+        answer: Result<String, EngineError>,
+        dialect: Dialect,
+        read: impl FnOnce(&str) -> String,
+    ) -> Result<(String, MoveInfo), EngineError> {
         // Taken after the wait: a `go` the pipe had no room for is written while it lasts.
         let mut timing = MoveTiming {
             go_sent: Some(started),
@@ -681,8 +729,7 @@ impl EngineProcess {
                 timing.bestmove_handled = Some(handled);
                 info.timing = timing;
                 self.last_go = info;
-                let mv = line.split_whitespace().nth(1).unwrap_or("").to_string();
-                Ok((mv, info))
+                Ok((read(&line), info))
             }
             Err(error) => {
                 info.time = started.elapsed();
@@ -692,10 +739,10 @@ impl EngineProcess {
                     .from_engine
                     .next_line(Duration::ZERO, &mut self.to_engine)
                 {
-                    if let Some(fields) = InfoLine::parse(&line) {
+                    if let Some(fields) = (dialect.info)(&line) {
                         info.absorb(&fields);
                     }
-                    if line.starts_with("bestmove") && timing.bestmove_read.is_none() {
+                    if (dialect.is_answer)(&line) && timing.bestmove_read.is_none() {
                         timing.bestmove_read = Some(at);
                     }
                     self.received.push(at, Stream::Stdout, line);
@@ -715,7 +762,7 @@ impl EngineProcess {
     }
 
     /// When the last line sent was written to the engine's pipe.
-    fn written_at(&self) -> Option<Instant> {
+    pub(super) fn written_at(&self) -> Option<Instant> {
         self.to_engine.written_at()
     }
 

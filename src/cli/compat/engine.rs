@@ -5,7 +5,7 @@
 use super::words::number;
 use super::{CompatError, Dialect};
 use shannon::arena::TimeControl;
-use shannon::client::EngineConfig;
+use shannon::client::{EngineConfig, Protocol};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -38,6 +38,8 @@ pub struct EngineArgs {
     pub bookdepth: Option<u32>,
     /// `stderr=`.
     pub stderr: Option<PathBuf>,
+    /// `proto=`.
+    pub protocol: Protocol,
 }
 
 /// Keys only one of the tools has: they tell whose command line this is.
@@ -91,14 +93,9 @@ impl EngineArgs {
                 .args
                 .extend(value.split_whitespace().map(str::to_string)),
             "proto" => match value {
-                "uci" => {}
-                "xboard" => {
-                    return Err(CompatError::refused(
-                        format!("{label}=xboard"),
-                        "Shannon's runner speaks UCI only (proto=uci)",
-                    ))
-                }
-                _ => return Err(CompatError::malformed(label, value, "uci")),
+                "uci" => self.protocol = Protocol::Uci,
+                "xboard" => self.protocol = Protocol::Xboard,
+                _ => return Err(CompatError::malformed(label, value, "uci or xboard")),
             },
             "tc" => self.tc = Some(time_control(&label, value)?),
             "st" => self.st = Some(seconds(value)?),
@@ -153,6 +150,7 @@ impl EngineArgs {
         // cutechess-cli's book depth is unlimited unless bookdepth= says (its 1000 moves).
         engine.book_depth = self.bookdepth.or(self.book.as_ref().map(|_| 1000));
         engine.stderr = self.stderr.clone();
+        engine.protocol = self.protocol;
         Ok(engine)
     }
 }
@@ -225,11 +223,9 @@ mod tests {
         engine.apply("-each", "tc=2+0.02s").unwrap();
         assert_eq!(engine.tc, Some("2+0.02".parse().unwrap()));
         assert_eq!(engine.timemargin, Some(250));
-        let refused = engine.apply("-each", "proto=xboard").unwrap_err();
-        assert!(
-            refused.to_string().contains("-each proto=xboard"),
-            "{refused}"
-        );
+        engine.apply("-each", "proto=xboard").unwrap();
+        assert_eq!(engine.protocol, Protocol::Xboard);
+        assert!(engine.apply("-each", "proto=cecp").is_err());
         assert!(engine.apply("-engine", "tc=movetime=5").is_err());
         assert!(engine.apply("-engine", "ponder").is_err());
         assert!(matches!(

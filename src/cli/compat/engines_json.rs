@@ -10,6 +10,7 @@
 use super::engine::EngineArgs;
 use super::CompatError;
 use serde_json::Value;
+use shannon::client::Protocol;
 use std::path::{Path, PathBuf};
 
 /// The engines of one `engines.json`.
@@ -120,14 +121,15 @@ impl EnginesFile {
             expected: "the engine's command".into(),
         })?;
         match string("protocol")?.as_deref() {
-            None | Some("uci") => {}
+            None | Some("uci") => args.protocol = Protocol::Uci,
+            Some("xboard") => args.protocol = Protocol::Xboard,
             Some(other) => {
                 return Err(CompatError::refused(
                     format!(
                         "{label} ({} \"protocol\": \"{other}\")",
                         self.path.display()
                     ),
-                    "Shannon's runner speaks UCI only",
+                    "Shannon's runner speaks uci and xboard",
                 ))
             }
         }
@@ -285,9 +287,13 @@ mod tests {
     fn what_cannot_be_honoured_or_read_is_an_error_naming_it() {
         let engines = file(SAVED).unwrap();
         let mut args = EngineArgs::default();
-        let refused = engines.apply("Crafty", &mut args).unwrap_err().to_string();
+        engines.apply("Crafty", &mut args).unwrap();
+        assert_eq!(args.protocol, Protocol::Xboard);
+        let other =
+            file("[{\"command\": \"x\", \"name\": \"X\", \"protocol\": \"cecp\"}]").unwrap();
+        let refused = other.apply("X", &mut args).unwrap_err().to_string();
         assert!(
-            refused.contains("conf=Crafty (engines.json \"protocol\": \"xboard\")"),
+            refused.contains("conf=X (engines.json \"protocol\": \"cecp\")"),
             "{refused}"
         );
         let missing = engines.apply("Komodo", &mut args).unwrap_err().to_string();

@@ -193,7 +193,7 @@ shannon match, cutechess-cli/fastchess form (README: \"Coming from cutechess-cli
 
   -engine cmd=PATH | conf=NAME (from Cute Chess's engines.json) [name=NAME] [dir=DIR]
           [arg=A | args=\"A B\"] [option.NAME=VALUE]
-          [proto=uci] [tc=40/60+0.6|10+0.1|inf] [st=S] [nodes=N] [depth=N|plies=N]
+          [proto=uci|xboard] [tc=40/60+0.6|10+0.1|inf] [st=S] [nodes=N] [depth=N|plies=N]
           [timemargin=MS] [book=FILE.bin] [bookdepth=N] [stderr=FILE] [restart=auto|off]
   -each KEY=VALUE ...          keys for every engine (applied after each -engine's)
   -tournament round-robin|roundrobin|gauntlet   -rounds N   -games N   -repeat [2]   -noswap

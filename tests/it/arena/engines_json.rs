@@ -131,7 +131,7 @@ fn engines_come_from_engines_json_where_cutechess_cli_looks() {
     );
     std::fs::write(
         work.join("engines.json"),
-        "[{\"name\": \"Old\", \"command\": \"crafty\", \"protocol\": \"xboard\"}]",
+        "[{\"name\": \"Old\", \"command\": \"crafty\", \"protocol\": \"cecp\"}]",
     )
     .unwrap();
     let (code, _, err) = shannon_in(
@@ -140,7 +140,7 @@ fn engines_come_from_engines_json_where_cutechess_cli_looks() {
         &["-engine", "conf=Old", "-engine", "conf=Old"],
     );
     assert_eq!(code, Some(2), "{err}");
-    assert!(err.contains("\"protocol\": \"xboard\""), "{err}");
+    assert!(err.contains("\"protocol\": \"cecp\""), "{err}");
     std::fs::write(work.join("engines.json"), "[{\"name\": \"Cut\",\n").unwrap();
     for args in [
         &["-engines"][..],

@@ -32,6 +32,7 @@ mod sprt_stop;
 mod stops;
 mod tournaments;
 mod two_runs;
+mod xboard_peers;
 
 use crate::common::{peer_missing, peers_required, Scratch};
 use crate::common::{run, FAULTY, SHANNON};

@@ -73,6 +73,18 @@ pub fn reason(game: &MatchGame) -> String {
             }
             Termination::Hang(loser) => format!("{}'s connection stalls", side(*loser)),
             Termination::Interrupted => "No result".into(),
+            Termination::Resignation(loser) => format!("{} resigns", side(*loser)),
+            Termination::FalseClaim(loser, line) => {
+                // cutechess-cli's words: the engine's line after `Illegal`, or its one
+                // description of every other claim it refutes.
+                let claim = match line.trim().split_once(char::is_whitespace) {
+                    Some((command, rest)) if command.starts_with("Illegal") => {
+                        format!("{} claims illegal {}", side(*loser), rest.trim())
+                    }
+                    _ => "Invalid result claim".into(),
+                };
+                format!("{} wins by adjudication: {claim}", side(!*loser))
+            }
         },
         (None, Some(finish)) => rule_reason(&finish),
         // No description: cutechess's words for a bare result.

@@ -136,6 +136,25 @@ fn every_ending_has_cutechess_clis_words() {
             None,
             "No result",
         ),
+        // An xboard engine's claims, as cutechess-cli words them.
+        (
+            Outcome::Win(Black),
+            Some(Termination::Resignation(White)),
+            None,
+            "White resigns",
+        ),
+        (
+            Outcome::Win(Black),
+            Some(Termination::FalseClaim(White, "1-0 {White mates}".into())),
+            None,
+            "Black wins by adjudication: Invalid result claim",
+        ),
+        (
+            Outcome::Win(White),
+            Some(Termination::FalseClaim(Black, "Illegal move: e2e4".into())),
+            None,
+            "White wins by adjudication: Black claims illegal move: e2e4",
+        ),
         (Outcome::Win(White), None, None, "White wins"),
         (Outcome::Draw, None, None, "Drawn game"),
     ];

@@ -73,6 +73,10 @@ pub fn reason(game: &MatchGame) -> String {
             }
             Termination::Hang(loser) => format!("{}'s connection stalls", side(*loser)),
             Termination::Interrupted => "Game interrupted".into(),
+            Termination::Resignation(loser) => format!("{} resigns", side(*loser)),
+            Termination::FalseClaim(loser, _) => {
+                format!("{} wins by adjudication", side(!*loser))
+            }
         },
         (None, Some(finish)) => rule_reason(&finish),
         (None, None) => match outcome {

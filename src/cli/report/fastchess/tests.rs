@@ -118,6 +118,25 @@ fn every_ending_has_fastchesss_words() {
             None,
             "Game interrupted",
         ),
+        // An xboard engine's claims, as cutechess-cli words them.
+        (
+            Outcome::Win(Black),
+            Some(Termination::Resignation(White)),
+            None,
+            "White resigns",
+        ),
+        (
+            Outcome::Win(Black),
+            Some(Termination::FalseClaim(White, "1-0 {White mates}".into())),
+            None,
+            "Black wins by adjudication",
+        ),
+        (
+            Outcome::Win(White),
+            Some(Termination::FalseClaim(Black, "Illegal move: e2e4".into())),
+            None,
+            "White wins by adjudication",
+        ),
         (Outcome::Win(White), None, None, "White wins"),
         (Outcome::Draw, None, None, "Drawn game"),
     ];
