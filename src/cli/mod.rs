@@ -234,18 +234,23 @@ impl EngineChoice {
     /// The engine asked for, its program found; says on stderr when the name was taken as a
     /// command because the engines file does not have it.
     pub fn resolve(&self) -> Result<shannon::client::EngineConfig, CliError> {
-        use shannon::client::{Config, EngineOrigin};
+        use shannon::client::Config;
         let (engine, origin) = Config::load(self.config.as_deref())
             .and_then(|config| config.runnable_engine(&self.engine))
             .map_err(CliError::new)?;
-        if let EngineOrigin::Command(path) = origin {
-            eprintln!(
-                "shannon: '{}' is not in the engines file: running it as a command ({})",
-                self.engine,
-                path.display()
-            );
-        }
+        note_origin(&self.engine, &origin);
         Ok(engine)
+    }
+}
+
+/// Say on stderr that `name` was taken as a command because the engines file does not have it
+/// (`--engine` of audit and perft-check, `--engines` of match).
+pub fn note_origin(name: &str, origin: &shannon::client::EngineOrigin) {
+    if let shannon::client::EngineOrigin::Command(path) = origin {
+        eprintln!(
+            "shannon: '{name}' is not in the engines file: running it as a command ({})",
+            path.display()
+        );
     }
 }
 
