@@ -11,6 +11,7 @@ mod codec_report;
 mod compat;
 mod decode;
 mod encode;
+pub mod generate;
 mod r#match;
 mod merge;
 mod pack;
@@ -36,11 +37,16 @@ use std::io::Write;
 ///
 /// With no subcommand it speaks UCI on stdin/stdout (load it in a GUI).
 #[derive(Parser)]
-#[command(version, about, long_about)]
+#[command(version, about, long_about, args_conflicts_with_subcommands = true)]
 pub struct Cli {
     /// The subcommand; none runs the UCI engine.
     #[command(subcommand)]
     pub command: Option<Command>,
+    /// Print the man page or a shell's completion script, made from these definitions.
+    ///
+    /// Example: shannon --generate man > shannon.1; shannon --generate complete-bash > shannon.bash
+    #[arg(long, value_enum, value_name = "WHAT", exclusive = true)]
+    pub generate: Option<generate::Generate>,
 }
 
 /// The subcommands, in the order `--help` lists them.
