@@ -402,13 +402,16 @@ fn engines_of(config: &Config, settings: &MatchSettings) -> Result<Vec<EngineCon
     let engines = match settings.engine_configs.is_empty() {
         true => names
             .iter()
-            .map(|name| {
-                config
+            // A configured engine's program is looked for after every name is found (below),
+            // so a name that is neither is reported first, as before.
+            .map(|name| match config.engine(name) {
+                Ok(engine) => Ok(engine.clone()),
+                Err(_) => config
                     .runnable_engine(name)
                     .map(|(engine, _)| EngineConfig {
                         name: name.clone(),
                         ..engine
-                    })
+                    }),
             })
             .collect::<Result<Vec<_>, _>>()?,
         false => settings.engine_configs.clone(),
