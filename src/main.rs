@@ -19,11 +19,15 @@ fn main() -> ExitCode {
     let result = match cli::run_compat_match(&args, &mut stdout.lock()) {
         Some(result) => result,
         None => {
-            let Some(command) = cli::Cli::parse().command else {
-                shannon::uci::run_stdio();
-                return ExitCode::SUCCESS;
-            };
-            command.run(&mut stdout.lock())
+            let cli = cli::Cli::parse();
+            match (cli.generate, cli.command) {
+                (Some(what), _) => cli::generate::run(what, &mut stdout.lock()),
+                (None, Some(command)) => command.run(&mut stdout.lock()),
+                (None, None) => {
+                    shannon::uci::run_stdio();
+                    return ExitCode::SUCCESS;
+                }
+            }
         }
     };
     let mut out = stdout.lock();

@@ -4,7 +4,7 @@
 //! `cargo bench --bench perft` runs Shannon beside MPerft 5.1 (R. Delorme; run as `mperft5`,
 //! with its nullmove counting `-n`, with and without a table) and Gigantua (D. Angerer; run as
 //! `gigantua`), each found on PATH and skipped with the reason printed when absent; how they are
-//! built is in the README's Perft section. It names the CPU, then prints, with each count
+//! built is in docs/benchmarks.md. It names the CPU, then prints, with each count
 //! checked: no table on one thread (start position depth 7, Kiwipete depth 6, and the standard
 //! suites at a node budget per position), a table on one thread (start position depth 8,
 //! Kiwipete depth 6), and two threads against one (start position depth 8, without and with the

@@ -391,8 +391,9 @@ pub(super) fn files_of(
     (pgn, epd, state)
 }
 
-/// The engines of `settings` (given directly, or found by name in the file), each with its
-/// program found.
+/// The engines of `settings` (given directly, or found by name in the file, a name the file does
+/// not have taken as a command as [`Config::runnable_engine`] takes it, keeping the name given),
+/// each with its program found.
 fn engines_of(config: &Config, settings: &MatchSettings) -> Result<Vec<EngineConfig>, ArenaError> {
     let names = &settings.engines;
     if names.len() < 2 {
@@ -401,7 +402,17 @@ fn engines_of(config: &Config, settings: &MatchSettings) -> Result<Vec<EngineCon
     let engines = match settings.engine_configs.is_empty() {
         true => names
             .iter()
-            .map(|name| config.engine(name).cloned())
+            // A configured engine's program is looked for after every name is found (below),
+            // so a name that is neither is reported first, as before.
+            .map(|name| match config.engine(name) {
+                Ok(engine) => Ok(engine.clone()),
+                Err(_) => config
+                    .runnable_engine(name)
+                    .map(|(engine, _)| EngineConfig {
+                        name: name.clone(),
+                        ..engine
+                    }),
+            })
             .collect::<Result<Vec<_>, _>>()?,
         false => settings.engine_configs.clone(),
     };

@@ -29,7 +29,8 @@ pub struct Args {
     #[arg(long)]
     config: Option<PathBuf>,
     /// The engines, by name: A,B for a match, A,B,C,... for a tournament (default: the file's
-    /// [match] engines).
+    /// [match] engines). A name the engines file does not have is run as a command (a path, or
+    /// a program on PATH, then in /usr/games), as audit's --engine is.
     #[arg(long, value_delimiter = ',', value_parser = trimmed)]
     engines: Option<Vec<String>>,
     /// Who meets whom: round-robin (every pair of engines) or gauntlet (the first engine
@@ -258,7 +259,16 @@ fn play(
             let request = request_of(args, interrupt)?;
             Config::load(request.config.as_deref())
                 .map_err(ArenaError::from)
-                .and_then(|config| run_match(&config, &request, &mut observer))
+                .and_then(|config| {
+                    // A name the file does not have runs as a command (a path, then PATH, then
+                    // /usr/games), as audit's and perft-check's --engine: said here, on stderr.
+                    for name in request.engines.iter().flatten() {
+                        if let Ok((_, origin)) = config.runnable_engine(name) {
+                            super::note_origin(name, &origin);
+                        }
+                    }
+                    run_match(&config, &request, &mut observer)
+                })
         }
     }
     .map_err(explain)

@@ -11,6 +11,7 @@ mod codec_report;
 mod compat;
 mod decode;
 mod encode;
+pub mod generate;
 mod r#match;
 mod merge;
 mod pack;
@@ -36,11 +37,16 @@ use std::io::Write;
 ///
 /// With no subcommand it speaks UCI on stdin/stdout (load it in a GUI).
 #[derive(Parser)]
-#[command(version, about, long_about)]
+#[command(version, about, long_about, args_conflicts_with_subcommands = true)]
 pub struct Cli {
     /// The subcommand; none runs the UCI engine.
     #[command(subcommand)]
     pub command: Option<Command>,
+    /// Print the man page or a shell's completion script, made from these definitions.
+    ///
+    /// Example: shannon --generate man > shannon.1; shannon --generate complete-bash > shannon.bash
+    #[arg(long, value_enum, value_name = "WHAT", exclusive = true)]
+    pub generate: Option<generate::Generate>,
 }
 
 /// The subcommands, in the order `--help` lists them.
@@ -234,18 +240,23 @@ impl EngineChoice {
     /// The engine asked for, its program found; says on stderr when the name was taken as a
     /// command because the engines file does not have it.
     pub fn resolve(&self) -> Result<shannon::client::EngineConfig, CliError> {
-        use shannon::client::{Config, EngineOrigin};
+        use shannon::client::Config;
         let (engine, origin) = Config::load(self.config.as_deref())
             .and_then(|config| config.runnable_engine(&self.engine))
             .map_err(CliError::new)?;
-        if let EngineOrigin::Command(path) = origin {
-            eprintln!(
-                "shannon: '{}' is not in the engines file: running it as a command ({})",
-                self.engine,
-                path.display()
-            );
-        }
+        note_origin(&self.engine, &origin);
         Ok(engine)
+    }
+}
+
+/// Say on stderr that `name` was taken as a command because the engines file does not have it
+/// (`--engine` of audit and perft-check, `--engines` of match).
+pub fn note_origin(name: &str, origin: &shannon::client::EngineOrigin) {
+    if let shannon::client::EngineOrigin::Command(path) = origin {
+        eprintln!(
+            "shannon: '{name}' is not in the engines file: running it as a command ({})",
+            path.display()
+        );
     }
 }
 

@@ -6,7 +6,7 @@
 //! make/unmake ([`Position::make`] returns an [`Undo`] for [`Position::unmake`]). Perft uses
 //! make/unmake: copying the 230-byte position (a third of it the 0x88 mailbox) cost more than
 //! saving and restoring the few fields a move changes (measured in `benches/perft.rs`; see
-//! README). This module does not generate moves; it trusts the move it is given to be legal.
+//! docs/architecture.md). This module does not generate moves; it trusts the move it is given to be legal.
 
 pub mod chess960;
 pub mod epd;

@@ -256,7 +256,7 @@ fn stockfish_runs_the_whole_audit() {
     println!("{text}");
     // Every check ran: Stockfish has Ponder, UCI_Chess960 and go perft.
     assert!(skipped.is_empty(), "{text}");
-    // Its one known deviation (README, "Findings"): a malformed FEN crashes it.
+    // Its one known deviation (docs/audit.md, "Findings"): a malformed FEN crashes it.
     assert!(failed.is_subset(&set(&["garbage"])), "{text}");
     if failed.contains("garbage") {
         assert!(

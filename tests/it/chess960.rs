@@ -101,7 +101,7 @@ fn fritz9_numbers_derived_by_hand() {
         assert_eq!(back_rank_text(&derived), rank, "Fritz9 {id}");
         assert_eq!(fritz9_number(&derived), Some(id), "{rank}");
     }
-    // The README's example: the FEN of Scharnagl 0 prints Scharnagl 0 and Fritz9 81.
+    // docs/codecs.md's example: the FEN of Scharnagl 0 prints Scharnagl 0 and Fritz9 81.
     let (ok, text) = shannon(&[
         "chess960",
         "--fen",

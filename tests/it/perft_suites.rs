@@ -145,7 +145,7 @@ fn full_depth(generator: Generator, hash_mb: usize) {
 
 /// The bitboard generator (the one that plays) against every published count at full depth; the
 /// tests above stop at a node budget. About 7 x 10^11 nodes: tens of minutes on two idle cores
-/// (README, "Perft", has the measured figures). Run it deliberately:
+/// (docs/perft.md, "Perft", has the measured figures). Run it deliberately:
 /// `cargo test --profile test-release --test it -- --ignored --nocapture full_depth_bitboard`.
 #[test]
 #[ignore]
@@ -163,7 +163,7 @@ fn full_depth_hashed() {
 }
 
 /// The 0x88 reference generator against every published count at full depth: the same 7 x 10^11
-/// nodes through the slow reference, about a day on two idle cores (README, "Perft").
+/// nodes through the slow reference, about a day on two idle cores (docs/perft.md, "Perft").
 /// `cargo test --profile test-release --test it -- --ignored --nocapture full_depth_0x88`.
 #[test]
 #[ignore]

@@ -189,7 +189,7 @@ impl std::error::Error for CompatError {}
 
 /// The summary `shannon match -help` prints.
 pub const HELP: &str = "\
-shannon match, cutechess-cli/fastchess form (README: \"Coming from cutechess-cli or fastchess\")
+shannon match, cutechess-cli/fastchess form (docs/compat.md)
 
   -engine cmd=PATH | conf=NAME (from Cute Chess's engines.json) [name=NAME] [dir=DIR]
           [arg=A | args=\"A B\"] [option.NAME=VALUE]

@@ -1,12 +1,12 @@
-//! README's table of cutechess-cli's and fastchess's options ("Coming from cutechess-cli or
-//! fastchess", "Command line") is checked against the reader: every option and engine key it
+//! The table of cutechess-cli's and fastchess's options in docs/compat.md ("Command line") is
+//! checked against the reader: every option and engine key it
 //! lists is read (a command line using it parses) or, where the table says refused, refused
 //! with a message naming it; and every option and engine key of the two tools' `-help`
 //! (`tests/data/peers/`) is in the table.
 
 use super::{parse, CompatError};
 
-const README: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"));
+const COMPAT_DOC: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/compat.md"));
 const CUTECHESS_HELP: &str = include_str!(concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/tests/data/peers/cutechess-cli-1.5.1-options.txt"
@@ -37,11 +37,11 @@ fn name_of(text: &str) -> String {
     }
 }
 
-/// The items of README's option table.
+/// The items of docs/compat.md's option table.
 fn table() -> Vec<Item> {
-    let section = README
-        .split_once("### Command line")
-        .expect("README has the Command line section")
+    let section = COMPAT_DOC
+        .split_once("## Command line")
+        .expect("docs/compat.md has the Command line section")
         .1;
     let mut items = Vec::new();
     let rows = section
@@ -206,7 +206,7 @@ fn every_option_of_the_tools_help_is_in_the_table() {
     }
     assert!(
         missing.is_empty(),
-        "not in README's option table:\n{}",
+        "not in docs/compat.md's option table:\n{}",
         missing.join("\n")
     );
 }

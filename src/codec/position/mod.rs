@@ -29,7 +29,7 @@
 //!
 //! `huffman-games` is the Huffman code of the square contents of the 5,000 games of
 //! `tests/data/pgn/lichess_2013-01_5000.pgn`; it comes out with the classic tree's code lengths,
-//! so the two tie on every position (see [`huffman`] and the measured table in README).
+//! so the two tie on every position (see [`huffman`] and the measured table in docs/codecs.md).
 //!
 //! # The floor
 //!

@@ -1,7 +1,7 @@
 //! The real cutechess-cli and fastchess, against what `tests/data/peers/` recorded of them.
 //!
 //! Neither tool is in Debian or any package registry and CI has no other network, so the tests
-//! that compare Shannon with them (`bound_scores.rs`, `engines_json.rs`, README's option table in
+//! that compare Shannon with them (`bound_scores.rs`, `engines_json.rs`, docs/compat.md's option table in
 //! `src/cli/compat/option_table.rs`) compare with files recorded once from the real tools. The
 //! tests here make those files again with the real tools and check they equal the recorded ones:
 //! the recorded files are what the tools print and write today.
@@ -169,7 +169,7 @@ fn the_recorded_engines_listings_are_what_cutechess_cli_prints() {
     }
 }
 
-/// The option lists in `tests/data/peers/` (which README's option table must cover) are what
+/// The option lists in `tests/data/peers/` (which docs/compat.md's option table must cover) are what
 /// the tools' `-help` says today: made again from the real tools by the command each list
 /// gives, they are equal.
 #[test]
