@@ -244,6 +244,13 @@ impl EngineChoice {
         let (engine, origin) = Config::load(self.config.as_deref())
             .and_then(|config| config.runnable_engine(&self.engine))
             .map_err(CliError::new)?;
+        if !engine.protocol.is_uci() {
+            return Err(CliError::new(format!(
+                "engine '{}' speaks xboard (protocol = \"xboard\" in the engines file): audit and \
+                 perft-check talk to UCI engines only; an xboard engine plays in `shannon match`",
+                self.engine
+            )));
+        }
         note_origin(&self.engine, &origin);
         Ok(engine)
     }
