@@ -14,6 +14,7 @@ mod chess960;
 mod cli_pack;
 mod cli_perft;
 mod draw_claims_python;
+mod exact;
 mod fastchess_e2e;
 mod fen;
 mod fuzz_seeds;
