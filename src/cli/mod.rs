@@ -11,6 +11,7 @@ mod codec_report;
 mod compat;
 mod decode;
 mod encode;
+mod exact;
 pub mod generate;
 mod r#match;
 mod merge;
@@ -56,6 +57,11 @@ pub enum Command {
     ///
     /// Example: shannon perft 5 --divide --fen "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
     Perft(perft::Args),
+    /// The exact probability that a uniformly random game ends in checkmate or stalemate at
+    /// each ply, with the number of such games (OEIS A079485 for checkmate).
+    ///
+    /// Example: shannon exact --plies 5
+    Exact(exact::Args),
     /// Check every count of a perft suite file (EPD `FEN ;D1 n ;D2 n` or `.perft` blocks).
     ///
     /// Example: shannon perft-suite tests/data/perft/standard.epd --max-nodes 1000000
@@ -150,6 +156,7 @@ impl Command {
         match self {
             Command::Perft(args) => perft::run(args, out),
             Command::PerftSuite(args) => perft_suite::run(args, out),
+            Command::Exact(args) => exact::run(args, out),
             Command::Match(args) => r#match::run(*args, out),
             Command::PerftCheck(args) => perft_check::run(args, out),
             Command::Audit(args) => audit::run(args, out),

@@ -3,6 +3,7 @@
 use super::{generator_parser, per_second, CliError};
 use shannon::movegen::Generator;
 use shannon::notation::uci::format_move;
+use shannon::perft::stats::{ply_stats, PlyStats};
 use shannon::perft::{divide, plan_hash, PerftOptions, MAX_PERFT_DEPTH};
 use shannon::CastlingMode;
 use shannon::{FenError, Position};
@@ -32,6 +33,14 @@ pub struct Args {
     /// Transposition table size in MiB (0: none); counts do not change.
     #[arg(long, default_value_t = 0)]
     hash: usize,
+    /// Print per-ply statistics instead (nodes, captures, en passant, castles, promotions,
+    /// checks, discovered and double checks, checkmates), as in the Chess Programming Wiki's
+    /// perft results tables. Single-threaded; `--hash` keeps transpositions.
+    #[arg(long, conflicts_with_all = ["divide", "threads", "generator"])]
+    stats: bool,
+    /// With --stats: print the table as JSON, one object per ply.
+    #[arg(long, requires = "stats")]
+    json: bool,
 }
 
 /// Run `shannon perft`.
@@ -90,8 +99,22 @@ fn run_perft(request: &Args, out: &mut impl Write) -> Result<u64, PerftCommandEr
         }
         None => Position::startpos(),
     };
-    if let Err(shortfall) = plan_hash(request.hash) {
-        eprintln!("warning: --hash: {shortfall}");
+    let hash_mb = match plan_hash(request.hash) {
+        Ok(mb) => mb,
+        Err(shortfall) => {
+            eprintln!("warning: --hash: {shortfall}");
+            shortfall.granted_mb
+        }
+    };
+    if request.stats {
+        let started = Instant::now();
+        let plies = ply_stats(&pos, request.depth, hash_mb);
+        let seconds = started.elapsed().as_secs_f64();
+        write_stats(&plies, request.json, out)?;
+        if !request.json {
+            writeln!(out, "Time: {seconds:.3} s")?;
+        }
+        return Ok(plies.last().map_or(1, |p| p.nodes));
     }
     let mode = CastlingMode::from_chess960(request.chess960);
     let options = PerftOptions {
@@ -117,4 +140,63 @@ fn run_perft(request: &Args, out: &mut impl Write) -> Result<u64, PerftCommandEr
         per_second(result.nodes, seconds)
     )?;
     Ok(result.nodes)
+}
+
+/// A column of `--stats`: the JSON key, the text heading, the figure.
+type StatColumn = (&'static str, &'static str, fn(&PlyStats) -> u64);
+
+/// The columns of `--stats`: the JSON key, the text heading, the figure.
+const STAT_COLUMNS: [StatColumn; 9] = [
+    ("nodes", "nodes", |p| p.nodes),
+    ("captures", "captures", |p| p.captures),
+    ("en_passant", "e.p.", |p| p.en_passant),
+    ("castles", "castles", |p| p.castles),
+    ("promotions", "promotions", |p| p.promotions),
+    ("checks", "checks", |p| p.checks),
+    ("discovered_checks", "discovered", |p| p.discovered_checks),
+    ("double_checks", "double", |p| p.double_checks),
+    ("checkmates", "checkmates", |p| p.checkmates),
+];
+
+/// The per-ply table: aligned text, or a JSON array of one object per ply (`ply` and the
+/// columns' keys).
+fn write_stats(plies: &[PlyStats], json: bool, out: &mut impl Write) -> io::Result<()> {
+    if json {
+        let rows: Vec<serde_json::Value> = plies
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                let mut row = serde_json::Map::new();
+                row.insert("ply".into(), (i + 1).into());
+                for (key, _, value) in STAT_COLUMNS {
+                    row.insert(key.into(), value(p).into());
+                }
+                serde_json::Value::Object(row)
+            })
+            .collect();
+        let text = serde_json::to_string_pretty(&rows).map_err(io::Error::other)?;
+        return writeln!(out, "{text}");
+    }
+    let width = |heading: &str, value: fn(&PlyStats) -> u64| {
+        plies
+            .iter()
+            .map(|p| value(p).to_string().len())
+            .chain([heading.len()])
+            .max()
+            .unwrap_or(0)
+    };
+    let widths: Vec<usize> = STAT_COLUMNS.iter().map(|&(_, h, v)| width(h, v)).collect();
+    write!(out, "ply")?;
+    for ((_, heading, _), w) in STAT_COLUMNS.iter().zip(&widths) {
+        write!(out, "  {heading:>w$}")?;
+    }
+    writeln!(out)?;
+    for (i, p) in plies.iter().enumerate() {
+        write!(out, "{:>3}", i + 1)?;
+        for ((_, _, value), w) in STAT_COLUMNS.iter().zip(&widths) {
+            write!(out, "  {:>w$}", value(p))?;
+        }
+        writeln!(out)?;
+    }
+    Ok(())
 }

@@ -7,7 +7,9 @@
 //! among them; none of this changes the counts, only the time. With the bitboard generator the
 //! counting path does it all ([`fast`], [`fast::hashed`]).
 
+pub mod exact;
 pub mod fast;
+pub mod stats;
 pub mod suite;
 mod table;
 use crate::movegen::{Generator, MoveList};

@@ -54,6 +54,11 @@ const SHORTER: &[(&str, &str, &str)] = &[
         "400 games are some 10 s of both cores",
     ),
     (
+        "random-games --games 100000000 --seed 35",
+        "random-games --games 20000 --seed 35",
+        "10^8 games to ply 16 are an hour of one core (docs/random-games-exact.md's check)",
+    ),
+    (
         "random-games --games 1e9",
         "random-games --games 2e4",
         "a billion games is hours (the checkpoint is the point of the example)",

@@ -15,6 +15,7 @@ mod cli_pack;
 mod cli_perft;
 mod docs;
 mod draw_claims_python;
+mod exact;
 mod fastchess_e2e;
 mod fen;
 mod fuzz_seeds;
