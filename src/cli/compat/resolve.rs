@@ -229,7 +229,7 @@ fn schedule(read: &mut Read, dialect: Dialect, engines: usize) -> Result<Plan, C
         }
     }
     if let Err(why) = schedule.allows(read.policy) {
-        return Err(CompatError::refused("-openings policy=", why));
+        return Err(CompatError::refused("-openings policy=", why.to_string()));
     }
     Ok(schedule)
 }
