@@ -70,12 +70,6 @@ fn pext_lookup(entry: &PextSquare, occupied: Bitboard, pext: impl Fn(u64, u64) -
     Bitboard(PEXT_ATTACKS[entry.offset + pext(occupied.0, entry.mask) as usize])
 }
 
-/// Squares a queen on `sq` attacks, given the occupied squares.
-#[inline(always)]
-pub fn queen_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
-    rook_attacks(sq, occupied) | bishop_attacks(sq, occupied)
-}
-
 /// Squares a knight on `sq` attacks.
 #[inline(always)]
 pub fn knight_attacks(sq: Square) -> Bitboard {

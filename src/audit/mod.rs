@@ -211,7 +211,7 @@ pub struct Context {
     /// The engine's `id name`.
     pub name: String,
     /// Whether it answers `go perft` in Stockfish's format (`None` until probed).
-    pub perft: Option<Result<(), String>>,
+    pub perft: Option<Result<(), perft_check::PerftCheckError>>,
     /// What the engine never answered at the first start, if anything.
     pub unanswered: Option<Unanswered>,
 }

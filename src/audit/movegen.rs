@@ -4,7 +4,9 @@
 //! each counted to the deepest depth the level's node budget allows, every disagreement walked
 //! down to the first wrong node by `perft-check`'s machinery.
 
-use super::perft_check::{check_position, probe_perft, CheckOutcome, CheckPosition};
+use super::perft_check::{
+    check_position, probe_perft, CheckOutcome, CheckPosition, PerftCheckError,
+};
 use super::{Check, CheckResult, Context, Failure, Level, Named};
 use crate::chess960::{scharnagl_back_rank, start_position};
 use crate::client::EngineProcess;
@@ -72,8 +74,8 @@ fn share(context: &Context, percent: u32) -> Duration {
 }
 
 /// Probe `go perft 1` on a started engine: `Err` with the reason when it has no perft.
-pub fn probe(engine: &mut EngineProcess) -> Result<(), String> {
-    probe_perft(engine, Duration::from_secs(10)).map_err(|e| e.to_string())
+pub fn probe(engine: &mut EngineProcess) -> Result<(), PerftCheckError> {
+    probe_perft(engine, Duration::from_secs(10))
 }
 
 /// Skip every perft check of an engine without `go perft`.

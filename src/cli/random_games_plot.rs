@@ -5,7 +5,38 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use shannon::experiment::Report;
 use shannon::experiment::{Category, LengthRow, CATEGORIES};
-use std::path::Path;
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// Why the chart could not be written.
+#[derive(Debug)]
+pub enum PlotError {
+    /// plotters could not draw it (in its own words: its error type is generic over the
+    /// drawing backend).
+    Draw(PathBuf, String),
+    /// The SVG file could not be written.
+    Write(PathBuf, std::io::Error),
+}
+
+impl fmt::Display for PlotError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlotError::Draw(path, message) => {
+                write!(f, "{}: cannot draw the chart: {message}", path.display())
+            }
+            PlotError::Write(path, e) => write!(f, "{}: {e}", path.display()),
+        }
+    }
+}
+
+impl std::error::Error for PlotError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            PlotError::Draw(..) => None,
+            PlotError::Write(_, e) => Some(e),
+        }
+    }
+}
 
 /// A part of the chart's drawing area.
 type Area<'a> = DrawingArea<SVGBackend<'a>, plotters::coord::Shift>;
@@ -34,12 +65,12 @@ const COLOURS: [RGBColor; CATEGORIES] = [
 ];
 
 /// Draw the histogram of game lengths of `report`, stacked by ending, as an SVG file at `path`.
-pub fn write_length_histogram(path: &Path, report: &Report) -> Result<(), String> {
+pub fn write_length_histogram(path: &Path, report: &Report) -> Result<(), PlotError> {
     let bins = Bins::of(&report.histogram);
     let mut svg = String::new();
     draw(&mut svg, report, &bins)
-        .map_err(|e| format!("{}: cannot draw the chart: {e}", path.display()))?;
-    std::fs::write(path, svg).map_err(|e| format!("{}: {e}", path.display()))
+        .map_err(|e| PlotError::Draw(path.to_path_buf(), e.to_string()))?;
+    std::fs::write(path, svg).map_err(|e| PlotError::Write(path.to_path_buf(), e))
 }
 
 /// The games of a report counted in bins of equal width from 0 plies, and a last bin of the
@@ -457,7 +488,9 @@ mod tests {
         let path = Path::new("/nonexistent-directory/lengths.svg");
         let error = write_length_histogram(path, &report).unwrap_err();
         assert!(
-            error.contains("/nonexistent-directory/lengths.svg"),
+            error
+                .to_string()
+                .contains("/nonexistent-directory/lengths.svg"),
             "{error}"
         );
     }

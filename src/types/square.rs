@@ -205,11 +205,6 @@ impl Square {
         }
     }
 
-    /// The same square seen from the other side (a1 <-> a8).
-    pub const fn flip_rank(self) -> Square {
-        Square(self.0 ^ 56)
-    }
-
     /// The square moved by `df` files and `dr` ranks, if it stays on the board.
     pub const fn offset(self, df: i8, dr: i8) -> Option<Square> {
         let f = (self.0 & 7) as i8 + df;

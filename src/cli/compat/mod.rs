@@ -8,14 +8,15 @@
 //! this is ([`Dialect`]), and when none does and the two readings differ, fastchess's is taken
 //! and a note says so (`-dialect cutechess` chooses the other).
 //!
-//! [`words`] splits the words into options, [`engine`] reads `-engine`/`-each`, [`resolve`]
-//! turns what was read into the request.
+//! [`words`] splits the words into options, [`options`] and [`engine`] (`-engine`/`-each`) fill
+//! a [`read::Read`], and [`resolve`] turns what was read into the request.
 
 mod engine;
 mod engines_json;
 #[cfg(test)]
 mod option_table;
 mod options;
+mod read;
 mod resolve;
 mod schedule;
 mod words;

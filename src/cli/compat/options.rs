@@ -3,7 +3,7 @@
 //! options accepted with a note or refused by name.
 
 use super::engine::{dialect_of_key, EngineArgs};
-use super::resolve::Read;
+use super::read::Read;
 use super::schedule::Policy;
 use super::words::{boolean, number, pairs, single, Opt};
 use super::{CompatError, Dialect, OutputFormat};

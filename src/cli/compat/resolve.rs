@@ -1,93 +1,16 @@
-//! What the options of a cutechess-cli/fastchess command line said ([`Read`], filled by
-//! [`super::options`] and [`super::engine`]) made a [`MatchRequest`]: the dialect, the engines,
-//! the one time control, the schedule ([`super::schedule`]) and the notes.
+//! What the options of a cutechess-cli/fastchess command line said ([`Read`], in [`super::read`],
+//! filled by [`super::options`] and [`super::engine`]) made a [`MatchRequest`]: the dialect, the
+//! engines, the one time control, the schedule ([`super::schedule`]) and the notes.
 
-use super::engine::{dialect_of_key, EngineArgs};
+use super::engine::dialect_of_key;
 use super::options::{missing, read_option};
-use super::schedule::{plan, Plan, Policy, ScheduleArgs};
+use super::read::Read;
+use super::schedule::{plan, Plan, ScheduleArgs};
 use super::words::options;
 use super::{CompatCommand, CompatError, CompatMatch, Dialect, OutputChoice, OutputFormat};
-use shannon::arena::{
-    DrawRule, Existing, Layout, MatchRequest, OpeningSource, Openings, ResignRule, TimeControl,
-    TournamentKind,
-};
+use shannon::arena::{Existing, Layout, MatchRequest, OpeningSource, TimeControl};
 use shannon::client::EngineConfig;
-use shannon::stats::Sprt;
-use std::path::PathBuf;
 use std::time::Duration;
-
-/// Everything the options said, before the dialect is known.
-#[derive(Debug, Default)]
-pub(super) struct Read {
-    pub(super) engines: Vec<EngineArgs>,
-    pub(super) each: Vec<String>,
-    pub(super) tournament: Option<TournamentKind>,
-    pub(super) rounds: Option<u32>,
-    pub(super) games: Option<u32>,
-    /// `-noswap`: the first engine White in every game.
-    pub(super) noswap: bool,
-    /// `-repeat [N]` (2 without a value).
-    pub(super) repeat: Option<u32>,
-    /// fastchess: `-repeat` sets the games, so the later of the two wins.
-    pub(super) repeat_after_games: bool,
-    pub(super) concurrency: Option<usize>,
-    pub(super) openings: Option<Openings>,
-    pub(super) format: Option<String>,
-    pub(super) policy: Policy,
-    pub(super) pgn: Option<PathBuf>,
-    pub(super) pgn_min: bool,
-    /// fastchess's `-pgnout ... append=`: false empties an existing file (both tools append).
-    pub(super) pgn_append: bool,
-    pub(super) epd: Option<PathBuf>,
-    /// fastchess's `-epdout ... append=`.
-    pub(super) epd_append: bool,
-    pub(super) sprt: Option<Sprt>,
-    pub(super) sprt_model: Option<String>,
-    pub(super) draw: Option<DrawRule>,
-    pub(super) resign: Option<ResignRule>,
-    pub(super) maxmoves: Option<u32>,
-    pub(super) seed: Option<u64>,
-    pub(super) chess960: bool,
-    pub(super) event: Option<String>,
-    pub(super) site: Option<String>,
-    pub(super) output: OutputChoiceRead,
-    pub(super) dialect: Option<Dialect>,
-    pub(super) cutechess_only: Option<String>,
-    pub(super) fastchess_only: Option<String>,
-    pub(super) init_timeout_ms: Option<u64>,
-    /// `-recover`: play on after a crash or a stall (both tools stop without it).
-    pub(super) recover: bool,
-    /// fastchess's `-ping-ms`.
-    pub(super) ping_ms: Option<u64>,
-    /// fastchess's `-crc32 pgn=true`.
-    pub(super) pgn_crc32: bool,
-    pub(super) notes: Vec<String>,
-}
-
-#[derive(Debug, Default)]
-pub(super) struct OutputChoiceRead {
-    pub(super) format: Option<OutputFormat>,
-    pub(super) rating_interval: Option<u32>,
-    pub(super) score_interval: Option<u32>,
-    pub(super) outcome_interval: Option<u32>,
-    /// fastchess's `-report penta=`.
-    pub(super) penta: Option<bool>,
-}
-
-impl Read {
-    /// Remember that `what` is only `dialect`'s.
-    pub(super) fn only(&mut self, dialect: Dialect, what: impl Into<String>) {
-        let slot = match dialect {
-            Dialect::Cutechess => &mut self.cutechess_only,
-            Dialect::Fastchess => &mut self.fastchess_only,
-        };
-        slot.get_or_insert_with(|| what.into());
-    }
-
-    pub(super) fn note(&mut self, option: &str, text: &str) {
-        self.notes.push(format!("{option}: {text}"));
-    }
-}
 
 /// Read a cutechess-cli or fastchess command line (the words after `match`).
 pub fn parse(args: &[String]) -> Result<CompatCommand, CompatError> {
@@ -229,7 +152,7 @@ fn schedule(read: &mut Read, dialect: Dialect, engines: usize) -> Result<Plan, C
         }
     }
     if let Err(why) = schedule.allows(read.policy) {
-        return Err(CompatError::refused("-openings policy=", why));
+        return Err(CompatError::refused("-openings policy=", why.to_string()));
     }
     Ok(schedule)
 }
@@ -372,6 +295,7 @@ impl Read {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::path::PathBuf;
 
     fn read(line: &str) -> Result<CompatMatch, CompatError> {
         let words: Vec<String> = line.split_whitespace().map(String::from).collect();

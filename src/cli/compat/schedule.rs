@@ -50,19 +50,36 @@ pub struct Plan {
 
 impl Plan {
     /// Whether cutechess-cli's opening policy reads the same as this plan.
-    pub fn allows(&self, policy: Policy) -> Result<(), String> {
+    pub fn allows(&self, policy: Policy) -> Result<(), PolicyMismatch> {
         match policy {
             Policy::Default => Ok(()),
             Policy::Round if self.games == 2 => Ok(()),
             Policy::Encounter if self.games * self.rounds == 2 => Ok(()),
-            _ => Err(format!(
-                "Shannon takes a new opening for every pair of games ({} per encounter and round \
-                 here); policy=round fits two games a round, policy=encounter two games in all",
-                self.games
-            )),
+            _ => Err(PolicyMismatch { games: self.games }),
         }
     }
 }
+
+/// An opening policy Shannon's schedule cannot follow: it takes a new opening for every pair of
+/// games.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PolicyMismatch {
+    /// The plan's games per encounter and round.
+    pub games: u32,
+}
+
+impl std::fmt::Display for PolicyMismatch {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "Shannon takes a new opening for every pair of games ({} per encounter and round \
+             here); policy=round fits two games a round, policy=encounter two games in all",
+            self.games
+        )
+    }
+}
+
+impl std::error::Error for PolicyMismatch {}
 
 fn refused(option: &str, why: &str) -> CompatError {
     CompatError::Refused {

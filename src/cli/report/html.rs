@@ -5,6 +5,7 @@
 //! SPRT's log-likelihood ratio over the games with its bounds, and the terminations. The pictures
 //! are SVG drawn by plotters into the page.
 
+use super::error::ReportFileError;
 use plotters::prelude::*;
 use shannon::arena::{MatchReport, SprtReport, Standings};
 use shannon::stats::{Score, SprtVerdict};
@@ -12,9 +13,8 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 /// Write the page of `report` to `path`.
-pub fn write_report(path: &Path, report: &MatchReport) -> Result<(), String> {
-    std::fs::write(path, page(report)?)
-        .map_err(|e| format!("cannot write the report {}: {e}", path.display()))
+pub fn write_report(path: &Path, report: &MatchReport) -> Result<(), ReportFileError> {
+    std::fs::write(path, page(report)?).map_err(|e| ReportFileError::Html(path.to_path_buf(), e))
 }
 
 /// Text for HTML: `&`, `<`, `>` and quotes escaped.
@@ -26,7 +26,7 @@ fn escape(text: &str) -> String {
 }
 
 /// The whole page.
-fn page(report: &MatchReport) -> Result<String, String> {
+fn page(report: &MatchReport) -> Result<String, ReportFileError> {
     let standings = &report.standings;
     let names: Vec<String> = standings.names.iter().map(|n| escape(n)).collect();
     let title = if names.len() == 2 {
@@ -161,7 +161,7 @@ fn encounters(html: &mut String, standings: &Standings, names: &[String]) {
 
 /// The Elo differences: two engines, the first against the second; more, each against the
 /// field; with a chart of them.
-fn elo(html: &mut String, standings: &Standings, names: &[String]) -> Result<(), String> {
+fn elo(html: &mut String, standings: &Standings, names: &[String]) -> Result<(), ReportFileError> {
     let ranking = standings.ranking();
     html.push_str("</table>\n<h2>Elo</h2>\n");
     let rows: Vec<(String, Score)> = if names.len() == 2 {
@@ -204,7 +204,7 @@ fn elo(html: &mut String, standings: &Standings, names: &[String]) -> Result<(),
 
 /// The sequential test: its bounds, its decision (or last LLR) with the games it was taken on,
 /// and its LLR curve.
-fn sprt(html: &mut String, test: &SprtReport, games: u32) -> Result<(), String> {
+fn sprt(html: &mut String, test: &SprtReport, games: u32) -> Result<(), ReportFileError> {
     let (sprt, history) = (&test.sprt, &test.history);
     let (lower, upper) = sprt.bounds();
     let verdict = match test.verdict {
@@ -237,12 +237,12 @@ fn half_points(wins: u32, draws: u32) -> String {
 
 /// Each row's Elo difference as a point with its 95% interval, on one axis around 0, the row's
 /// label above its bar.
-fn elo_bars(rows: &[(String, f64, f64)]) -> Result<String, String> {
+fn elo_bars(rows: &[(String, f64, f64)]) -> Result<String, ReportFileError> {
     let mut svg = String::new();
     {
         let height = 70 + 50 * rows.len() as u32;
         let area = SVGBackend::with_string(&mut svg, (640, height)).into_drawing_area();
-        area.fill(&WHITE).map_err(|e| e.to_string())?;
+        area.fill(&WHITE).map_err(ReportFileError::draw)?;
         let reach = rows
             .iter()
             .map(|&(_, elo, margin)| elo.abs() + margin)
@@ -253,14 +253,14 @@ fn elo_bars(rows: &[(String, f64, f64)]) -> Result<String, String> {
             .margin(12)
             .x_label_area_size(30)
             .build_cartesian_2d(-reach..reach, 0.0..n)
-            .map_err(|e| e.to_string())?;
+            .map_err(ReportFileError::draw)?;
         chart
             .configure_mesh()
             .disable_y_mesh()
             .disable_y_axis()
             .x_desc("Elo difference (95% interval)")
             .draw()
-            .map_err(|e| e.to_string())?;
+            .map_err(ReportFileError::draw)?;
         let blue = RGBColor(44, 102, 163);
         for (i, (label, elo, margin)) in rows.iter().enumerate() {
             // The first row at the top.
@@ -270,35 +270,35 @@ fn elo_bars(rows: &[(String, f64, f64)]) -> Result<String, String> {
                     vec![(elo - margin, y), (elo + margin, y)],
                     blue.stroke_width(3),
                 )))
-                .map_err(|e| e.to_string())?;
+                .map_err(ReportFileError::draw)?;
             chart
                 .draw_series(std::iter::once(Circle::new((*elo, y), 6, blue.filled())))
-                .map_err(|e| e.to_string())?;
+                .map_err(ReportFileError::draw)?;
             chart
                 .draw_series(std::iter::once(Text::new(
                     label.clone(),
                     (-reach * 0.97, y + 0.38),
                     ("sans-serif", 13).into_font(),
                 )))
-                .map_err(|e| e.to_string())?;
+                .map_err(ReportFileError::draw)?;
         }
         chart
             .draw_series(std::iter::once(PathElement::new(
                 vec![(0.0, 0.05), (0.0, n - 0.05)],
                 BLACK.stroke_width(1),
             )))
-            .map_err(|e| e.to_string())?;
-        area.present().map_err(|e| e.to_string())?;
+            .map_err(ReportFileError::draw)?;
+        area.present().map_err(ReportFileError::draw)?;
     }
     Ok(svg + "\n")
 }
 
 /// The LLR after each game, with the two bounds.
-fn llr_curve(history: &[(u32, f64)], lower: f64, upper: f64) -> Result<String, String> {
+fn llr_curve(history: &[(u32, f64)], lower: f64, upper: f64) -> Result<String, ReportFileError> {
     let mut svg = String::new();
     {
         let area = SVGBackend::with_string(&mut svg, (640, 320)).into_drawing_area();
-        area.fill(&WHITE).map_err(|e| e.to_string())?;
+        area.fill(&WHITE).map_err(ReportFileError::draw)?;
         let games = history.last().map_or(1, |&(g, _)| g).max(1);
         let low = history.iter().map(|&(_, l)| l).fold(lower, f64::min) * 1.1;
         let high = history.iter().map(|&(_, l)| l).fold(upper, f64::max) * 1.1;
@@ -307,13 +307,13 @@ fn llr_curve(history: &[(u32, f64)], lower: f64, upper: f64) -> Result<String, S
             .x_label_area_size(30)
             .y_label_area_size(45)
             .build_cartesian_2d(0u32..games, low..high)
-            .map_err(|e| e.to_string())?;
+            .map_err(ReportFileError::draw)?;
         chart
             .configure_mesh()
             .x_desc("games")
             .y_desc("log-likelihood ratio")
             .draw()
-            .map_err(|e| e.to_string())?;
+            .map_err(ReportFileError::draw)?;
         for (bound, colour) in [
             (upper, RGBColor(46, 139, 87)),
             (lower, RGBColor(200, 60, 60)),
@@ -323,15 +323,15 @@ fn llr_curve(history: &[(u32, f64)], lower: f64, upper: f64) -> Result<String, S
                     vec![(0, bound), (games, bound)],
                     colour.stroke_width(2),
                 )))
-                .map_err(|e| e.to_string())?;
+                .map_err(ReportFileError::draw)?;
         }
         chart
             .draw_series(std::iter::once(PathElement::new(
                 history.to_vec(),
                 RGBColor(44, 102, 163).stroke_width(2),
             )))
-            .map_err(|e| e.to_string())?;
-        area.present().map_err(|e| e.to_string())?;
+            .map_err(ReportFileError::draw)?;
+        area.present().map_err(ReportFileError::draw)?;
     }
     Ok(svg + "\n")
 }

@@ -1,9 +1,10 @@
 //! The renderers of a match's report (the library returns it as data, [`shannon::arena::report`]):
 //! the console's text and tables ([`text`]), cutechess-cli's and fastchess's lines
 //! ([`cutechess`], [`fastchess`]), the HTML page ([`html`]) and JSON ([`json`]), and what a run
-//! says about its files ([`files`]).
+//! says about its files ([`files`]); what can go wrong writing them ([`error`]).
 
 pub mod cutechess;
+pub mod error;
 pub mod fastchess;
 pub mod files;
 pub mod html;

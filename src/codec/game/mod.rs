@@ -51,7 +51,7 @@ use crate::game::GameRecord;
 pub use error::{GameCodecError, GameEncodeError};
 use model::coder::{self, CodeError};
 pub use model::MoveModel;
-pub use moves::{canonical_moves, canonical_order_key, sort_canonically};
+pub use moves::{canonical_moves, canonical_order_key};
 use std::fmt;
 use std::str::FromStr;
 
@@ -104,11 +104,6 @@ impl GameCodec {
             GameCodec::Arith(model) => model.id(),
             _ => 0,
         }
-    }
-
-    /// The codec with this number, if any.
-    pub fn from_id(id: u8) -> Option<GameCodec> {
-        GameCodec::from_ids(id, 0)
     }
 
     /// The codec with this codec number and model number, if any.

@@ -5,7 +5,7 @@ use crate::codec::arith;
 use crate::codec::bits::{BitReader, Bits};
 use crate::game::GameRecord;
 use crate::movegen::bitboard::{legal_moves_to, MoveSink, PawnMove};
-use crate::movegen::{MoveList, MAX_MOVES};
+use crate::movegen::MoveList;
 use crate::{Bitboard, Move, MoveKind, PieceKind, Position, Square};
 
 /// The sort key of the canonical move order: the order of the moves' UCI text in Chess960
@@ -38,22 +38,6 @@ pub(super) fn canonical_legal_moves(
     list: &mut MoveList,
 ) {
     order.legal_moves(pos, list);
-}
-
-/// Sorts moves into the canonical order: each key is computed once, and the keys (with each
-/// move's place) are sorted as plain integers.
-pub fn sort_canonically(moves: &mut [Move]) {
-    let mut keys = [0u32; MAX_MOVES];
-    let keys = &mut keys[..moves.len()];
-    for (index, (key, &mv)) in keys.iter_mut().zip(moves.iter()).enumerate() {
-        *key = canonical_order_key(mv) << 8 | index as u32;
-    }
-    keys.sort_unstable();
-    let mut original = [Move::default(); MAX_MOVES];
-    original[..moves.len()].copy_from_slice(moves);
-    for (slot, key) in moves.iter_mut().zip(keys.iter()) {
-        *slot = original[(key & 0xff) as usize];
-    }
 }
 
 /// The legal moves in the canonical order without sorting: the generator's groups (a piece and

@@ -96,9 +96,6 @@ const BOOK_BUCKETS: usize = 6 * 7;
 /// The number of weights a model has.
 pub const FEATURES: usize = BOOK + BOOK_BUCKETS;
 
-/// The most features one move has.
-pub const MAX_ACTIVE: usize = 16;
-
 /// Piece values for comparing mover and attacker: pawn 1, knight and bishop 3, rook 5, queen 9,
 /// king high.
 const VALUE: [u8; 6] = [1, 3, 3, 5, 9, 50];

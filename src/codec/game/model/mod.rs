@@ -246,9 +246,6 @@ impl MoveModel {
     /// Every model, the baseline first.
     pub const ALL: [MoveModel; 3] = [MoveModel::Uniform, MoveModel::M1, MoveModel::M2];
 
-    /// The model `pack` uses unless told otherwise.
-    pub const DEFAULT: MoveModel = MoveModel::M2;
-
     /// The model's name on the command line.
     pub fn name(self) -> &'static str {
         match self {
