@@ -401,7 +401,10 @@ fn an_xboard_engine_is_refused_by_name_by_audit_and_perft_check() {
         "[[engine]]\nname = \"fmax\"\ncommand = \"/bin/cat\"\nprotocol = \"xboard\"\n",
     )
     .unwrap();
-    for command in [&["audit", "--quiet"][..], &["perft-check", "--depth", "1"][..]] {
+    for command in [
+        &["audit", "--quiet"][..],
+        &["perft-check", "--depth", "1"][..],
+    ] {
         let started = Instant::now();
         let output = Command::new(SHANNON)
             .args(command)
@@ -415,6 +418,9 @@ fn an_xboard_engine_is_refused_by_name_by_audit_and_perft_check() {
             stderr.contains("engine 'fmax' speaks xboard"),
             "{command:?}: {stderr}"
         );
-        assert!(started.elapsed() < Duration::from_secs(5), "{command:?}: not at once");
+        assert!(
+            started.elapsed() < Duration::from_secs(5),
+            "{command:?}: not at once"
+        );
     }
 }
