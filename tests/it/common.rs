@@ -8,6 +8,7 @@ use rand::{Rng, SeedableRng};
 use shannon::perft::suite::{parse_suite, SuiteEntry};
 use shannon::Position;
 use std::path::{Path, PathBuf};
+use std::process::Command;
 
 /// True when `SHANNON_REQUIRE_PEERS=1`: every outside program (python-chess, Stockfish, XBoard,
 /// polyglot, Xvfb, Slurm with munge) must be there and work, so a broken install fails CI instead
@@ -289,4 +290,27 @@ pub fn shannon_refused(args: &[&str]) -> String {
         String::from_utf8_lossy(&out.stdout)
     );
     stderr
+}
+
+/// `sh -c script` in `dir`, the `shannon` under test first on PATH, then Debian's games folder
+/// (where its Stockfish is; on ordinary users' PATH already).
+pub fn shell(dir: &Path, script: &str) -> Command {
+    let path = format!(
+        "{}:{}:/usr/games",
+        dir.join("bin").display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let mut command = Command::new("sh");
+    command
+        .args(["-c", script])
+        .current_dir(dir)
+        .env("PATH", path);
+    command
+}
+
+/// Debian's Stockfish (or one in /usr/bin) is installed.
+pub fn stockfish_installed() -> bool {
+    ["/usr/games/stockfish", "/usr/bin/stockfish"]
+        .iter()
+        .any(|p| Path::new(p).is_file())
 }

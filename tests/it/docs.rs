@@ -25,7 +25,9 @@
 //! (the `shannon` under test, for the cutechess-cli/fastchess line that names them), Cute Chess's
 //! `engines.json` with "Stockfish 16" and "Dev", and `src/codec/game/model` for codec-fit to write.
 
-use crate::common::{data_path, peer_missing, peers_required, Scratch, SHANNON};
+use crate::common::{
+    data_path, peer_missing, peers_required, shell, stockfish_installed, Scratch, SHANNON,
+};
 use std::collections::{BTreeMap, BTreeSet};
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
@@ -391,28 +393,16 @@ fn tool_form(command: &str) -> bool {
         .is_some_and(|w| w.starts_with('-') && !w.starts_with("--"))
 }
 
-fn shell(dir: &Path, script: &str) -> Command {
-    let path = format!(
-        "{}:{}:/usr/games",
-        dir.join("bin").display(),
-        std::env::var("PATH").unwrap_or_default()
-    );
-    let mut command = Command::new("sh");
-    command
-        .args(["-c", script])
-        .current_dir(dir)
-        .env("PATH", path)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .process_group(0);
-    command
-}
-
 /// Run `script` in `dir` within [`TIME_LIMIT`] (its whole process group killed after it):
 /// (exit code, stderr), `None` for the code when it timed out.
 fn run_limited(dir: &Path, script: &str) -> (Option<i32>, String) {
-    let mut child = shell(dir, script).spawn().unwrap();
+    let mut child = shell(dir, script)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .process_group(0)
+        .spawn()
+        .unwrap();
     let stderr = child.stderr.take().unwrap();
     let stdout = child.stdout.take().unwrap();
     let drain = |mut pipe: Box<dyn std::io::Read + Send>| {
@@ -472,12 +462,6 @@ fn prepare(dir: &Path, reads_games: bool) {
          {{\"name\": \"Dev\", \"command\": \"{SHANNON}\", \"protocol\": \"uci\"}}\n]\n"
     );
     std::fs::write(dir.join("engines.json"), engines_json).unwrap();
-}
-
-fn stockfish_installed() -> bool {
-    ["/usr/games/stockfish", "/usr/bin/stockfish"]
-        .iter()
-        .any(|p| Path::new(p).is_file())
 }
 
 #[cfg(unix)]

@@ -5,7 +5,9 @@
 //! PGN, a packed file, shards to merge), with the `shannon` under test first on PATH. One that
 //! names Stockfish is skipped, with the reason printed, when Stockfish is not installed.
 
-use crate::common::{data_path, peer_missing, peers_required, Scratch, SHANNON};
+use crate::common::{
+    data_path, peer_missing, peers_required, shell, stockfish_installed, Scratch, SHANNON,
+};
 use std::path::Path;
 use std::process::Command;
 use std::time::Instant;
@@ -97,28 +99,6 @@ fn prepare(dir: &Path) {
             "shannon match --games 4 --tc nodes=1 --seed 1 --shard {i}/2 --quiet --pgn games.pgn"
         ));
     }
-}
-
-/// `sh -c script` in `dir`, the `shannon` under test first on PATH, then Debian's games folder
-/// (where its Stockfish is; on ordinary users' PATH already).
-fn shell(dir: &Path, script: &str) -> Command {
-    let path = format!(
-        "{}:{}:/usr/games",
-        dir.join("bin").display(),
-        std::env::var("PATH").unwrap_or_default()
-    );
-    let mut command = Command::new("sh");
-    command
-        .args(["-c", script])
-        .current_dir(dir)
-        .env("PATH", path);
-    command
-}
-
-fn stockfish_installed() -> bool {
-    ["/usr/games/stockfish", "/usr/bin/stockfish"]
-        .iter()
-        .any(|p| Path::new(p).is_file())
 }
 
 #[cfg(unix)]

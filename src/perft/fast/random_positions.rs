@@ -171,30 +171,40 @@ fn fen_of(p: &Placement) -> Option<String> {
     Some(format!("{} {side} {rights} {ep} 0 1", rows.join("/")))
 }
 
+/// The counting path (every build this CPU runs) against the count that makes every move, at
+/// depths 1 to `max_depth`, for a placement that makes a legal position (others are rejected).
+fn counts_as_making_every_move(p: &Placement, max_depth: u32) -> Result<(), TestCaseError> {
+    let fen = fen_of(p);
+    prop_assume!(fen.is_some());
+    let fen = fen.unwrap();
+    let pos = Position::from_fen(&fen);
+    prop_assume!(pos.is_ok());
+    let pos = pos.unwrap();
+    // A third checker cannot arise from a legal game; leave such placements out.
+    prop_assume!(pos.checkers().count() <= 2);
+    for depth in 1..=max_depth {
+        let expected = perft_make_unmake(&pos, depth);
+        for instructions in Instructions::available() {
+            prop_assert_eq!(
+                fast::perft_on(&pos, depth, instructions),
+                Some(expected),
+                "{} depth {} ({})",
+                fen,
+                depth,
+                instructions.name()
+            );
+        }
+    }
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 3000, max_global_rejects: 100_000, ..ProptestConfig::default() })]
 
     /// The counting path (every build this CPU runs) against the count that makes every move.
     #[test]
     fn the_counting_path_counts_random_placements_as_making_every_move(p in placements()) {
-        let fen = fen_of(&p);
-        prop_assume!(fen.is_some());
-        let fen = fen.unwrap();
-        let pos = Position::from_fen(&fen);
-        prop_assume!(pos.is_ok());
-        let pos = pos.unwrap();
-        // A third checker cannot arise from a legal game; leave such placements out.
-        prop_assume!(pos.checkers().count() <= 2);
-        for depth in 1..=3 {
-            let expected = perft_make_unmake(&pos, depth);
-            for instructions in Instructions::available() {
-                prop_assert_eq!(
-                    fast::perft_on(&pos, depth, instructions),
-                    Some(expected),
-                    "{} depth {} ({})", fen, depth, instructions.name()
-                );
-            }
-        }
+        counts_as_making_every_move(&p, 3)?;
     }
 }
 
@@ -218,23 +228,7 @@ proptest! {
     /// The counting path against the count that makes every move, on endings (see [`endings`]).
     #[test]
     fn the_counting_path_counts_random_endings_as_making_every_move(p in endings()) {
-        let fen = fen_of(&p);
-        prop_assume!(fen.is_some());
-        let fen = fen.unwrap();
-        let pos = Position::from_fen(&fen);
-        prop_assume!(pos.is_ok());
-        let pos = pos.unwrap();
-        prop_assume!(pos.checkers().count() <= 2);
-        for depth in 1..=4 {
-            let expected = perft_make_unmake(&pos, depth);
-            for instructions in Instructions::available() {
-                prop_assert_eq!(
-                    fast::perft_on(&pos, depth, instructions),
-                    Some(expected),
-                    "{} depth {} ({})", fen, depth, instructions.name()
-                );
-            }
-        }
+        counts_as_making_every_move(&p, 4)?;
     }
 }
 
