@@ -1,5 +1,5 @@
 //! Notation for people and files: SAN moves ([`san`]), PGN games ([`pgn`]) and the classic
-//! board representations ([`boards`]); Polyglot opening books ([`polyglot`]). EPD lines are [`crate::position::epd`], beside FEN.
+//! board representations ([`boards`]); Polyglot opening books ([`polyglot`]); moves as the xboard protocol writes them ([`xboard`]). EPD lines are [`crate::position::epd`], beside FEN.
 //!
 //! Both sit on top of the rules core: every move read is checked against the legal moves of its
 //! position, and every move written must be legal. Moves stay king-takes-rook inside; SAN's
@@ -11,6 +11,7 @@ pub mod pgn;
 pub mod polyglot;
 pub mod san;
 pub mod uci;
+pub mod xboard;
 
 pub use pgn::{
     export_tags, read_games, write_game, Comments, PgnError, PgnErrorKind, PgnGame, PgnReader,

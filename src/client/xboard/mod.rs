@@ -33,8 +33,9 @@ use super::option::check_option;
 use super::process::{Dialect, EngineError, EngineProcess};
 use super::EngineConfig;
 use crate::game::Game;
-use crate::notation::san::{parse_san, to_san};
-use crate::notation::uci::{format_move, parse_move, UciMoveError};
+use crate::notation::san::to_san;
+use crate::notation::uci::format_move;
+use crate::notation::xboard::parse_xboard_move;
 use crate::{CastlingMode, Color, Move, MoveKind, Position, Square};
 use lines::{declared_option, feature_pairs, game_line, thinking, Claimed, GameLine};
 use std::time::{Duration, Instant};
@@ -205,19 +206,6 @@ impl XboardSession {
         match self.usermove {
             true => format!("usermove {text}"),
             false => text,
-        }
-    }
-}
-
-/// The legal move `text` names in `position`: coordinates (either castling form) or SAN
-/// (`0-0` read as `O-O`).
-fn read_move(position: &Position, text: &str) -> Option<Move> {
-    match parse_move(position, text) {
-        Ok(mv) => Some(mv),
-        Err(UciMoveError::Illegal { .. }) => None,
-        Err(UciMoveError::Syntax { .. }) => {
-            let text = text.replace("0-0", "O-O");
-            parse_san(position, &text).ok()
         }
     }
 }
@@ -457,7 +445,7 @@ impl EngineProcess {
         let mode = turn.mode;
         let (text, _) = self.finish_go(started, info, answer, xboard, |line| {
             match game_line(line) {
-                GameLine::Move(text) => match read_move(&position, &text) {
+                GameLine::Move(text) => match parse_xboard_move(&position, &text).ok() {
                     Some(mv) => format_move(mv, mode),
                     None => text,
                 },

@@ -33,8 +33,8 @@ use super::random::choose_index;
 use super::Event;
 use crate::game::{DrawClaim, Ending, Status};
 use crate::movegen::{Generator, MoveList};
-use crate::notation::san::parse_san;
-use crate::notation::uci::{format_move, parse_move, UciMoveError};
+use crate::notation::uci::format_move;
+use crate::notation::xboard::parse_xboard_move;
 use crate::{CastlingMode, Color, Move, MoveKind, Position};
 use command::{parse_line, Command};
 use std::sync::mpsc::Receiver;
@@ -234,14 +234,14 @@ impl<'w> XboardEngine<'w> {
             self.send(&format!("Illegal move ({reason}): {text}"));
             return;
         }
-        match read_move(self.history.game().position(), text) {
+        match parse_xboard_move(self.history.game().position(), text) {
             Ok(mv) => {
                 self.history.push(mv);
                 if !self.force {
                     self.think();
                 }
             }
-            Err(reason) => self.send(&format!("Illegal move ({reason}): {text}")),
+            Err(error) => self.send(&format!("Illegal move ({error}): {text}")),
         }
     }
 
@@ -323,17 +323,6 @@ fn claim_text(status: Status) -> Option<String> {
         }
         Status::Claimable(DrawClaim::FiftyMoveRule) => "1/2-1/2 {Draw by 50-move rule}".to_string(),
     })
-}
-
-/// The legal move `text` names in `position`: coordinate notation (either castling form), or
-/// SAN (`O-O`, `Nf3`); the reason it is not one otherwise.
-fn read_move(position: &Position, text: &str) -> Result<Move, String> {
-    let coordinate = parse_move(position, text);
-    match coordinate {
-        Ok(mv) => Ok(mv),
-        Err(UciMoveError::Illegal { .. }) => Err("not legal here".to_string()),
-        Err(UciMoveError::Syntax { .. }) => parse_san(position, text).map_err(|e| e.reason()),
-    }
 }
 
 /// The text of the engine's move `mv`: coordinate notation, with castling `O-O` or
