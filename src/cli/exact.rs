@@ -2,7 +2,7 @@
 //! stalemate at each ply, with the counts of such games; and the split of a deep run into shares
 //! (a Slurm job array) and their exact merge.
 
-use super::CliError;
+use super::prelude::CliError;
 use num_rational::BigRational;
 use serde::{Deserialize, Serialize};
 use shannon::chess960::{scharnagl_back_rank, start_position};
@@ -90,7 +90,7 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<bool, CliError> {
                 .out
                 .as_deref()
                 .ok_or_else(|| CliError::new("a share needs --out FILE (or --merge FILES)"))?;
-            super::check_outputs([("--out", Some(path))])?;
+            super::prelude::check_outputs([("--out", Some(path))])?;
             return write_share(&pos, &args, split, shard, hash_mb, path, started, out);
         }
     };

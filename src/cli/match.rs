@@ -4,12 +4,12 @@
 //! cluster scheduler's environment and moves to the first run's directory on `--resume`.
 
 use super::compat::Dialect;
+use super::prelude::CliError;
 use super::report::cutechess::Cutechess;
 use super::report::fastchess::{EngineLabels, Fastchess};
 use super::report::files::{refusal, Form, Noting};
 use super::report::text::Console;
 use super::report::OutputFormat;
-use super::CliError;
 use indicatif::{ProgressBar, ProgressStyle};
 use shannon::arena::{
     resume_match, run_match, ArenaError, DrawRule, Existing, MatchObserver, MatchReport,
@@ -168,7 +168,7 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<bool, CliError> {
         ("the JSON report", args.json.as_deref()),
     ];
     let _locks = lock_reports(reports)?;
-    super::check_outputs(reports)?;
+    super::prelude::check_outputs(reports)?;
     let interval = args
         .rating_interval
         .unwrap_or(args.output_format.default_rating_interval());
@@ -264,7 +264,7 @@ fn play(
                     // /usr/games), as audit's and perft-check's --engine: said here, on stderr.
                     for name in request.engines.iter().flatten() {
                         if let Ok((_, origin)) = config.runnable_engine(name) {
-                            super::note_origin(name, &origin);
+                            super::prelude::note_origin(name, &origin);
                         }
                     }
                     run_match(&config, &request, &mut observer)

@@ -3,7 +3,7 @@
 //! Kubernetes Indexed Job's JOB_COMPLETION_INDEX of `--shards N`. Shared by `shannon
 //! random-games` and `shannon match`.
 
-use super::CliError;
+use super::prelude::CliError;
 use shannon::shard::Shard;
 
 /// The shard from the flags, else from the environment `env` reads. `count_alone` allows
