@@ -211,6 +211,8 @@ fn start_of(state: &MatchState) -> Result<MatchStart, ArenaError> {
         resumed: None,
         configured_seeds: Vec::new(),
         decided_before: None,
+        sprt: settings.sprt,
+        engine_options: Vec::new(),
         notes: Vec::new(),
     })
 }

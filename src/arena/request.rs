@@ -484,6 +484,8 @@ pub(super) fn prepare(
             .filter_map(|e| e.configured_seed().map(|seed| (e.name.clone(), seed)))
             .collect(),
         decided_before: None,
+        sprt: settings.sprt,
+        engine_options: engines.iter().map(EngineConfig::option_values).collect(),
         notes: Vec::new(),
     };
     let plan = MatchPlan {
