@@ -7,7 +7,7 @@ use super::error::StateError;
 use super::report::{MatchReport, MatchStart};
 use super::standings::OtherTournament;
 use super::state::MatchState;
-use crate::shard::Shard;
+use crate::jobs::shard::Shard;
 use std::fmt;
 use std::io::Write;
 use std::path::{Path, PathBuf};

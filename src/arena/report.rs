@@ -14,7 +14,7 @@ use super::standings::Standings;
 use super::stop::RunStop;
 use super::time_control::TimeControl;
 use crate::client::OptionProblem;
-use crate::shard::Shard;
+use crate::jobs::shard::Shard;
 use crate::stats::{Sprt, SprtModel, SprtVerdict};
 use serde::Serialize;
 use std::io;

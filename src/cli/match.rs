@@ -13,7 +13,7 @@ use shannon::arena::{
     TournamentKind,
 };
 use shannon::client::{Config, ConfigError};
-use shannon::shard::Shard;
+use shannon::jobs::shard::Shard;
 use shannon::stats::Sprt;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -192,12 +192,12 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<bool, CliError> {
     Ok(report.is_clean())
 }
 
-/// The locks of the report files a run writes at its end (see [`shannon::run_lock`]), each
+/// The locks of the report files a run writes at its end (see [`shannon::jobs::run_lock`]), each
 /// `(what, path)`; a lock that cannot be made (a folder that does not exist) names the file.
 fn lock_reports<'a>(
     files: impl IntoIterator<Item = (&'a str, Option<&'a Path>)>,
-) -> Result<Vec<shannon::run_lock::RunLock>, CliError> {
-    use shannon::run_lock::{RunLock, RunLockError};
+) -> Result<Vec<shannon::jobs::run_lock::RunLock>, CliError> {
+    use shannon::jobs::run_lock::{RunLock, RunLockError};
     let mut locks = Vec::new();
     for (what, path) in files {
         let Some(path) = path else { continue };

@@ -39,7 +39,7 @@ pub fn check_outputs<'a>(
 ) -> Result<(), CliError> {
     for (what, path) in outputs {
         let Some(path) = path else { continue };
-        shannon::atomic_file::check_writable(path)
+        shannon::jobs::atomic_file::check_writable(path)
             .map_err(|e| CliError::new(format!("cannot write {what} {}: {e}", path.display())))?;
     }
     Ok(())

@@ -4,7 +4,7 @@
 //! random-games` and `shannon match`.
 
 use super::prelude::CliError;
-use shannon::shard::Shard;
+use shannon::jobs::shard::Shard;
 
 /// The shard from the flags, else from the environment `env` reads. `count_alone` allows
 /// `--shards N` without an index (a command that only prints a job script).
