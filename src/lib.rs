@@ -7,10 +7,10 @@
 //! reference), [`game`] (a game and the rules that end it), then [`perft`], [`notation`] (UCI move
 //! text, SAN, PGN, classic board formats) and [`codec`] (compact positions and games): the rules
 //! core, which `cargo build --no-default-features` builds alone, with no file format or protocol
-//! crate. On top, behind features: the UCI engine (`uci`, feature `engine`) and the programs on
-//! the rules (feature `tools`): `stats`, `client` (other engines), `arena` (matches and
-//! tournaments), `audit`, `experiment` (random games at scale). The command line is the
-//! binary's (`src/cli/`, feature `cli`).
+//! crate. On top, behind features: the UCI engine (`uci`, feature `engine`) and the programs on the
+//! rules (feature `tools`): `jobs` (files written whole, output locks, shares of a job array),
+//! `stats`, `client` (other engines), `arena` (matches and tournaments), `audit`, `experiment`
+//! (random games at scale). The command line is the binary's (`src/cli/`, feature `cli`).
 
 #![deny(missing_docs)]
 
@@ -34,11 +34,7 @@ pub mod uci;
 
 // The programs on the rules: statistics, saved files, other engines, matches, audits, studies.
 #[cfg(feature = "tools")]
-pub mod atomic_file;
-#[cfg(feature = "tools")]
-pub mod run_lock;
-#[cfg(feature = "tools")]
-pub mod shard;
+pub mod jobs;
 #[cfg(feature = "tools")]
 pub mod stats;
 

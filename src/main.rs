@@ -21,7 +21,7 @@ fn main() -> ExitCode {
         None => {
             let cli = cli::Cli::parse();
             match (cli.generate, cli.command) {
-                (Some(what), _) => cli::generate::run(what, &mut stdout.lock()),
+                (Some(what), _) => cli::generate(what, &mut stdout.lock()),
                 (None, Some(command)) => command.run(&mut stdout.lock()),
                 (None, None) => {
                     shannon::uci::run_stdio();

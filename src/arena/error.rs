@@ -5,8 +5,8 @@
 use super::openings::OpeningsError;
 use super::outputs::{Holding, Occupant};
 use crate::client::ConfigError;
+use crate::jobs::run_lock::RunLockError;
 use crate::notation::polyglot::BookError;
-use crate::run_lock::RunLockError;
 use std::fmt;
 use std::io;
 use std::path::PathBuf;

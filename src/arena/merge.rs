@@ -7,7 +7,7 @@ use super::error::StateError;
 use super::report::{MatchReport, MatchStart};
 use super::standings::OtherTournament;
 use super::state::MatchState;
-use crate::shard::Shard;
+use crate::jobs::shard::Shard;
 use std::fmt;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -211,6 +211,8 @@ fn start_of(state: &MatchState) -> Result<MatchStart, ArenaError> {
         resumed: None,
         configured_seeds: Vec::new(),
         decided_before: None,
+        sprt: settings.sprt,
+        engine_options: Vec::new(),
         notes: Vec::new(),
     })
 }

@@ -14,7 +14,7 @@ use super::standings::Standings;
 use super::stop::RunStop;
 use super::time_control::TimeControl;
 use crate::client::OptionProblem;
-use crate::shard::Shard;
+use crate::jobs::shard::Shard;
 use crate::stats::{Sprt, SprtModel, SprtVerdict};
 use serde::Serialize;
 use std::io;
@@ -80,6 +80,14 @@ pub struct MatchStart {
     /// The SPRT's decision, when a resumed run's test had decided before it (nothing is played
     /// then).
     pub decided_before: Option<SprtStatus>,
+    /// The sequential test that can stop the run, when one runs (the report's JSON has it in
+    /// its `sprt`).
+    #[serde(skip)]
+    pub sprt: Option<crate::stats::Sprt>,
+    /// The options each engine's configuration sets, as `setoption` values (name, value), in
+    /// the order of `names` (fastchess's output shows each engine's Threads and Hash).
+    #[serde(skip)]
+    pub engine_options: Vec<Vec<(String, String)>>,
     /// What the run did with files that held something when it started.
     #[serde(skip)]
     pub notes: Vec<FileNote>,

@@ -17,8 +17,8 @@ use super::schedule::{Layout, Schedule, TournamentKind};
 use super::time_control::TimeControl;
 use crate::client::config::MatchConfig;
 use crate::client::{Config, EngineConfig};
+use crate::jobs::shard::Shard;
 use crate::notation::polyglot::Book;
-use crate::shard::Shard;
 use crate::stats::Sprt;
 use crate::types::splitmix::mix;
 use serde::{Deserialize, Serialize};
@@ -484,6 +484,8 @@ pub(super) fn prepare(
             .filter_map(|e| e.configured_seed().map(|seed| (e.name.clone(), seed)))
             .collect(),
         decided_before: None,
+        sprt: settings.sprt,
+        engine_options: engines.iter().map(EngineConfig::option_values).collect(),
         notes: Vec::new(),
     };
     let plan = MatchPlan {

@@ -1,6 +1,6 @@
 //! A match or tournament from request to report: the request settled and prepared against the
 //! engines file ([`super::request`]), every file the run writes locked for the run
-//! ([`crate::run_lock`]), what those files already hold looked at ([`super::outputs`]: refused,
+//! ([`crate::jobs::run_lock`]), what those files already hold looked at ([`super::outputs`]: refused,
 //! replaced, appended to, or the unfinished run they hold continued), its files made (or,
 //! resuming, cut back to the games the state records), and the games played by a [`Session`].
 //! The command line only turns its flags into a [`MatchRequest`], renders what the
@@ -16,9 +16,9 @@ use super::request::{files_of, prepare, settle, MatchRequest, MatchSettings, Pre
 use super::session::Session;
 use super::standings::Standings;
 use super::state::{Appendix, MatchState};
-use crate::atomic_file::check_writable;
 use crate::client::Config;
-use crate::run_lock::{RunLock, RunLockError};
+use crate::jobs::atomic_file::check_writable;
+use crate::jobs::run_lock::{RunLock, RunLockError};
 use std::fs::File;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
@@ -349,7 +349,7 @@ fn keep_state(path: &Path) -> Result<FileNote, ArenaError> {
     let to = outputs::numbered(path, 1, Path::exists)
         .ok_or_else(|| write_error(std::io::Error::other("no free name to keep it under")))?;
     std::fs::rename(path, &to).map_err(write_error)?;
-    crate::atomic_file::sync_folder(&to);
+    crate::jobs::atomic_file::sync_folder(&to);
     Ok(FileNote::StateKept {
         from: path.to_path_buf(),
         to,
@@ -414,7 +414,7 @@ fn output_error(file: OutputFile, path: &Path, error: std::io::Error) -> ArenaEr
     }
 }
 
-/// Take the locks of a run's files (see [`crate::run_lock`]): its state file first, then its
+/// Take the locks of a run's files (see [`crate::jobs::run_lock`]): its state file first, then its
 /// PGN and EPD, each then checked for writing. A PGN or EPD whose lock cannot be made (a folder
 /// that does not exist) is named as the file.
 fn lock(

@@ -15,7 +15,7 @@
 
 use super::error::{ArenaError, SettingError};
 use crate::client::ConfigError;
-use crate::shard::Shard;
+use crate::jobs::shard::Shard;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;

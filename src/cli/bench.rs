@@ -1,7 +1,8 @@
 //! `shannon bench`: speed figures that are printed, never asserted (machines are shared and
 //! noisy; compare against a peer measured in the same run, see `benches/perft.rs`).
 
-use super::{bench_uci, generator_parser, per_second, CliError};
+use super::bench_uci;
+use super::prelude::{generator_parser, per_second, CliError};
 use shannon::experiment::{self, Category, Experiment, RuleSet, RunOptions, Shard, Start};
 use shannon::movegen::Generator;
 use shannon::perft::fast;

@@ -1,7 +1,7 @@
 //! `shannon chess960`: a start position by number, the numbers of a start position, or a random
 //! one from a printed seed.
 
-use super::CliError;
+use super::prelude::CliError;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use shannon::chess960::{

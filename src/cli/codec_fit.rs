@@ -3,7 +3,7 @@
 //! DIR`, writes the last two steps as model sources (`m1.rs` without the book, `m2.rs` and
 //! `m2_book.bin` with it).
 
-use super::CliError;
+use super::prelude::CliError;
 use shannon::codec::game::model::book::Book;
 use shannon::codec::game::model::features::Group;
 use shannon::codec::game::model::fit::{self, FitOptions, Samples};

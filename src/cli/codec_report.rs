@@ -6,7 +6,7 @@
 //! Game codecs are every [`GameCodec`]. Every encoding is decoded again and compared with the
 //! original; mismatches are counted in the `errors` column.
 
-use super::{per_second, CliError};
+use super::prelude::{per_second, CliError};
 use shannon::codec::container::Pack;
 use shannon::codec::game::{canonical_moves, GameCodec};
 use shannon::codec::position::PositionCodec;

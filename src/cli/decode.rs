@@ -1,7 +1,7 @@
 //! `shannon decode`: a position codec's hex code back to a FEN.
 
 use super::encode::run_decode;
-use super::CliError;
+use super::prelude::CliError;
 use shannon::codec::position::PositionCodec;
 use std::io::Write;
 

@@ -1,6 +1,6 @@
 //! `shannon encode`: a position as a position codec's hex code (`shannon decode` reads it back).
 
-use super::CliError;
+use super::prelude::CliError;
 use shannon::codec::position::{DecodeError, PositionCodec};
 use shannon::{FenError, Position};
 use std::io::{self, Write};

@@ -2,16 +2,16 @@
 //! stalemate at each ply, with the counts of such games; and the split of a deep run into shares
 //! (a Slurm job array) and their exact merge.
 
-use super::CliError;
+use super::prelude::CliError;
 use num_rational::BigRational;
 use serde::{Deserialize, Serialize};
 use shannon::chess960::{scharnagl_back_rank, start_position};
+use shannon::jobs::shard::Shard;
 use shannon::perft::exact::{
     exact, exact_with_frontier, frontier, frontier_values, BoardId, Bounded, Ends, ExactOptions,
     ExactReport, Fixed, FrontierValues, FRACTION_BITS,
 };
 use shannon::perft::plan_hash;
-use shannon::shard::Shard;
 use shannon::Position;
 use std::io::Write;
 use std::path::PathBuf;
@@ -90,7 +90,7 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<bool, CliError> {
                 .out
                 .as_deref()
                 .ok_or_else(|| CliError::new("a share needs --out FILE (or --merge FILES)"))?;
-            super::check_outputs([("--out", Some(path))])?;
+            super::prelude::check_outputs([("--out", Some(path))])?;
             return write_share(&pos, &args, split, shard, hash_mb, path, started, out);
         }
     };
@@ -355,7 +355,7 @@ fn write_share(
             .collect(),
     };
     let text = serde_json::to_string(&file).map_err(CliError::new)?;
-    shannon::atomic_file::write_atomically(path, text.as_bytes())
+    shannon::jobs::atomic_file::write_atomically(path, text.as_bytes())
         .map_err(|e| CliError::new(format!("cannot write {}: {e}", path.display())))?;
     writeln!(
         out,

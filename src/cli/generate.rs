@@ -5,8 +5,7 @@
 //! A flag of the top command, not a subcommand: the subcommands are the chess work, and the
 //! flag is ripgrep's form, which packagers already script.
 
-use super::{Cli, CliError};
-use clap::CommandFactory;
+use super::prelude::CliError;
 use std::io::Write;
 
 /// What `--generate` writes to standard output.
@@ -23,9 +22,12 @@ pub enum Generate {
     CompleteFish,
 }
 
-/// Write what `what` names to `out`.
-pub fn run(what: Generate, out: &mut impl Write) -> Result<bool, CliError> {
-    let mut command = Cli::command();
+/// Write what `what` names, made from `command` (the whole command line's clap definition), to `out`.
+pub fn run(
+    what: Generate,
+    mut command: clap::Command,
+    out: &mut impl Write,
+) -> Result<bool, CliError> {
     command.build();
     let shell = match what {
         Generate::Man => {

@@ -4,20 +4,16 @@
 //! cluster scheduler's environment and moves to the first run's directory on `--resume`.
 
 use super::compat::Dialect;
-use super::report::cutechess::Cutechess;
-use super::report::fastchess::{EngineLabels, Fastchess};
+use super::prelude::CliError;
 use super::report::files::{refusal, Form, Noting};
-use super::report::text::Console;
-use super::report::OutputFormat;
-use super::CliError;
-use indicatif::{ProgressBar, ProgressStyle};
+use super::report::{observer, OutputFormat, Rendering};
 use shannon::arena::{
     resume_match, run_match, ArenaError, DrawRule, Existing, MatchObserver, MatchReport,
     MatchRequest, MatchState, Openings, ResignRule, Resume, SettingError, TimeControl,
     TournamentKind,
 };
 use shannon::client::{Config, ConfigError};
-use shannon::shard::Shard;
+use shannon::jobs::shard::Shard;
 use shannon::stats::Sprt;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -168,46 +164,40 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<bool, CliError> {
         ("the JSON report", args.json.as_deref()),
     ];
     let _locks = lock_reports(reports)?;
-    super::check_outputs(reports)?;
+    super::prelude::check_outputs(reports)?;
     let interval = args
         .rating_interval
         .unwrap_or(args.output_format.default_rating_interval());
     let resume = resume.as_deref();
-    let report = match args.output_format {
-        OutputFormat::Text => {
-            let bar = if args.quiet {
-                ProgressBar::hidden()
-            } else {
-                ProgressBar::new(0)
-            };
-            bar.set_style(
-                ProgressStyle::with_template("{bar:30} {pos}/{len} games {msg} [{elapsed}]")
-                    .expect("a valid template"),
-            );
-            let mut console = Console::new(out, bar, args.progress_lines);
-            play(&args, resume, interrupt, &mut console)?
-        }
-        OutputFormat::Cutechess => {
-            let (sprt, _) = sprt_and_labels(&args, resume)?;
-            let mut lines = Cutechess::new(out, interval, sprt);
-            play(&args, resume, interrupt, &mut lines)?
-        }
-        OutputFormat::Fastchess => {
-            let (sprt, labels) = sprt_and_labels(&args, resume)?;
-            let mut lines = Fastchess::new(out, interval, sprt, labels);
-            play(&args, resume, interrupt, &mut lines)?
-        }
+    let rendering = match args.output_format {
+        OutputFormat::Text => Rendering::Text {
+            quiet: args.quiet,
+            progress_lines: args.progress_lines,
+        },
+        OutputFormat::Cutechess => Rendering::Cutechess {
+            rating_interval: interval,
+            score_interval: 1,
+            outcome_interval: 0,
+        },
+        OutputFormat::Fastchess => Rendering::Fastchess {
+            rating_interval: interval,
+            penta: true,
+            crc_file: None,
+        },
     };
+    let mut renderer = observer(out, rendering);
+    let report = play(&args, resume, interrupt, &mut *renderer)?;
+    drop(renderer);
     write_files(&report, args.report.as_deref(), args.json.as_deref(), out)?;
     Ok(report.is_clean())
 }
 
-/// The locks of the report files a run writes at its end (see [`shannon::run_lock`]), each
+/// The locks of the report files a run writes at its end (see [`shannon::jobs::run_lock`]), each
 /// `(what, path)`; a lock that cannot be made (a folder that does not exist) names the file.
 fn lock_reports<'a>(
     files: impl IntoIterator<Item = (&'a str, Option<&'a Path>)>,
-) -> Result<Vec<shannon::run_lock::RunLock>, CliError> {
-    use shannon::run_lock::{RunLock, RunLockError};
+) -> Result<Vec<shannon::jobs::run_lock::RunLock>, CliError> {
+    use shannon::jobs::run_lock::{RunLock, RunLockError};
     let mut locks = Vec::new();
     for (what, path) in files {
         let Some(path) = path else { continue };
@@ -264,7 +254,7 @@ fn play(
                     // /usr/games), as audit's and perft-check's --engine: said here, on stderr.
                     for name in request.engines.iter().flatten() {
                         if let Ok((_, origin)) = config.runnable_engine(name) {
-                            super::note_origin(name, &origin);
+                            super::prelude::note_origin(name, &origin);
                         }
                     }
                     run_match(&config, &request, &mut observer)
@@ -272,47 +262,6 @@ fn play(
         }
     }
     .map_err(explain)
-}
-
-/// The SPRT of the match and its engines' Threads and Hash (for fastchess's `Results of`
-/// line): from the flags and the engines file, or from the state a resumed run continues.
-fn sprt_and_labels(
-    args: &Args,
-    resume: Option<&Path>,
-) -> Result<(Option<Sprt>, EngineLabels), CliError> {
-    let (sprt, config) = match resume {
-        Some(path) => {
-            let state = MatchState::load(path)
-                .map_err(|e| explain(ArenaError::State(path.to_path_buf(), e)))?;
-            let settings = state.settings();
-            let config = settings
-                .config
-                .as_deref()
-                .map(|c| state.directory().join(c));
-            (settings.sprt, Config::load_saved(config.as_deref()).ok())
-        }
-        None => (args.sprt, Config::load(args.config.as_deref()).ok()),
-    };
-    let engines = config.map(|config| config.engines).unwrap_or_default();
-    Ok((sprt, labels_of(&engines)))
-}
-
-/// The engines' Threads and Hash as their configurations set them (fastchess's `Results of`
-/// line shows them).
-fn labels_of(engines: &[shannon::client::EngineConfig]) -> EngineLabels {
-    let option = |engine: &shannon::client::EngineConfig, name: &str| {
-        engine
-            .option_values()
-            .into_iter()
-            .find(|(n, _)| n.eq_ignore_ascii_case(name))
-            .map(|(_, value)| value)
-    };
-    EngineLabels {
-        engines: engines
-            .iter()
-            .map(|e| (e.name.clone(), option(e, "Threads"), option(e, "Hash")))
-            .collect(),
-    }
 }
 
 /// True when the words after `match` are a cutechess-cli/fastchess command line: the first is a
@@ -373,36 +322,33 @@ pub fn run_compat(args: &[String], out: &mut impl Write) -> Result<bool, CliErro
     )?);
     let config = Config::load_saved(request.config.as_deref()).map_err(CliError::new)?;
     let interval = rating_interval.unwrap_or(format.default_rating_interval());
-    let labels = labels_of(&request.engine_configs);
     // fastchess names the PGN in its CRC line as the command line gave it.
     let crc_file = match (&request.pgn, request.pgn_crc32) {
         (Some(Some(path)), true) => Some(path.display().to_string()),
         _ => None,
     };
-    let report = match format {
-        OutputFormat::Fastchess => {
-            let mut lines = Fastchess::new(out, interval, request.sprt, labels)
-                .penta(penta)
-                .with_crc_file(crc_file);
-            run_match(
-                &config,
-                &request,
-                &mut Noting::new(&mut lines, Form::Compat),
-            )
-        }
-        OutputFormat::Cutechess | OutputFormat::Text => {
-            // fastchess's -scoreinterval and cutechess-cli's -outcomeinterval; the Score line
-            // of fastchess's own format is never printed, as fastchess prints none.
-            let mut lines = Cutechess::new(out, interval, request.sprt)
-                .with_intervals(score_interval.unwrap_or(1), outcome_interval.unwrap_or(0));
-            run_match(
-                &config,
-                &request,
-                &mut Noting::new(&mut lines, Form::Compat),
-            )
-        }
-    }
-    .map_err(|error| explain_compat(error, compat.dialect, out))?;
+    let rendering = match format {
+        OutputFormat::Fastchess => Rendering::Fastchess {
+            rating_interval: interval,
+            penta,
+            crc_file,
+        },
+        // fastchess's -scoreinterval and cutechess-cli's -outcomeinterval; the Score line of
+        // fastchess's own format is never printed, as fastchess prints none.
+        OutputFormat::Cutechess | OutputFormat::Text => Rendering::Cutechess {
+            rating_interval: interval,
+            score_interval: score_interval.unwrap_or(1),
+            outcome_interval: outcome_interval.unwrap_or(0),
+        },
+    };
+    let mut renderer = observer(out, rendering);
+    let report = run_match(
+        &config,
+        &request,
+        &mut Noting::new(&mut *renderer, Form::Compat),
+    );
+    drop(renderer);
+    let report = report.map_err(|error| explain_compat(error, compat.dialect, out))?;
     Ok(report.is_clean())
 }
 

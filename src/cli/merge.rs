@@ -1,8 +1,8 @@
 //! `shannon merge`: the shards of a sharded run added up into the result of the whole run:
 //! random-games `--json` reports, or the state files of a sharded `shannon match`.
 
+use super::prelude::CliError;
 use super::report::text::write_tables;
-use super::CliError;
 use shannon::arena::{merge_states, STATE_FORMAT, STATE_FORMATS_READ};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -105,7 +105,7 @@ fn all_match_states(files: &[PathBuf]) -> Result<bool, CliError> {
 
 /// Run `shannon merge`.
 pub fn run(args: Args, out: &mut impl Write) -> Result<bool, CliError> {
-    super::check_outputs([
+    super::prelude::check_outputs([
         ("the JSON file", args.json.as_deref()),
         ("the plot", args.plot.as_deref()),
         ("the PGN file", args.pgn.as_deref()),

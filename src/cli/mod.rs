@@ -19,6 +19,7 @@ mod pack;
 mod perft;
 mod perft_check;
 mod perft_suite;
+pub mod prelude;
 mod random_games;
 mod random_games_plot;
 mod report;
@@ -27,10 +28,8 @@ mod show;
 mod signals;
 mod unpack;
 
-use clap::builder::TypedValueParser;
-use clap::{Parser, Subcommand};
-use shannon::movegen::Generator;
-use std::fmt;
+use clap::{CommandFactory, Parser, Subcommand};
+pub use prelude::CliError;
 use std::io::Write;
 
 /// Shannon: a UCI chess engine that plays a uniformly random legal move, and a toolkit around
@@ -183,130 +182,7 @@ pub fn run_compat_match(args: &[String], out: &mut impl Write) -> Option<Result<
         .then(|| r#match::run_compat(rest, out))
 }
 
-/// Why a subcommand could not run: the message is the whole story, printed as `shannon: ...`.
-#[derive(Debug)]
-pub struct CliError(String);
-
-impl CliError {
-    /// An error with this message.
-    pub fn new(message: impl fmt::Display) -> CliError {
-        CliError(message.to_string())
-    }
-}
-
-impl fmt::Display for CliError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for CliError {}
-
-impl From<std::io::Error> for CliError {
-    fn from(e: std::io::Error) -> CliError {
-        CliError::new(format!("cannot write the report: {e}"))
-    }
-}
-
-/// Check, before any long work starts, that each output file can be written: an existing file is
-/// opened for writing (and left as it is), a new one is made and removed again. So a wrong path
-/// is an error at once, not after hours of games whose results are then lost.
-pub fn check_outputs<'a>(
-    outputs: impl IntoIterator<Item = (&'a str, Option<&'a std::path::Path>)>,
-) -> Result<(), CliError> {
-    for (what, path) in outputs {
-        let Some(path) = path else { continue };
-        shannon::atomic_file::check_writable(path)
-            .map_err(|e| CliError::new(format!("cannot write {what} {}: {e}", path.display())))?;
-    }
-    Ok(())
-}
-
-/// `--generator`: which move generator, by the names [`Generator`] reads and writes, each with
-/// its description in `--help`.
-pub fn generator_parser() -> impl TypedValueParser<Value = Generator> {
-    let names =
-        Generator::ALL.map(|g| clap::builder::PossibleValue::new(g.name()).help(g.description()));
-    clap::builder::PossibleValuesParser::new(names)
-        .map(|name| name.parse::<Generator>().expect("a generator's own name"))
-}
-
-/// `--engine NAME [--config FILE]`: one engine of an engines file, for the commands that test
-/// one engine (audit, perft-check).
-#[derive(clap::Args)]
-pub struct EngineChoice {
-    /// The engine: a name in engines.toml, else a command (a path, or a program on PATH).
-    #[arg(long)]
-    pub engine: String,
-    /// The engines file (default: ./engines.toml, else the built-in one).
-    #[arg(long)]
-    pub config: Option<std::path::PathBuf>,
-}
-
-impl EngineChoice {
-    /// The engine asked for, its program found; says on stderr when the name was taken as a
-    /// command because the engines file does not have it.
-    pub fn resolve(&self) -> Result<shannon::client::EngineConfig, CliError> {
-        use shannon::client::Config;
-        let (engine, origin) = Config::load(self.config.as_deref())
-            .and_then(|config| config.runnable_engine(&self.engine))
-            .map_err(CliError::new)?;
-        if !engine.protocol.is_uci() {
-            return Err(CliError::new(format!(
-                "engine '{}' speaks xboard (protocol = \"xboard\" in the engines file): audit and \
-                 perft-check talk to UCI engines only; an xboard engine plays in `shannon match`",
-                self.engine
-            )));
-        }
-        note_origin(&self.engine, &origin);
-        Ok(engine)
-    }
-}
-
-/// Say on stderr that `name` was taken as a command because the engines file does not have it
-/// (`--engine` of audit and perft-check, `--engines` of match).
-pub fn note_origin(name: &str, origin: &shannon::client::EngineOrigin) {
-    if let shannon::client::EngineOrigin::Command(path) = origin {
-        eprintln!(
-            "shannon: '{name}' is not in the engines file: running it as a command ({})",
-            path.display()
-        );
-    }
-}
-
-/// Nodes (or anything) per second, guarding against a zero duration.
-pub fn per_second(count: u64, seconds: f64) -> f64 {
-    if seconds > 0.0 {
-        count as f64 / seconds
-    } else {
-        0.0
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::check_outputs;
-
-    #[test]
-    fn outputs_are_checked_without_changing_or_leaving_files() {
-        let dir = tempfile::tempdir().unwrap();
-        let existing = dir.path().join("kept.json");
-        std::fs::write(&existing, "old").unwrap();
-        let new = dir.path().join("new.json");
-        check_outputs([
-            ("the JSON file", Some(existing.as_path())),
-            ("the plot", Some(new.as_path())),
-        ])
-        .unwrap();
-        assert_eq!(std::fs::read_to_string(&existing).unwrap(), "old");
-        assert!(!new.exists(), "the check left {}", new.display());
-        let missing = dir.path().join("no-folder").join("x.json");
-        let err = check_outputs([
-            ("the JSON file", Some(missing.as_path())),
-            ("the plot", None),
-        ])
-        .unwrap_err()
-        .to_string();
-        assert!(err.starts_with("cannot write the JSON file "), "{err}");
-    }
+/// `shannon --generate WHAT`: the man page or a completion script of these definitions.
+pub fn generate(what: generate::Generate, out: &mut impl Write) -> Result<bool, CliError> {
+    generate::run(what, Cli::command(), out)
 }

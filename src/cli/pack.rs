@@ -4,7 +4,7 @@
 //! Chess960 (`Variant`), the moves and the result. Other tags, comments and variations are
 //! dropped; unpacked games get the Seven Tag Roster filled with `?`.
 
-use super::CliError;
+use super::prelude::CliError;
 use shannon::codec::container::{
     ContainerError, Pack, UNBOUND_VERSION, UNCHECKED_VERSION, VERSION,
 };

@@ -1,6 +1,6 @@
 //! `shannon perft`: count the leaves of the legal move tree, optionally divided by root move.
 
-use super::{generator_parser, per_second, CliError};
+use super::prelude::{generator_parser, per_second, CliError};
 use shannon::movegen::Generator;
 use shannon::notation::uci::format_move;
 use shannon::perft::stats::{ply_stats, PlyStats};

@@ -1,7 +1,7 @@
 //! `shannon perft-check`: an engine's `go perft` against ours (the work is
 //! [`shannon::audit::perft_check`]); this file turns `--fen` and `--epd` into positions.
 
-use super::{CliError, EngineChoice};
+use super::prelude::{CliError, EngineChoice};
 use shannon::audit::perft_check::{run_perft_check, suite_positions, CheckPosition};
 use shannon::{CastlingMode, Position};
 use std::io::Write;

@@ -1,6 +1,6 @@
 //! `shannon perft-suite`: check every count of a suite file.
 
-use super::{generator_parser, CliError};
+use super::prelude::{generator_parser, CliError};
 use shannon::movegen::Generator;
 use shannon::perft::suite::{check_entry, parse_suite, CheckError};
 use std::io::Write;

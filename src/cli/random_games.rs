@@ -1,7 +1,7 @@
 //! `shannon random-games`: Shannon's experiment at scale (the work is [`shannon::experiment`]),
 //! and the merge of its shards' reports (for `shannon merge`).
 
-use super::CliError;
+use super::prelude::CliError;
 use indicatif::{ProgressBar, ProgressStyle};
 use shannon::experiment::{
     run, Experiment, Insufficient, MoveRule, Repetition, Report, RuleSet, RunOptions, Shard, Start,
@@ -219,7 +219,7 @@ pub fn run_command(args: Args, out: &mut impl Write) -> Result<bool, CliError> {
         write!(out, "{}", sbatch_script(&experiment, shards)).map_err(CliError::new)?;
         return Ok(true);
     }
-    super::check_outputs([
+    super::prelude::check_outputs([
         ("the JSON file", args.json.as_deref()),
         ("the plot", args.plot.as_deref()),
     ])?;

@@ -3,8 +3,8 @@
 //! Kubernetes Indexed Job's JOB_COMPLETION_INDEX of `--shards N`. Shared by `shannon
 //! random-games` and `shannon match`.
 
-use super::CliError;
-use shannon::shard::Shard;
+use super::prelude::CliError;
+use shannon::jobs::shard::Shard;
 
 /// The shard from the flags, else from the environment `env` reads. `count_alone` allows
 /// `--shards N` without an index (a command that only prints a job script).

@@ -1,7 +1,7 @@
 //! `shannon show`: a position in one of the classic board formats, from a FEN or read from
 //! another format.
 
-use super::CliError;
+use super::prelude::CliError;
 use shannon::notation::boards::{read_board, write_board, BoardError, BoardFormat, SideFlags};
 use shannon::{Color, FenError, Position};
 use std::io::{self, Read, Write};

@@ -4,7 +4,7 @@
 //! too long. Installed by the binary, not the library: a process has one set of signal handlers,
 //! and only these commands want them.
 
-use super::CliError;
+use super::prelude::CliError;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 

@@ -1,7 +1,7 @@
 //! `shannon unpack`: a file written by `shannon pack` back to PGN.
 
 use super::pack::run_unpack;
-use super::CliError;
+use super::prelude::CliError;
 use shannon::codec::game::GameCodec;
 use std::io::Write;
 

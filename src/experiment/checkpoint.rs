@@ -5,7 +5,7 @@
 
 use super::spec::{describe, Experiment, BLOCK};
 use super::tally::{LengthRow, Tally};
-use crate::run_lock::RunLockError;
+use crate::jobs::run_lock::RunLockError;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::io;
@@ -216,11 +216,11 @@ impl Checkpoint {
         Ok(())
     }
 
-    /// Write it atomically ([`crate::atomic_file`]): a kill at any moment leaves either the old
+    /// Write it atomically ([`crate::jobs::atomic_file`]): a kill at any moment leaves either the old
     /// checkpoint or the new one.
     pub fn save(&self, path: &Path) -> Result<(), CheckpointError> {
         let text = serde_json::to_string(self).expect("a checkpoint serialises");
-        crate::atomic_file::write_atomically(path, text.as_bytes())
+        crate::jobs::atomic_file::write_atomically(path, text.as_bytes())
             .map_err(|e| CheckpointError::Write(path.to_path_buf(), e))
     }
 }

@@ -18,7 +18,7 @@ mod run;
 mod spec;
 mod tally;
 
-pub use crate::shard::Shard;
+pub use crate::jobs::shard::Shard;
 pub use checkpoint::{Checkpoint, CheckpointError, Inconsistency, CHECKPOINT_FORMAT};
 pub use play::{GameSummary, Player};
 pub use report::{EndingShare, Report, Timing};

@@ -2,7 +2,7 @@
 //! random stream, and the blocks they are handed out and saved in. Playing them is [`super::run`].
 
 use super::rules::RuleSet;
-use crate::shard::Shard;
+use crate::jobs::shard::Shard;
 use crate::types::splitmix::mix;
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;

@@ -24,6 +24,7 @@ mod generate;
 mod generators_agree;
 mod help_examples;
 mod hygiene;
+mod layers;
 mod move_models;
 mod notation;
 mod perft_suites;

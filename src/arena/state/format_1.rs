@@ -14,7 +14,7 @@ use crate::arena::request::MatchSettings;
 use crate::arena::schedule::TournamentKind;
 use crate::arena::standings::{EncounterTally, Standings};
 use crate::arena::time_control::TimeControl;
-use crate::shard::Shard;
+use crate::jobs::shard::Shard;
 use crate::stats::Sprt;
 use serde::Deserialize;
 use std::collections::BTreeMap;

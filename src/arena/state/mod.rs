@@ -281,7 +281,7 @@ fn set_aside(path: &Path, file: &mut File, from: u64, length: u64) -> io::Result
         file.seek(SeekFrom::Start(from))?;
         let bytes = io::copy(&mut (&*file).take(length - from), &mut out)?;
         out.sync_all()?;
-        crate::atomic_file::sync_folder(&to);
+        crate::jobs::atomic_file::sync_folder(&to);
         return Ok(SetAside {
             from: path.to_path_buf(),
             to,
@@ -417,10 +417,10 @@ impl MatchState {
         }
     }
 
-    /// Write it atomically ([`crate::atomic_file`]).
+    /// Write it atomically ([`crate::jobs::atomic_file`]).
     pub(crate) fn save(&self, path: &Path) -> Result<(), StateError> {
         let text = serde_json::to_string(self).expect("a state serialises");
-        crate::atomic_file::write_atomically(path, text.as_bytes()).map_err(StateError::Write)
+        crate::jobs::atomic_file::write_atomically(path, text.as_bytes()).map_err(StateError::Write)
     }
 }
 

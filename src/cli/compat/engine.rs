@@ -2,8 +2,10 @@
 //! into an [`EngineConfig`] and the engine's limits, which [`super::resolve`] makes the match's
 //! one [`TimeControl`].
 
+use super::engines_json::SavedEngine;
+use super::error::CompatError;
 use super::words::number;
-use super::{CompatError, Dialect};
+use super::Dialect;
 use shannon::arena::TimeControl;
 use shannon::client::{EngineConfig, Protocol};
 use std::path::PathBuf;
@@ -66,6 +68,23 @@ fn refused_key(key: &str) -> Option<&'static str> {
 }
 
 impl EngineArgs {
+    /// `conf=NAME`: as cutechess-cli does, the saved engine's whole configuration (command,
+    /// name, working directory, stderr file, options, protocol) replaces what the keys before
+    /// it set; the keys after it (and `-each`) apply on top.
+    pub fn start_from(&mut self, saved: SavedEngine) {
+        *self = EngineArgs {
+            cmd: Some(saved.cmd),
+            name: Some(saved.name),
+            dir: saved.dir,
+            args: Vec::new(),
+            options: saved.options,
+            stderr: saved.stderr,
+            protocol: saved.protocol,
+            // The limits and the book are not the configuration's (cutechess-cli keeps them).
+            ..std::mem::take(self)
+        };
+    }
+
     /// Read one word of `-engine`/`-each` (`option` names it in errors).
     pub fn apply(&mut self, option: &str, word: &str) -> Result<(), CompatError> {
         let (key, value) = word.split_once('=').unwrap_or((word, ""));
@@ -84,7 +103,7 @@ impl EngineArgs {
                 .ok_or_else(|| CompatError::malformed(&label, text, "a number of seconds"))
         };
         match key {
-            "conf" => super::engines_json::EnginesFile::load()?.apply(value, self)?,
+            "conf" => self.start_from(super::engines_json::EnginesFile::load()?.saved(value)?),
             "cmd" => self.cmd = Some(value.to_string()),
             "name" => self.name = Some(value.to_string()),
             "dir" => self.dir = Some(PathBuf::from(value)),
@@ -192,6 +211,31 @@ fn time_control(label: &str, value: &str) -> Result<TimeControl, CompatError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_saved_engine_replaces_the_keys_before_it_but_not_the_limits() {
+        let mut args = EngineArgs {
+            cmd: Some("before".into()),
+            args: vec!["--old".into()],
+            nodes: Some(3000),
+            ..EngineArgs::default()
+        };
+        args.start_from(SavedEngine {
+            name: "Stockfish 16".into(),
+            cmd: "stockfish".into(),
+            dir: Some(PathBuf::from("/opt/engines")),
+            options: vec![("Hash".into(), "64".into())],
+            stderr: None,
+            protocol: Protocol::Xboard,
+        });
+        assert_eq!(args.cmd.as_deref(), Some("stockfish"));
+        assert_eq!(args.name.as_deref(), Some("Stockfish 16"));
+        assert_eq!(args.dir, Some(PathBuf::from("/opt/engines")));
+        assert!(args.args.is_empty());
+        assert_eq!(args.options, [("Hash".to_string(), "64".to_string())]);
+        assert_eq!(args.protocol, Protocol::Xboard);
+        assert_eq!(args.nodes, Some(3000), "limits are not the configuration's");
+    }
 
     #[test]
     fn keys_fill_the_engine() {

@@ -7,11 +7,27 @@
 //! No file means no engines. A file that is not an array of engine objects is an error naming
 //! the file (cutechess-cli warns and goes on without engines, so `conf=` then fails).
 
-use super::engine::EngineArgs;
-use super::CompatError;
+use super::error::CompatError;
 use serde_json::Value;
 use shannon::client::Protocol;
 use std::path::{Path, PathBuf};
+
+/// One engine as `engines.json` keeps it: what `-engine conf=NAME` takes from it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SavedEngine {
+    /// `"name"`.
+    pub name: String,
+    /// `"command"`.
+    pub cmd: String,
+    /// `"workingDirectory"`.
+    pub dir: Option<PathBuf>,
+    /// `"options"` (name, value), buttons left out.
+    pub options: Vec<(String, String)>,
+    /// `"stderrFile"`.
+    pub stderr: Option<PathBuf>,
+    /// `"protocol"`.
+    pub protocol: Protocol,
+}
 
 /// The engines of one `engines.json`.
 #[derive(Debug)]
@@ -84,11 +100,9 @@ impl EnginesFile {
             .collect()
     }
 
-    /// Apply `conf=NAME`: as cutechess-cli does, the engine's whole configuration (command,
-    /// name, working directory, stderr file, options) replaces what the keys before it set;
-    /// the keys after it (and `-each`) apply on top. What Shannon cannot honour is refused by
-    /// name, as the matching `-engine` key is.
-    pub fn apply(&self, name: &str, args: &mut EngineArgs) -> Result<(), CompatError> {
+    /// The engine `conf=NAME` names. What Shannon cannot honour is refused by name, as the
+    /// matching `-engine` key is.
+    pub fn saved(&self, name: &str) -> Result<SavedEngine, CompatError> {
         let label = format!("-engine conf={name}");
         let engine = self
             .engines
@@ -120,9 +134,9 @@ impl EnginesFile {
             option: field("command"),
             expected: "the engine's command".into(),
         })?;
-        match string("protocol")?.as_deref() {
-            None | Some("uci") => args.protocol = Protocol::Uci,
-            Some("xboard") => args.protocol = Protocol::Xboard,
+        let protocol = match string("protocol")?.as_deref() {
+            None | Some("uci") => Protocol::Uci,
+            Some("xboard") => Protocol::Xboard,
             Some(other) => {
                 return Err(CompatError::refused(
                     format!(
@@ -132,7 +146,7 @@ impl EnginesFile {
                     "Shannon's runner speaks uci and xboard",
                 ))
             }
-        }
+        };
         let refusals: [(&str, bool, &str); 6] = [
             (
                 "initStrings",
@@ -205,17 +219,14 @@ impl EnginesFile {
             };
             options.push((option_name.to_string(), value));
         }
-        *args = EngineArgs {
-            cmd: Some(cmd),
-            name: Some(name.to_string()),
+        Ok(SavedEngine {
+            name: name.to_string(),
+            cmd,
             dir: string("workingDirectory")?.map(PathBuf::from),
-            args: Vec::new(),
             options,
             stderr: string("stderrFile")?.map(PathBuf::from),
-            // The limits and the book are not the configuration's (cutechess-cli keeps them).
-            ..std::mem::take(args)
-        };
-        Ok(())
+            protocol,
+        })
     }
 }
 
@@ -261,18 +272,13 @@ mod tests {
     fn a_saved_engine_is_its_command_directory_and_options() {
         let engines = file(SAVED).unwrap();
         assert_eq!(engines.names(), ["Stockfish 16", "Crafty"]);
-        let mut args = EngineArgs {
-            cmd: Some("before".into()),
-            nodes: Some(3000),
-            ..EngineArgs::default()
-        };
-        engines.apply("Stockfish 16", &mut args).unwrap();
-        assert_eq!(args.cmd.as_deref(), Some("stockfish"));
-        assert_eq!(args.name.as_deref(), Some("Stockfish 16"));
-        assert_eq!(args.dir, Some(PathBuf::from("/opt/engines")));
-        assert_eq!(args.stderr, None);
-        assert_eq!(args.nodes, Some(3000), "limits are not the configuration's");
-        let options: Vec<(&str, &str)> = args
+        let saved = engines.saved("Stockfish 16").unwrap();
+        assert_eq!(saved.cmd, "stockfish");
+        assert_eq!(saved.name, "Stockfish 16");
+        assert_eq!(saved.dir, Some(PathBuf::from("/opt/engines")));
+        assert_eq!(saved.stderr, None);
+        assert_eq!(saved.protocol, Protocol::Uci);
+        let options: Vec<(&str, &str)> = saved
             .options
             .iter()
             .map(|(n, v)| (n.as_str(), v.as_str()))
@@ -286,17 +292,15 @@ mod tests {
     #[test]
     fn what_cannot_be_honoured_or_read_is_an_error_naming_it() {
         let engines = file(SAVED).unwrap();
-        let mut args = EngineArgs::default();
-        engines.apply("Crafty", &mut args).unwrap();
-        assert_eq!(args.protocol, Protocol::Xboard);
+        assert_eq!(engines.saved("Crafty").unwrap().protocol, Protocol::Xboard);
         let other =
             file("[{\"command\": \"x\", \"name\": \"X\", \"protocol\": \"cecp\"}]").unwrap();
-        let refused = other.apply("X", &mut args).unwrap_err().to_string();
+        let refused = other.saved("X").unwrap_err().to_string();
         assert!(
             refused.contains("conf=X (engines.json \"protocol\": \"cecp\")"),
             "{refused}"
         );
-        let missing = engines.apply("Komodo", &mut args).unwrap_err().to_string();
+        let missing = engines.saved("Komodo").unwrap_err().to_string();
         assert!(missing.contains("conf=Komodo"), "{missing}");
         for (text, says) in [
             ("[{\"name\": \"x\",", "line 1"),
@@ -310,10 +314,10 @@ mod tests {
             );
         }
         let ponders = file(r#"[{"name": "p", "command": "p", "ponder": true}]"#).unwrap();
-        let error = ponders.apply("p", &mut args).unwrap_err().to_string();
+        let error = ponders.saved("p").unwrap_err().to_string();
         assert!(error.contains("\"ponder\""), "{error}");
         let no_command = file(r#"[{"name": "q"}]"#).unwrap();
-        let error = no_command.apply("q", &mut args).unwrap_err().to_string();
+        let error = no_command.saved("q").unwrap_err().to_string();
         assert!(error.contains("\"command\""), "{error}");
     }
 }

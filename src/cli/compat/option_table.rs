@@ -4,7 +4,8 @@
 //! with a message naming it; and every option and engine key of the two tools' `-help`
 //! (`tests/data/peers/`) is in the table.
 
-use super::{parse, CompatError};
+use super::error::CompatError;
+use super::resolve::parse;
 
 const COMPAT_DOC: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/compat.md"));
 const CUTECHESS_HELP: &str = include_str!(concat!(

@@ -3,10 +3,11 @@
 //! options accepted with a note or refused by name.
 
 use super::engine::{dialect_of_key, EngineArgs};
+use super::error::CompatError;
 use super::read::Read;
 use super::schedule::Policy;
 use super::words::{boolean, number, pairs, single, Opt};
-use super::{CompatError, Dialect, OutputFormat};
+use super::{Dialect, OutputFormat};
 use shannon::arena::{DrawRule, OpeningSource, Openings, ResignRule, TournamentKind};
 use shannon::stats::Sprt;
 use std::path::PathBuf;

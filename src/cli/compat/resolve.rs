@@ -3,11 +3,12 @@
 //! engines, the one time control, the schedule ([`super::schedule`]) and the notes.
 
 use super::engine::dialect_of_key;
+use super::error::CompatError;
 use super::options::{missing, read_option};
 use super::read::Read;
 use super::schedule::{plan, Plan, ScheduleArgs};
 use super::words::options;
-use super::{CompatCommand, CompatError, CompatMatch, Dialect, OutputChoice, OutputFormat};
+use super::{CompatCommand, CompatMatch, Dialect, OutputChoice, OutputFormat};
 use shannon::arena::{Existing, Layout, MatchRequest, OpeningSource, TimeControl};
 use shannon::client::EngineConfig;
 use std::time::Duration;

@@ -9,7 +9,8 @@
 //! opening, in a match of two engines); cutechess-cli's reading with every game from its own
 //! opening is refused when the openings differ.
 
-use super::{CompatError, Dialect};
+use super::error::CompatError;
+use super::Dialect;
 
 /// cutechess-cli's `-openings policy=`: when a new opening is taken.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

@@ -2,7 +2,7 @@
 //! of a dash and a name; its values are the words up to the next option (a word starting with
 //! a dash and a digit, or a dot, is a negative number, a value: both tools read it so).
 
-use super::CompatError;
+use super::error::CompatError;
 
 /// One option and the words after it.
 #[derive(Debug, Clone, PartialEq)]

@@ -4,6 +4,7 @@
 //! says about its files ([`files`]); what can go wrong writing them ([`error`]).
 
 pub mod cutechess;
+pub mod endings;
 pub mod error;
 pub mod fastchess;
 pub mod files;
@@ -34,6 +35,79 @@ impl OutputFormat {
             OutputFormat::Fastchess => 10,
             OutputFormat::Text | OutputFormat::Cutechess => 0,
         }
+    }
+}
+
+/// How a match is rendered while it plays: the output format and its settings.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Rendering {
+    /// Our header, progress bar and tables ([`text::Console`]).
+    Text {
+        /// No progress bar.
+        quiet: bool,
+        /// cutechess-cli's `Finished game` and `Score of` lines after every game too.
+        progress_lines: bool,
+    },
+    /// cutechess-cli's lines ([`cutechess::Cutechess`]).
+    Cutechess {
+        /// The result block after every this many finished games (0: at the end only).
+        rating_interval: u32,
+        /// The `Score of` line after every this many finished games (0: after the last only).
+        score_interval: u32,
+        /// The outcomes after every this many finished games (0: at the end only).
+        outcome_interval: u32,
+    },
+    /// fastchess's lines ([`fastchess::Fastchess`]).
+    Fastchess {
+        /// The `Results of` block after every this many game pairs (games without the
+        /// pentanomial).
+        rating_interval: u32,
+        /// The blocks on game pairs (the pentanomial), else on single games.
+        penta: bool,
+        /// The PGN's name for `File ... has CRC32:` lines, when asked for.
+        crc_file: Option<String>,
+    },
+}
+
+/// The renderer of `rendering`, writing to `out`: the one place a match's observer is built.
+pub fn observer<'a, W: std::io::Write>(
+    out: &'a mut W,
+    rendering: Rendering,
+) -> Box<dyn shannon::arena::MatchObserver + 'a> {
+    match rendering {
+        Rendering::Text {
+            quiet,
+            progress_lines,
+        } => {
+            let bar = match quiet {
+                true => indicatif::ProgressBar::hidden(),
+                false => indicatif::ProgressBar::new(0),
+            };
+            bar.set_style(
+                indicatif::ProgressStyle::with_template(
+                    "{bar:30} {pos}/{len} games {msg} [{elapsed}]",
+                )
+                .expect("a valid template"),
+            );
+            Box::new(text::Console::new(out, bar, progress_lines))
+        }
+        Rendering::Cutechess {
+            rating_interval,
+            score_interval,
+            outcome_interval,
+        } => Box::new(
+            cutechess::Cutechess::new(out, rating_interval)
+                .with_intervals(score_interval, outcome_interval),
+        ),
+        Rendering::Fastchess {
+            rating_interval,
+            penta,
+            crc_file,
+        } => Box::new(
+            fastchess::Fastchess::new(out, rating_interval)
+                .penta(penta)
+                .with_crc_file(crc_file),
+        ),
     }
 }
 
@@ -135,6 +209,8 @@ pub mod test_support {
             resumed: None,
             configured_seeds: Vec::new(),
             decided_before: None,
+            sprt: None,
+            engine_options: Vec::new(),
             notes: Vec::new(),
         };
         (start, schedule)

@@ -27,89 +27,16 @@
 //! format; without `--sprt` it is cutechess's line for its null test, `llr 0 (0.0%), lbound
 //! -inf, ubound inf`.
 
+use super::endings::{ending_words, Tool};
 use shannon::arena::{
     GameFinished, GameStarted, MatchGame, MatchObserver, MatchReport, MatchStart, OptionWarning,
-    RunStop, Standings, Termination, TournamentKind,
+    RunStop, Standings, TournamentKind,
 };
-use shannon::game::{DrawClaim, Ending, Finish, Outcome};
+use shannon::game::Outcome;
 use shannon::stats::{Score, Sprt, SprtVerdict};
 use shannon::Color;
 use std::collections::BTreeMap;
 use std::io::{self, Write};
-
-/// cutechess-cli's side names, capitalised as its result descriptions print them (fastchess
-/// prints the same).
-pub(super) fn side(color: Color) -> &'static str {
-    match color {
-        Color::White => "White",
-        Color::Black => "Black",
-    }
-}
-
-/// The text in braces after the result (cutechess's `Chess::Result::description()`), for each
-/// way our games end. Where cutechess-cli has no such ending, the closest of its wordings:
-/// fivefold repetition and the 75-move rule (cutechess ends the game at the threefold and the
-/// fifty-move rule already) read as those; an engine that fails to start (cutechess stops the
-/// tournament with an error instead) reads as a disconnection; a game an interrupt cut short
-/// is `* {No result}`.
-pub fn reason(game: &MatchGame) -> String {
-    let outcome = game.record.outcome;
-    match (&game.termination, game.record.finish) {
-        (Some(termination), _) => match termination {
-            Termination::PlyLimit => "Draw by adjudication: maximal game length".into(),
-            Termination::Adjudication(_) => match outcome {
-                Outcome::Win(winner) => format!("{} wins by adjudication", side(winner)),
-                _ => "Draw by adjudication".into(),
-            },
-            Termination::TimeForfeit(loser, _) => match outcome {
-                Outcome::Draw => "Draw by timeout".into(),
-                _ => format!("{} loses on time", side(*loser)),
-            },
-            Termination::IllegalMove(loser, text) => {
-                format!("{} makes an illegal move: {text}", side(*loser))
-            }
-            Termination::Crash(loser) | Termination::StartFailure(loser, _) => {
-                format!("{} disconnects", side(*loser))
-            }
-            Termination::Hang(loser) => format!("{}'s connection stalls", side(*loser)),
-            Termination::Interrupted => "No result".into(),
-            Termination::Resignation(loser) => format!("{} resigns", side(*loser)),
-            Termination::FalseClaim(loser, line) => {
-                // cutechess-cli's words: the engine's line after `Illegal`, or its one
-                // description of every other claim it refutes.
-                let claim = match line.trim().split_once(char::is_whitespace) {
-                    Some((command, rest)) if command.starts_with("Illegal") => {
-                        format!("{} claims illegal {}", side(*loser), rest.trim())
-                    }
-                    _ => "Invalid result claim".into(),
-                };
-                format!("{} wins by adjudication: {claim}", side(!*loser))
-            }
-        },
-        (None, Some(finish)) => rule_reason(&finish),
-        // No description: cutechess's words for a bare result.
-        (None, None) => match outcome {
-            Outcome::Win(winner) => format!("{} wins", side(winner)),
-            Outcome::Draw => "Drawn game".into(),
-            Outcome::Unfinished => "No result".into(),
-        },
-    }
-}
-
-/// The words of a game the rules ended, as cutechess-cli writes them (fastchess writes the same):
-/// fivefold repetition and the 75-move rule read as the threefold and the fifty-move rule.
-pub fn rule_reason(finish: &Finish) -> String {
-    match finish {
-        Finish::Rule(Ending::Checkmate { winner }) => format!("{} mates", side(*winner)),
-        Finish::Rule(Ending::Stalemate) => "Draw by stalemate".into(),
-        Finish::Rule(Ending::InsufficientMaterial) => "Draw by insufficient mating material".into(),
-        Finish::Rule(Ending::FivefoldRepetition)
-        | Finish::Claim(DrawClaim::ThreefoldRepetition) => "Draw by 3-fold repetition".into(),
-        Finish::Rule(Ending::SeventyFiveMoveRule) | Finish::Claim(DrawClaim::FiftyMoveRule) => {
-            "Draw by fifty moves rule".into()
-        }
-    }
-}
 
 /// Qt's `QString::arg(x, 0, 'f', precision)`: rounded half away from zero (Qt's
 /// double-conversion), `inf`, `-inf` and `nan` spelt so, no minus sign on a value that rounds
@@ -364,14 +291,14 @@ pub struct Cutechess<'a, W: Write> {
 }
 
 impl<'a, W: Write> Cutechess<'a, W> {
-    /// A renderer writing to `out`; `sprt` is the match's test, if any.
-    pub fn new(out: &'a mut W, rating_interval: u32, sprt: Option<Sprt>) -> Cutechess<'a, W> {
+    /// A renderer writing to `out` (the match's SPRT, if any, comes with its start).
+    pub fn new(out: &'a mut W, rating_interval: u32) -> Cutechess<'a, W> {
         Cutechess {
             out,
             rating_interval,
             score_interval: 1,
             outcome_interval: 0,
-            sprt,
+            sprt: None,
             names: Vec::new(),
             tournament: None,
             whole: true,
@@ -389,7 +316,7 @@ impl<'a, W: Write> Cutechess<'a, W> {
     }
 
     fn count(&mut self, game: &MatchGame) {
-        let text = reason(game);
+        let text = ending_words(game, Tool::Cutechess);
         let (white, black) = (game.white.clone(), game.black.clone());
         let mut add = |name: &str, color: Color, column: usize, key: String| {
             let tally = self.tallies.entry(name.to_string()).or_default();
@@ -517,6 +444,7 @@ impl<'a, W: Write> Cutechess<'a, W> {
 
 impl<W: Write> MatchObserver for Cutechess<'_, W> {
     fn started(&mut self, start: &MatchStart) -> io::Result<()> {
+        self.sprt = start.sprt;
         self.names = start.names.clone();
         self.tournament = start.tournament;
         self.whole = start.resumed.is_none();
@@ -549,7 +477,7 @@ impl<W: Write> MatchObserver for Cutechess<'_, W> {
             game.white,
             game.black,
             game.record.outcome.pgn(),
-            reason(game)
+            ending_words(game, Tool::Cutechess)
         )?;
         let score_due = (self.score_interval != 0
             && finished.finished.is_multiple_of(self.score_interval))

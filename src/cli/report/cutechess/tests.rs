@@ -1,7 +1,9 @@
 use super::super::test_support::{game, play, start};
 use super::*;
 use shannon::arena::Openings;
+use shannon::arena::Termination;
 use shannon::arena::TimeLossCause;
+use shannon::game::{DrawClaim, Ending, Finish};
 
 fn score(wins: u32, losses: u32, draws: u32) -> Score {
     Score {
@@ -162,7 +164,12 @@ fn every_ending_has_cutechess_clis_words() {
     for (outcome, termination, finish, words) in cases {
         let played = game(1, "a", "b", outcome, termination, finish);
         categories.insert(played.category());
-        assert_eq!(reason(&played), words, "{:?}", played.category());
+        assert_eq!(
+            ending_words(&played, Tool::Cutechess),
+            words,
+            "{:?}",
+            played.category()
+        );
     }
     // Every category of the result table is covered above.
     assert_eq!(categories.len(), shannon::arena::EndCategory::ALL.len());
@@ -237,7 +244,7 @@ fn a_match_prints_cutechess_clis_lines() {
     use Color::{Black, White};
     let (start, schedule) = start(&["a", "b"], 4, Openings::default());
     let mut out = Vec::new();
-    let mut renderer = Cutechess::new(&mut out, 0, None);
+    let mut renderer = Cutechess::new(&mut out, 0);
     play(
         &mut renderer,
         start,
@@ -315,7 +322,7 @@ fn a_tournament_prints_the_rank_table() {
     let mate = Some(Finish::Rule(Ending::Checkmate { winner: White }));
     let draw = Some(Finish::Rule(Ending::Stalemate));
     let mut out = Vec::new();
-    let mut renderer = Cutechess::new(&mut out, 0, None);
+    let mut renderer = Cutechess::new(&mut out, 0);
     // a-b: a wins, draw; a-c: draw, draw; b-c: b wins (White), c wins (White).
     play(
         &mut renderer,
@@ -370,7 +377,7 @@ fn score_and_outcome_intervals() {
     let (start, schedule) = start(&["a", "b"], 4, Openings::default());
     let mate = Some(Finish::Rule(Ending::Checkmate { winner: White }));
     let mut out = Vec::new();
-    let mut renderer = Cutechess::new(&mut out, 0, None).with_intervals(3, 2);
+    let mut renderer = Cutechess::new(&mut out, 0).with_intervals(3, 2);
     play(
         &mut renderer,
         start,

@@ -38,54 +38,16 @@
 
 mod stats;
 
-use super::cutechess::{qt_general, rule_reason, side};
+use super::cutechess::qt_general;
+use super::endings::{ending_words, Tool};
 use shannon::arena::{
-    GameFinished, GameStarted, MatchGame, MatchObserver, MatchReport, MatchStart, OpeningSource,
+    GameFinished, GameStarted, MatchObserver, MatchReport, MatchStart, OpeningSource,
     OptionWarning, RunStop, Standings, Termination, TimeControl,
 };
-use shannon::game::Outcome;
 use shannon::stats::{Score, Sprt, SprtVerdict};
 use shannon::Color;
 use stats::{Elo, PairStats};
 use std::io::{self, Write};
-
-/// The text in braces after the result (fastchess's `Match::*_MSG`), for each way our games
-/// end. Where fastchess has no such ending, the closest of its wordings: fivefold repetition
-/// and the 75-move rule read as the threefold and the fifty-move rule, an engine that fails to
-/// start (fastchess stops with a fatal error instead) as a disconnection, the ply limit as its
-/// `-maxmoves` draw. A time loss lacks fastchess's ` (Nms overrun)`: the report does not carry
-/// the overrun.
-pub fn reason(game: &MatchGame) -> String {
-    let outcome = game.record.outcome;
-    match (&game.termination, game.record.finish) {
-        (Some(termination), _) => match termination {
-            Termination::PlyLimit => "Draw by adjudication".into(),
-            Termination::Adjudication(_) => match outcome {
-                Outcome::Win(winner) => format!("{} wins by adjudication", side(winner)),
-                _ => "Draw by adjudication".into(),
-            },
-            Termination::TimeForfeit(loser, _) => format!("{} loses on time", side(*loser)),
-            Termination::IllegalMove(loser, _) => {
-                format!("{} makes an illegal move", side(*loser))
-            }
-            Termination::Crash(loser) | Termination::StartFailure(loser, _) => {
-                format!("{} disconnects", side(*loser))
-            }
-            Termination::Hang(loser) => format!("{}'s connection stalls", side(*loser)),
-            Termination::Interrupted => "Game interrupted".into(),
-            Termination::Resignation(loser) => format!("{} resigns", side(*loser)),
-            Termination::FalseClaim(loser, _) => {
-                format!("{} wins by adjudication", side(!*loser))
-            }
-        },
-        (None, Some(finish)) => rule_reason(&finish),
-        (None, None) => match outcome {
-            Outcome::Win(winner) => format!("{} wins", side(winner)),
-            Outcome::Draw => "Drawn game".into(),
-            Outcome::Unfinished => "Game interrupted".into(),
-        },
-    }
-}
 
 /// fmt's `{:.N}` of a double: Rust's, but NaN spelt `nan`.
 fn fixed(x: f64, precision: usize) -> String {
@@ -135,12 +97,33 @@ pub fn time_control(tc: &TimeControl) -> String {
 /// The engine options fastchess shows in its `Results of` line: each engine's `Threads` and
 /// `Hash` as the engines file sets them (`None`: not set, shown `NULL`).
 #[derive(Debug, Clone, Default)]
-pub struct EngineLabels {
+struct EngineLabels {
     /// Engine name, its Threads, its Hash.
-    pub engines: Vec<(String, Option<String>, Option<String>)>,
+    engines: Vec<(String, Option<String>, Option<String>)>,
 }
 
 impl EngineLabels {
+    /// The labels of the engines a run starts with.
+    fn of_start(start: &MatchStart) -> EngineLabels {
+        let option = |options: &[(String, String)], name: &str| {
+            options
+                .iter()
+                .find(|(n, _)| n.eq_ignore_ascii_case(name))
+                .map(|(_, value)| value.clone())
+        };
+        EngineLabels {
+            engines: start
+                .names
+                .iter()
+                .zip(&start.engine_options)
+                .map(|(engine, options)| {
+                    let threads = option(options, "Threads");
+                    (engine.clone(), threads, option(options, "Hash"))
+                })
+                .collect(),
+        }
+    }
+
     fn of(&self, name: &str) -> (String, String) {
         let found = self.engines.iter().find(|(n, _, _)| n == name);
         let threads = found
@@ -197,19 +180,15 @@ pub struct Fastchess<'a, W: Write> {
 }
 
 impl<'a, W: Write> Fastchess<'a, W> {
-    /// A renderer writing to `out`; `sprt` is the match's test, if any.
-    pub fn new(
-        out: &'a mut W,
-        rating_interval: u32,
-        sprt: Option<Sprt>,
-        labels: EngineLabels,
-    ) -> Fastchess<'a, W> {
+    /// A renderer writing to `out` (the match's SPRT, if any, and the engines' options come
+    /// with its start).
+    pub fn new(out: &'a mut W, rating_interval: u32) -> Fastchess<'a, W> {
         Fastchess {
             out,
             rating_interval,
             penta: true,
-            sprt,
-            labels,
+            sprt: None,
+            labels: EngineLabels::default(),
             names: Vec::new(),
             time_control: String::new(),
             book: String::new(),
@@ -441,6 +420,8 @@ impl<W: Write> MatchObserver for Fastchess<'_, W> {
     fn started(&mut self, start: &MatchStart) -> io::Result<()> {
         // fastchess reports single games (its `-games 1`) without the pentanomial.
         self.penta &= !start.layout.single_games;
+        self.sprt = start.sprt;
+        self.labels = EngineLabels::of_start(start);
         self.names = start.names.clone();
         self.forfeits = vec![Forfeits::default(); start.names.len()];
         self.time_control = time_control(&start.time_control);
@@ -499,7 +480,7 @@ impl<W: Write> MatchObserver for Fastchess<'_, W> {
             game.white,
             game.black,
             game.record.outcome.pgn(),
-            reason(game)
+            ending_words(game, Tool::Fastchess)
         )?;
         let loser = match &game.termination {
             Some(Termination::TimeForfeit(side, _))

@@ -1,7 +1,9 @@
 use super::super::test_support::{game, play, start};
 use super::*;
+use shannon::arena::Termination;
 use shannon::arena::TimeLossCause;
 use shannon::arena::{Openings, Schedule};
+use shannon::game::Outcome;
 use shannon::game::{DrawClaim, Ending, Finish};
 use shannon::stats::Score;
 use std::time::Duration;
@@ -144,7 +146,12 @@ fn every_ending_has_fastchesss_words() {
     for (outcome, termination, finish, words) in cases {
         let played = game(1, "a", "b", outcome, termination, finish);
         categories.insert(played.category());
-        assert_eq!(reason(&played), words, "{:?}", played.category());
+        assert_eq!(
+            ending_words(&played, Tool::Fastchess),
+            words,
+            "{:?}",
+            played.category()
+        );
     }
     assert_eq!(categories.len(), shannon::arena::EndCategory::ALL.len());
 }
@@ -301,10 +308,7 @@ fn blocks_without_the_pentanomial_count_games() {
     let blocks = |penta: bool| {
         let (start, schedule) = start(&["dev", "base"], 6, Openings::default());
         let mut out = Vec::new();
-        let labels = EngineLabels {
-            engines: Vec::new(),
-        };
-        let mut renderer = Fastchess::new(&mut out, 3, None, labels).penta(penta);
+        let mut renderer = Fastchess::new(&mut out, 3).penta(penta);
         play(&mut renderer, start, &schedule, results());
         String::from_utf8(out).unwrap()
     };
@@ -399,15 +403,11 @@ fn pair_stats_count_complete_pairs_only() {
 fn a_match_prints_fastchesss_blocks() {
     use Color::{Black, White};
     let openings: Openings = "file=/books/UHO_4060_v2.epd order=random".parse().unwrap();
-    let (start, schedule) = start(&["dev", "base"], 4, openings);
-    let labels = EngineLabels {
-        engines: vec![
-            ("dev".into(), Some("1".into()), Some("16".into())),
-            ("base".into(), Some("1".into()), Some("16".into())),
-        ],
-    };
+    let (mut start, schedule) = start(&["dev", "base"], 4, openings);
+    let options = vec![("Threads".into(), "1".into()), ("Hash".into(), "16".into())];
+    start.engine_options = vec![options.clone(), options];
     let mut out = Vec::new();
-    let mut renderer = Fastchess::new(&mut out, 1, None, labels);
+    let mut renderer = Fastchess::new(&mut out, 1);
     play(
         &mut renderer,
         start,
