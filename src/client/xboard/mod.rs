@@ -14,7 +14,7 @@
 //!   engine has `ping=1`.
 //! - Each move: the engine is told the position it lacks (`setboard FEN`, or `edit` for an
 //!   engine without `setboard`, and the moves since, in force mode), then `time` and `otim`
-//!   under a clock, then `go`, or, when it is playing and only the opponent's move is new,
+//!   under a clock (under a fixed time per move, that time for both), then `go`, or, when it is playing and only the opponent's move is new,
 //!   that move (it then thinks). Moves go as `usermove X` when negotiated, in SAN when the
 //!   engine asked for `san=1`, else in coordinates (castling as `O-O`/`O-O-O` in Chess960).
 //! - What the engine answers: `move X` (coordinates or SAN) or a claim, handled as
@@ -59,7 +59,8 @@ pub enum Level {
         /// Added after every move.
         increment: Duration,
     },
-    /// `st SECONDS`: a fixed time per move.
+    /// `st SECONDS` (whole seconds, `st 0` below one, as cutechess-cli sends it) and that time
+    /// as `time` and `otim` before each move: a fixed time per move.
     MoveTime(Duration),
     /// `st 1` and `nps N`: a node limit (only for engines with `nps=1`).
     Nodes(u64),
@@ -216,7 +217,7 @@ fn level_base(base: Duration) -> String {
     }
 }
 
-/// Seconds as xboard's `st` and `level`'s INC take them: whole when whole, else with decimals.
+/// Seconds as `level`'s INC takes them: whole when whole, else with decimals.
 fn seconds_text(time: Duration) -> String {
     format!("{}", time.as_secs_f64())
 }
@@ -309,7 +310,9 @@ impl EngineProcess {
                 level_base(base),
                 seconds_text(increment)
             )),
-            Level::MoveTime(time) => self.send(&format!("st {}", seconds_text(time))),
+            // Whole seconds, as cutechess-cli sends them (`st 0` below a second): the
+            // specification's `st` takes an integer; the time itself goes with every `time`.
+            Level::MoveTime(time) => self.send(&format!("st {}", time.as_secs())),
             Level::Nodes(n) => {
                 self.send("st 1");
                 self.send(&format!("nps {n}"));
@@ -431,8 +434,11 @@ impl EngineProcess {
             .as_ref()
             .filter(|k| k.start == *game.start() && k.plies <= moves.len())
             .cloned();
-        let clocks = match (session.time, turn.clocks) {
-            (true, Some((own, theirs))) => Some((own, theirs)),
+        let clocks = match (session.time, turn.clocks, session.level) {
+            (true, Some((own, theirs)), _) => Some((own, theirs)),
+            // A fixed time per move is each move's clock, for both sides (cutechess-cli's
+            // `time` and `otim` under `st`): how an engine learns a time below a second.
+            (true, None, Some(Level::MoveTime(time))) => Some((time, time)),
             _ => None,
         };
         let time = |engine: &mut EngineProcess| {
