@@ -1,6 +1,7 @@
-//! `shannon audit`: one run that tells an engine author whether their UCI engine is correct:
-//! the protocol as GUIs use it (`protocol`, `search`, `chess960`) and the move generator
-//! through `go perft` (`movegen`), every check against our rules.
+//! `shannon audit`: one run that tells an engine author whether their engine is correct: for a
+//! UCI engine the protocol as GUIs use it (`protocol`, `search`, `chess960`) and the move
+//! generator through `go perft` (`movegen`); for an xboard engine its CECP version 2 (`xboard`);
+//! every check against our rules.
 //!
 //! Each check starts the engine afresh (a check that leaves it searching or dead cannot spoil the
 //! next), keeps the exchange, and ends in a [`CheckResult`]: pass, fail (with what was sent, what
@@ -13,8 +14,9 @@ pub mod perft_check;
 mod positions;
 mod protocol;
 mod search;
+mod xboard;
 
-use crate::client::{EngineConfig, EngineError, EngineProcess, Said};
+use crate::client::{EngineConfig, EngineError, EngineProcess, Negotiation, Protocol, Said};
 use serde::Serialize;
 use std::borrow::Cow;
 use std::fmt;
@@ -214,6 +216,11 @@ pub struct Context {
     pub perft: Option<Result<(), perft_check::PerftCheckError>>,
     /// What the engine never answered at the first start, if anything.
     pub unanswered: Option<Unanswered>,
+    /// For an xboard engine: the pause between `xboard` and `protover 2` with which it
+    /// answered `protover 2` at the first start (none unless it needed one).
+    pub pace: Duration,
+    /// For an xboard engine: what it said at `protover 2` at the first start.
+    pub negotiation: Option<Negotiation>,
 }
 
 /// What the engine never answered at the audit's first start (waiting [`PATIENT_START`]).
@@ -242,6 +249,9 @@ enum Unstarted {
     /// No `readyok` (the check `isready`), with the engine (its exchange, its options) and
     /// its handshake's lines.
     Ready(EngineError, Box<EngineProcess>, Vec<String>),
+    /// An xboard engine that died, or did not answer its `ping` after the features (the check
+    /// `features`), with the exchange.
+    Xboard(EngineError, Vec<Said>),
 }
 
 impl Unstarted {
@@ -259,15 +269,27 @@ impl Unstarted {
                 "readyok after isready",
                 "answer `isready` with `readyok` at once",
             ),
+            Unstarted::Xboard(e, _) => xboard::unstarted(e),
         }
     }
 }
 
 /// Start the engine as every check does: handshake (with [`PATIENT_START`]), the options
 /// configured in engines.toml, `isready`; the exchange recorded. Also the handshake's lines.
-fn start_engine(config: &EngineConfig) -> Result<(EngineProcess, Vec<String>), Unstarted> {
+/// An xboard engine gets `xboard`, `pace`, `protover 2`, its features answered, its options and
+/// a `ping` (no lines are returned).
+fn start_engine(
+    config: &EngineConfig,
+    pace: Duration,
+) -> Result<(EngineProcess, Vec<String>), Unstarted> {
     let mut engine = EngineProcess::spawn(config, None).map_err(Unstarted::Spawn)?;
     engine.record();
+    if config.protocol == Protocol::Xboard {
+        return match engine.start_xboard(config, pace) {
+            Ok(()) => Ok((engine, Vec::new())),
+            Err(e) => Err(Unstarted::Xboard(e, engine.transcript().to_vec())),
+        };
+    }
     let lines = match engine.handshake(PATIENT_START) {
         Ok(lines) => lines,
         Err(e) => return Err(Unstarted::Uci(e, engine.transcript().to_vec())),
@@ -285,8 +307,8 @@ impl Context {
     /// A fresh engine for one check: handshake (with [`PATIENT_START`]), the options
     /// configured in engines.toml, `isready`; then recording the exchange anew.
     pub fn start(&self) -> Result<EngineProcess, Failure> {
-        let (mut engine, _) =
-            start_engine(&self.request.engine).map_err(|unstarted| unstarted.failure())?;
+        let (mut engine, _) = start_engine(&self.request.engine, self.pace)
+            .map_err(|unstarted| unstarted.failure())?;
         engine.record();
         Ok(engine)
     }
@@ -302,7 +324,7 @@ impl Context {
             let failure = unanswered.failure.clone();
             return Some(CheckResult::fail(id, title, failure, &unanswered.exchange));
         }
-        let needs = unanswered.check == "uci" || !protocol::UCIOK_ONLY.contains(&id);
+        let needs = unanswered.check != "isready" || !protocol::UCIOK_ONLY.contains(&id);
         needs.then(|| {
             let why = format!(
                 "not run: at its first start, {} (see `{}`)",
@@ -320,7 +342,10 @@ impl Context {
     /// The first start: what the engine announces (its name, its options), whether it has
     /// `go perft`, or what it never answered.
     fn first_start(&mut self) {
-        let unstarted = match start_engine(&self.request.engine) {
+        if self.request.engine.protocol == Protocol::Xboard {
+            return self.first_xboard_start();
+        }
+        let unstarted = match start_engine(&self.request.engine, Duration::ZERO) {
             Ok((mut engine, lines)) => {
                 self.announced(&engine, &lines);
                 self.perft = Some(movegen::probe(&mut engine));
@@ -335,7 +360,7 @@ impl Context {
                 self.announced(&engine, &lines);
                 ("isready", e, engine.transcript().to_vec())
             }
-            Unstarted::Spawn(_) => return,
+            Unstarted::Spawn(_) | Unstarted::Xboard(..) => return,
         };
         // An engine that exits is asked again by every check (it may have crashed once); only
         // one that never answers would cost a full wait at each.
@@ -346,6 +371,38 @@ impl Context {
                 exchange,
             });
         }
+    }
+
+    /// The first start of an xboard engine: its name (`myname`), its options and features;
+    /// when it does not answer `protover 2` written right after `xboard`, a second start with
+    /// a pause between them (as `features` reports), which the other checks then use.
+    fn first_xboard_start(&mut self) {
+        for pace in [Duration::ZERO, xboard::PACE] {
+            let (engine, _) = match start_engine(&self.request.engine, pace) {
+                Ok(started) => started,
+                Err(unstarted) => {
+                    let failure = unstarted.failure();
+                    if let Unstarted::Xboard(EngineError::Timeout { .. }, exchange) = unstarted {
+                        self.unanswered = Some(Unanswered {
+                            check: "features",
+                            failure,
+                            exchange,
+                        });
+                    }
+                    return;
+                }
+            };
+            let negotiation = engine.negotiation().cloned().unwrap_or_default();
+            self.name = negotiation.value("myname").unwrap_or("").to_string();
+            self.options = engine.options().to_vec();
+            self.pace = pace;
+            let answered = negotiation.done.is_some();
+            self.negotiation = Some(negotiation);
+            if answered {
+                return;
+            }
+        }
+        self.pace = Duration::ZERO;
     }
 
     /// Keep the name and the options the engine announced in its handshake (`lines`).
@@ -360,8 +417,11 @@ impl Context {
     }
 }
 
-/// Every check, in the order the audit runs them.
-pub fn checks() -> Vec<Check> {
+/// Every check for an engine of `protocol`, in the order the audit runs them.
+pub fn checks(protocol: Protocol) -> Vec<Check> {
+    if protocol == Protocol::Xboard {
+        return xboard::checks();
+    }
     let mut all = protocol::checks();
     all.extend(search::checks());
     all.extend(chess960::checks());
@@ -374,8 +434,11 @@ pub fn checks() -> Vec<Check> {
 pub struct AuditReport {
     /// The engine's name in engines.toml.
     pub engine: String,
-    /// Its `id name`.
+    /// Its `id name` (an xboard engine's `myname`).
     pub id_name: String,
+    /// The protocol audited (left out of the JSON for UCI).
+    #[serde(skip_serializing_if = "Protocol::is_uci")]
+    pub protocol: Protocol,
     /// Quick or full.
     pub level: Level,
     /// Every check's result, in order.
@@ -434,9 +497,11 @@ pub fn run_audit(
         name: String::new(),
         perft: None,
         unanswered: None,
+        pace: Duration::ZERO,
+        negotiation: None,
     };
     context.first_start();
-    let all = checks();
+    let all = checks(request.engine.protocol);
     let mut results = Vec::new();
     for (done, check) in all.iter().enumerate() {
         progress(done, all.len(), check.id);
@@ -451,6 +516,7 @@ pub fn run_audit(
     AuditReport {
         engine: request.engine.name.clone(),
         id_name: context.name,
+        protocol: request.engine.protocol,
         level: request.level,
         results,
     }

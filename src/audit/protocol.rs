@@ -438,7 +438,7 @@ fn garbage(context: &Context, named: Named) -> CheckResult {
     }
 }
 
-fn quit(context: &Context, named: Named) -> CheckResult {
+pub(super) fn quit(context: &Context, named: Named) -> CheckResult {
     ends_process(
         context,
         named,
@@ -451,7 +451,7 @@ fn quit(context: &Context, named: Named) -> CheckResult {
     )
 }
 
-fn eof(context: &Context, named: Named) -> CheckResult {
+pub(super) fn eof(context: &Context, named: Named) -> CheckResult {
     ends_process(
         context,
         named,

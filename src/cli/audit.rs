@@ -71,17 +71,19 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<bool, CliError> {
 
 /// The table of checks, then each failure with its exchange and fix.
 fn write_report(report: &AuditReport, out: &mut impl Write) -> std::io::Result<()> {
-    writeln!(
-        out,
-        "Audit of {} ({}), {:?}",
-        report.engine,
-        if report.id_name.is_empty() {
-            "no id name"
-        } else {
-            &report.id_name
-        },
-        report.level
-    )?;
+    let name = match report.id_name.is_empty() {
+        true => "no id name",
+        false => &report.id_name,
+    };
+    match report.protocol.is_uci() {
+        true => writeln!(
+            out,
+            "Audit of {} ({name}), {:?}",
+            report.engine, report.level
+        )?,
+        // The level is the perft's, which an xboard audit has not.
+        false => writeln!(out, "Audit of {} ({name}), xboard", report.engine)?,
+    }
     writeln!(out)?;
     let width = report.results.iter().map(|r| r.id.len()).max().unwrap_or(5);
     for result in &report.results {

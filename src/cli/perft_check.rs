@@ -31,7 +31,7 @@ pub struct Args {
 
 /// Run `shannon perft-check`: true when every count agrees.
 pub fn run(args: Args, out: &mut impl Write) -> Result<bool, CliError> {
-    let engine = args.choice.resolve()?;
+    let engine = args.choice.resolve_uci()?;
     let castling = CastlingMode::from_chess960(args.chess960);
     let mut positions = Vec::new();
     if let Some(fen) = &args.fen {

@@ -67,21 +67,29 @@ pub struct EngineChoice {
 }
 
 impl EngineChoice {
-    /// The engine asked for, its program found; says on stderr when the name was taken as a
-    /// command because the engines file does not have it.
+    /// The engine asked for, its program found, of either protocol; says on stderr when the
+    /// name was taken as a command because the engines file does not have it.
     pub fn resolve(&self) -> Result<shannon::client::EngineConfig, CliError> {
         use shannon::client::Config;
         let (engine, origin) = Config::load(self.config.as_deref())
             .and_then(|config| config.runnable_engine(&self.engine))
             .map_err(CliError::new)?;
+        note_origin(&self.engine, &origin);
+        Ok(engine)
+    }
+
+    /// [`EngineChoice::resolve`] for a command that talks UCI only (perft-check's `go perft`):
+    /// an xboard engine is refused by name.
+    pub fn resolve_uci(&self) -> Result<shannon::client::EngineConfig, CliError> {
+        let engine = self.resolve()?;
         if !engine.protocol.is_uci() {
             return Err(CliError::new(format!(
-                "engine '{}' speaks xboard (protocol = \"xboard\" in the engines file): audit and \
-                 perft-check talk to UCI engines only; an xboard engine plays in `shannon match`",
+                "engine '{}' speaks xboard (protocol = \"xboard\" in the engines file): \
+                 perft-check talks to UCI engines only (go perft); audit an xboard engine \
+                 with `shannon audit`",
                 self.engine
             )));
         }
-        note_origin(&self.engine, &origin);
         Ok(engine)
     }
 }

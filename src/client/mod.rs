@@ -12,4 +12,4 @@ pub mod xboard;
 pub use config::{Config, ConfigError, EngineConfig, EngineOrigin, Protocol};
 pub use option::{DeclaredOption, OptionKind, OptionProblem};
 pub use process::{EngineError, EngineLog, EngineProcess, LogLine, MoveTiming, Said, Stream};
-pub use xboard::{Answer, Claim, Level, Turn};
+pub use xboard::{Answer, Claim, Feature, Level, Negotiation, Turn};

@@ -683,8 +683,19 @@ impl EngineProcess {
     /// the last score and depth the engine's `info` lines gave. What it gathered and measured
     /// is kept for [`EngineProcess::last_go`], also when it fails.
     pub fn go(&mut self, go: &str, timeout: Duration) -> Result<(String, MoveInfo), EngineError> {
+        self.go_then(go, timeout, |_| {})
+    }
+
+    /// [`EngineProcess::go`], doing `after_go` once `go` is sent, before the answer is read.
+    pub(super) fn go_then(
+        &mut self,
+        go: &str,
+        timeout: Duration,
+        after_go: impl FnOnce(&mut EngineProcess),
+    ) -> Result<(String, MoveInfo), EngineError> {
         let started = Instant::now();
         self.send(go);
+        after_go(self);
         let mut info = MoveInfo::default();
         let answer = self.wait_for("bestmove", timeout, |line| {
             if let Some(fields) = InfoLine::parse(line) {

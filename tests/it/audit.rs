@@ -389,38 +389,3 @@ fn a_long_line_is_shortened_in_the_text_and_whole_in_the_json() {
         .unwrap_or_else(|| panic!("{exchange:?}"));
     assert_eq!(whole.split_whitespace().count(), 4 + 1000, "{whole}");
 }
-
-/// An engine marked `protocol = "xboard"` is refused by name by audit and perft-check (they talk
-/// UCI), at once, instead of timing out on a UCI handshake it never answers.
-#[test]
-fn an_xboard_engine_is_refused_by_name_by_audit_and_perft_check() {
-    let dir = scratch("xboard-refused");
-    let config = dir.path().join("engines.toml");
-    std::fs::write(
-        &config,
-        "[[engine]]\nname = \"fmax\"\ncommand = \"/bin/cat\"\nprotocol = \"xboard\"\n",
-    )
-    .unwrap();
-    for command in [
-        &["audit", "--quiet"][..],
-        &["perft-check", "--depth", "1"][..],
-    ] {
-        let started = Instant::now();
-        let output = Command::new(SHANNON)
-            .args(command)
-            .args(["--engine", "fmax", "--config"])
-            .arg(&config)
-            .output()
-            .unwrap();
-        let stderr = String::from_utf8_lossy(&output.stderr);
-        assert!(!output.status.success(), "{command:?}: {stderr}");
-        assert!(
-            stderr.contains("engine 'fmax' speaks xboard"),
-            "{command:?}: {stderr}"
-        );
-        assert!(
-            started.elapsed() < Duration::from_secs(5),
-            "{command:?}: not at once"
-        );
-    }
-}

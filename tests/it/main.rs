@@ -10,6 +10,7 @@ mod common;
 mod arena;
 mod arguments;
 mod audit;
+mod audit_xboard;
 mod chess960;
 mod cli_pack;
 mod cli_perft;

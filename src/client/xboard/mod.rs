@@ -14,7 +14,7 @@
 //!   engine has `ping=1`.
 //! - Each move: the engine is told the position it lacks (`setboard FEN`, or `edit` for an
 //!   engine without `setboard`, and the moves since, in force mode), then `time` and `otim`
-//!   under a clock, then `go`, or, when it is playing and only the opponent's move is new,
+//!   under a clock (under a fixed time per move, that time for both), then `go`, or, when it is playing and only the opponent's move is new,
 //!   that move (it then thinks). Moves go as `usermove X` when negotiated, in SAN when the
 //!   engine asked for `san=1`, else in coordinates (castling as `O-O`/`O-O-O` in Chess960).
 //! - What the engine answers: `move X` (coordinates or SAN) or a claim, handled as
@@ -27,24 +27,18 @@
 //!   the engine stops. An engine with `reuse=0` is restarted for each game.
 
 mod lines;
+mod negotiation;
 
 use super::info::MoveInfo;
-use super::option::check_option;
 use super::process::{Dialect, EngineError, EngineProcess};
-use super::EngineConfig;
 use crate::game::Game;
 use crate::notation::san::to_san;
 use crate::notation::uci::format_move;
 use crate::notation::xboard::parse_xboard_move;
 use crate::{CastlingMode, Color, Move, MoveKind, Position, Square};
-use lines::{declared_option, feature_pairs, game_line, thinking, Claimed, GameLine};
+pub use lines::{declared_option, game_line, thinking, Claimed, GameLine};
+pub use negotiation::{Feature, Negotiation};
 use std::time::{Duration, Instant};
-
-/// How long the runner waits for `done=1` after `protover 2` (the specification's 2 seconds).
-const FEATURE_WAIT: Duration = Duration::from_secs(2);
-
-/// How long it waits once the engine sent `done=0` (the specification's hour).
-const FEATURE_WAIT_EXTENDED: Duration = Duration::from_secs(3600);
 
 /// How long an engine without `ping` may take to finish what it says of a game that ended
 /// (cutechess-cli's 200 ms).
@@ -65,7 +59,8 @@ pub enum Level {
         /// Added after every move.
         increment: Duration,
     },
-    /// `st SECONDS`: a fixed time per move.
+    /// `st SECONDS` (whole seconds, `st 0` below one, as cutechess-cli sends it) and that time
+    /// as `time` and `otim` before each move: a fixed time per move.
     MoveTime(Duration),
     /// `st 1` and `nps N`: a node limit (only for engines with `nps=1`).
     Nodes(u64),
@@ -146,6 +141,8 @@ pub struct XboardSession {
     games: u32,
     /// The time control of the game in hand.
     level: Option<Level>,
+    /// What the engine said at `protover 2`, and what the runner answered.
+    negotiation: Negotiation,
     /// What the engine knows of the game in hand.
     known: Option<Known>,
 }
@@ -220,7 +217,7 @@ fn level_base(base: Duration) -> String {
     }
 }
 
-/// Seconds as xboard's `st` and `level`'s INC take them: whole when whole, else with decimals.
+/// Seconds as `level`'s INC takes them: whole when whole, else with decimals.
 fn seconds_text(time: Duration) -> String {
     format!("{}", time.as_secs_f64())
 }
@@ -228,58 +225,6 @@ fn seconds_text(time: Duration) -> String {
 impl EngineProcess {
     fn session(&mut self) -> &mut XboardSession {
         self.xboard.as_mut().expect("an xboard engine")
-    }
-
-    /// `xboard`, `protover 2` and the feature negotiation, then the configured options and a
-    /// `ping`.
-    pub(super) fn initialise_xboard(&mut self, config: &EngineConfig) -> Result<(), EngineError> {
-        self.xboard = Some(Box::new(XboardSession::new()));
-        self.send("xboard");
-        self.send("protover 2");
-        let mut deadline = Instant::now() + FEATURE_WAIT;
-        let mut extended = false;
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            let line = match self.wait_for("feature done=1", left, |l| l.starts_with("feature")) {
-                Ok(line) => line,
-                // No done=1 in 2 seconds: the engine is taken with what it said (protocol 1
-                // engines say nothing).
-                Err(EngineError::Timeout { .. }) if !extended => break,
-                Err(error) => return Err(error),
-            };
-            let args = line.strip_prefix("feature").unwrap_or("");
-            let mut done = false;
-            for (name, value) in feature_pairs(args) {
-                let accepted = self.session().feature(&name, &value);
-                if name == "option" {
-                    if let Some(option) = declared_option(&value) {
-                        self.options.push(option.name.to_ascii_lowercase());
-                        self.declared.push(option);
-                    }
-                }
-                let word = if accepted { "accepted" } else { "rejected" };
-                self.send(&format!("{word} {name}"));
-                if name == "done" {
-                    match value.as_str() {
-                        "0" => {
-                            extended = true;
-                            deadline = Instant::now() + FEATURE_WAIT_EXTENDED;
-                        }
-                        _ => done = true,
-                    }
-                }
-            }
-            if done {
-                break;
-            }
-        }
-        for (name, value) in config.option_values() {
-            match check_option(&self.declared, &name, &value) {
-                Ok(declared) => self.set_xboard_option(&declared, &value),
-                Err(problem) => self.option_problems.push(problem),
-            }
-        }
-        self.ping_xboard(Duration::from_millis(config.init_timeout_ms))
     }
 
     /// `option NAME=VALUE` (a check sent as 1 or 0, a button pressed as `option NAME`).
@@ -365,7 +310,9 @@ impl EngineProcess {
                 level_base(base),
                 seconds_text(increment)
             )),
-            Level::MoveTime(time) => self.send(&format!("st {}", seconds_text(time))),
+            // Whole seconds, as cutechess-cli sends them (`st 0` below a second): the
+            // specification's `st` takes an integer; the time itself goes with every `time`.
+            Level::MoveTime(time) => self.send(&format!("st {}", time.as_secs())),
             Level::Nodes(n) => {
                 self.send("st 1");
                 self.send(&format!("nps {n}"));
@@ -382,15 +329,29 @@ impl EngineProcess {
     /// xboard as the module says. What it said and the timing are kept for
     /// [`EngineProcess::last_go`] as for `go`.
     pub fn think(&mut self, turn: &Turn<'_>, timeout: Duration) -> Result<Answer, EngineError> {
+        self.think_then(turn, timeout, |_| {})
+    }
+
+    /// [`EngineProcess::think`], doing `after_go` to the engine once it was told to think and
+    /// before its answer is read (the audit sends `ping`s to a thinking engine).
+    pub fn think_then(
+        &mut self,
+        turn: &Turn<'_>,
+        timeout: Duration,
+        after_go: impl FnOnce(&mut EngineProcess),
+    ) -> Result<Answer, EngineError> {
         if self.xboard.is_none() {
             self.queue(turn.uci_position);
-            return self.go(turn.uci_go, timeout).map(|(text, _)| Answer::Move {
-                text,
-                draw_claim: None,
-            });
+            return self
+                .go_then(turn.uci_go, timeout, after_go)
+                .map(|(text, _)| Answer::Move {
+                    text,
+                    draw_claim: None,
+                });
         }
         let started = Instant::now();
-        self.tell_position(turn);
+        self.tell(turn);
+        after_go(self);
         let position = turn.game.position().clone();
         let mut info = MoveInfo::default();
         let mut draw_claim = None;
@@ -462,8 +423,9 @@ impl EngineProcess {
         Ok(Answer::Move { text, draw_claim })
     }
 
-    /// Tell an xboard engine what it lacks of `turn`'s game, then start it thinking.
-    fn tell_position(&mut self, turn: &Turn<'_>) {
+    /// Tell an xboard engine what it lacks of `turn`'s game, then start it thinking (`go`, or
+    /// the opponent's move to an engine that plays); its answer is left unread.
+    pub fn tell(&mut self, turn: &Turn<'_>) {
         let game = turn.game;
         let moves = game.moves();
         let session = self.session();
@@ -472,8 +434,11 @@ impl EngineProcess {
             .as_ref()
             .filter(|k| k.start == *game.start() && k.plies <= moves.len())
             .cloned();
-        let clocks = match (session.time, turn.clocks) {
-            (true, Some((own, theirs))) => Some((own, theirs)),
+        let clocks = match (session.time, turn.clocks, session.level) {
+            (true, Some((own, theirs)), _) => Some((own, theirs)),
+            // A fixed time per move is each move's clock, for both sides (cutechess-cli's
+            // `time` and `otim` under `st`): how an engine learns a time below a second.
+            (true, None, Some(Level::MoveTime(time))) => Some((time, time)),
             _ => None,
         };
         let time = |engine: &mut EngineProcess| {

@@ -308,3 +308,60 @@ fn our_rules_agree_with_cutechess_on_its_recorded_xboard_games() {
         assert_eq!(checked, 100, "{name}");
     }
 }
+
+/// `movetime=` below a second goes as cutechess-cli 1.5.1 sends it: `st` in whole seconds (`st
+/// 0`), and the move's time as `time` and `otim` (centiseconds) before every move, never a
+/// decimal `st`, which the specification does not define. Read from what an xboard engine (Shannon
+/// behind `tee`) was sent in a whole match.
+#[test]
+fn a_movetime_below_a_second_goes_as_st_0_with_time_and_otim() {
+    let dir = scratch("xboard-movetime");
+    let log = dir.join("sent.txt");
+    let script = dir.join("logged.sh");
+    std::fs::write(
+        &script,
+        format!("#!/bin/sh\ntee -a '{}' | '{SHANNON}'\n", log.display()),
+    )
+    .unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    let pgn = dir.join("movetime.pgn");
+    let (ok, out, err) = run(
+        &[
+            "match",
+            "-engine",
+            &format!("cmd={SHANNON}"),
+            "proto=uci",
+            "name=uci",
+            "-engine",
+            &format!("cmd={}", script.display()),
+            "proto=xboard",
+            "name=xboard",
+            "-each",
+            "st=0.25",
+            "-games",
+            "2",
+            "-srand",
+            "3",
+            "-pgnout",
+            pgn.to_str().unwrap(),
+        ],
+        &dir,
+    );
+    assert!(ok, "{out}{err}");
+    all_completed(&pgn, 2, "movetime");
+    let sent = std::fs::read_to_string(&log).unwrap();
+    let lines: Vec<&str> = sent.lines().collect();
+    assert!(lines.contains(&"st 0"), "{sent}");
+    assert!(!lines.iter().any(|l| l.starts_with("st 0.")), "{sent}");
+    let moves = lines.iter().filter(|l| **l == "time 25").count();
+    assert!(moves > 10, "{sent}");
+    assert_eq!(
+        moves,
+        lines.iter().filter(|l| **l == "otim 25").count(),
+        "{sent}"
+    );
+}
