@@ -32,9 +32,18 @@ pub struct Args {
     /// Print JSON: an array of one object per ply.
     #[arg(long)]
     json: bool,
-    /// Memo table size in MiB (the values do not change, only the time).
+    /// Cache size in MiB (the values do not change, only the time).
     #[arg(long, default_value_t = 256)]
     hash: usize,
+    /// Threads (the boards two plies down are shared out; the values do not change). Default:
+    /// the CPUs available.
+    #[arg(long, value_name = "N")]
+    threads: Option<usize>,
+    /// Walk with the reference walk (make and unmake on the full position, every move made at
+    /// the last ply, a memo keyed by the whole board; one thread) instead of the fast one: the
+    /// independent check, many times slower.
+    #[arg(long)]
+    reference: bool,
     /// Also compute exact fractions up to this many plies (big integers; slow beyond 6).
     #[arg(long, value_name = "K", default_value_t = 6)]
     fraction_plies: u32,
@@ -70,10 +79,15 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<bool, CliError> {
             shortfall.granted_mb
         }
     };
+    let threads = args
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let options = ExactOptions {
         plies: args.plies,
         hash_mb,
         fractions: args.plies <= args.fraction_plies,
+        threads,
+        reference: args.reference,
     };
     let started = Instant::now();
     let report = match args.split {
@@ -91,7 +105,7 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<bool, CliError> {
                 .as_deref()
                 .ok_or_else(|| CliError::new("a share needs --out FILE (or --merge FILES)"))?;
             super::check_outputs([("--out", Some(path))])?;
-            return write_share(&pos, &args, split, shard, hash_mb, path, started, out);
+            return write_share(&pos, &args, split, shard, &options, path, started, out);
         }
     };
     let seconds = started.elapsed().as_secs_f64();
@@ -302,7 +316,7 @@ fn write_share(
     args: &Args,
     split: u32,
     shard: Shard,
-    hash_mb: usize,
+    options: &ExactOptions,
     path: &std::path::Path,
     started: Instant,
     out: &mut impl Write,
@@ -316,8 +330,7 @@ fn write_share(
     // Plies beyond the bound are refused before any work.
     let check = ExactOptions {
         plies: args.plies,
-        hash_mb: 0,
-        fractions: false,
+        ..Default::default()
     };
     if let Err(e) = exact_check(pos, &check) {
         return Err(CliError::new(e));
@@ -329,7 +342,7 @@ fn write_share(
         .filter(|(i, _)| shard.holds(*i as u64))
         .map(|(_, p)| p.clone())
         .collect();
-    let values = frontier_values(&mine, args.plies - split, hash_mb);
+    let values = frontier_values(&mine, args.plies - split, options.hash_mb, options.threads);
     let file = ShareFile {
         format: SHARE_FORMAT.into(),
         version: SHARE_VERSION,

@@ -196,6 +196,7 @@ fn check_against_brute_force(fen: &str, plies: u32) {
         plies,
         hash_mb: 16,
         fractions: true,
+        ..Default::default()
     };
     let report = exact(&pos, &options).unwrap();
     let board = cozy_chess::Board::from_fen(fen, false).unwrap();
