@@ -162,36 +162,20 @@ impl<T: Tier> Leaf<T> {
         let diag = b.set(them, BISHOP) | b.set(them, QUEEN);
         // Pawns with the square ahead empty (their forward is our backward).
         let pushers = b.set(them, PAWN) & S::forward(empty);
-        let can_move = |f: u32| {
-            let bit = 1u64 << f;
-            let mut to = 0;
-            if knights & bit != 0 {
-                to |= knight_attacks(square(f)).0;
-            }
-            if orth & bit != 0 {
-                to |= t.rook(f, !0);
-            }
-            if diag & bit != 0 {
-                to |= t.bishop(f, !0);
-            }
-            to & !theirs != 0 || pushers & bit != 0
-        };
-        let kill = |f: u32| {
-            let bit = 1u64 << f;
-            let ahead = if pushers & bit != 0 && (knights | orth | diag) & bit == 0 {
-                <S::Other as Side>::forward(bit)
-            } else {
-                0
-            };
-            bit | ahead
+        let pieces = Movers {
+            knights,
+            orth,
+            diag,
+            pushers,
+            theirs,
         };
         let movers = knights | orth | diag | pushers;
         for f in squares(movers & !lines) {
             if self.witnesses == WITNESSES {
                 return;
             }
-            if can_move(f) {
-                self.kills[self.witnesses] = kill(f);
+            if pieces.can_move(t, f) {
+                self.kills[self.witnesses] = pieces.kill::<S>(f);
                 self.witnesses += 1;
             }
         }
@@ -210,8 +194,8 @@ impl<T: Tier> Leaf<T> {
             if self.witnesses == WITNESSES {
                 return;
             }
-            if can_move(f) {
-                self.kills[self.witnesses] = kill(f) | line(square(king), square(f)).0;
+            if pieces.can_move(t, f) {
+                self.kills[self.witnesses] = pieces.kill::<S>(f) | line(square(king), square(f)).0;
                 self.witnesses += 1;
             }
         }
@@ -243,6 +227,10 @@ impl<T: Tier> Leaf<T> {
     /// Counts the ending the move to `child` makes, if any.
     #[inline(always)]
     fn look<S: Side>(&mut self, child: &Board, r: &Rules) {
+        // Most of the moves looked at are checks, and most checks can be escaped by a king step.
+        if king_escapes::<S::Other, T>(child, self.t) {
+            return;
+        }
         let mut any = AnyMove(false);
         generate::<S::Other, T, _>(child, r, self.t, &mut any);
         if !any.0 {
@@ -271,6 +259,70 @@ impl<T: Tier> Leaf<T> {
     fn pawn_suspects(&self, targets: u64, delta: i32) -> u64 {
         targets & (self.check_pawn | shift(self.discoverers, delta) | self.spoiled_by(delta))
     }
+}
+
+/// The opponent's pieces that may witness (side `S` to move).
+struct Movers {
+    knights: u64,
+    orth: u64,
+    diag: u64,
+    /// Pawns with the square ahead empty.
+    pushers: u64,
+    theirs: u64,
+}
+
+impl Movers {
+    /// True when the piece on `f` has a witness move: a knight's move, a slider's step to a
+    /// square next to it, a pawn's push, to a square not its own side's.
+    #[inline(always)]
+    fn can_move<T: Tier>(&self, t: T, f: u32) -> bool {
+        let bit = 1u64 << f;
+        let mut to = 0;
+        if self.knights & bit != 0 {
+            to |= knight_attacks(square(f)).0;
+        }
+        if self.orth & bit != 0 {
+            to |= t.rook(f, !0);
+        }
+        if self.diag & bit != 0 {
+            to |= t.bishop(f, !0);
+        }
+        to & !self.theirs != 0 || self.pushers & bit != 0
+    }
+
+    /// The piece's square, and for a pawn the square ahead.
+    #[inline(always)]
+    fn kill<S: Side>(&self, f: u32) -> u64 {
+        let bit = 1u64 << f;
+        let ahead = if self.pushers & bit != 0 {
+            <S::Other as Side>::forward(bit)
+        } else {
+            0
+        };
+        bit | ahead
+    }
+}
+
+/// True when the king of side `S` (to move on `b`) has a step to a square no enemy piece
+/// attacks (with the king off the board): a legal move.
+#[inline(always)]
+fn king_escapes<S: Side, T: Tier>(b: &Board, t: T) -> bool {
+    let king = b.set(S::US, KING).trailing_zeros();
+    let them = S::THEM;
+    let occupied = (b.side_set(0) | b.side_set(1)) ^ (1 << king);
+    let orth = b.set(them, ROOK) | b.set(them, QUEEN);
+    let diag = b.set(them, BISHOP) | b.set(them, QUEEN);
+    for to in squares(king_attacks(square(king)).0 & !b.side_set(S::US)) {
+        let attackers = (knight_attacks(square(to)).0 & b.set(them, KNIGHT))
+            | (pawn_attacks(S::COLOR, square(to)).0 & b.set(them, PAWN))
+            | (king_attacks(square(to)).0 & b.set(them, KING))
+            | (t.rook(to, occupied) & orth)
+            | (t.bishop(to, occupied) & diag);
+        if attackers == 0 {
+            return true;
+        }
+    }
+    false
 }
 
 /// True when side `S` (to move on `b`) is in check.

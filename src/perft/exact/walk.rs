@@ -144,8 +144,13 @@ impl Sums {
     fn add(&mut self, child: &Ends<Fixed>, n: u64) {
         self.mates += child.mates;
         self.stalemates += child.stalemates;
-        <Fixed as Weight>::add(&mut self.p_mate, &child.p_mate, n);
-        <Fixed as Weight>::add(&mut self.p_stalemate, &child.p_stalemate, n);
+        // Most values are 0, whose quotient and remainder are 0: no 128-bit division.
+        if child.p_mate.0 != 0 {
+            <Fixed as Weight>::add(&mut self.p_mate, &child.p_mate, n);
+        }
+        if child.p_stalemate.0 != 0 {
+            <Fixed as Weight>::add(&mut self.p_stalemate, &child.p_stalemate, n);
+        }
     }
 
     fn mean(self, n: u64) -> Ends<Fixed> {
@@ -199,11 +204,18 @@ impl<T: ExactTier> Walk<'_, T> {
             if last.moves == 0 {
                 return Ends::none();
             }
+            let ratio = |m: u64| {
+                if m == 0 {
+                    Fixed(0)
+                } else {
+                    <Fixed as Weight>::ratio(m, last.moves)
+                }
+            };
             return Ends {
                 mates: last.mates,
                 stalemates: last.stalemates,
-                p_mate: <Fixed as Weight>::ratio(last.mates, last.moves),
-                p_stalemate: <Fixed as Weight>::ratio(last.stalemates, last.moves),
+                p_mate: ratio(last.mates),
+                p_stalemate: ratio(last.stalemates),
             };
         }
         let mut boards = std::mem::take(&mut self.boards[d as usize]);
