@@ -44,6 +44,10 @@ pub struct Args {
     /// independent check, many times slower.
     #[arg(long)]
     reference: bool,
+    /// Also draw P(the game has ended in checkmate by ply k), and at ply k, on a log scale,
+    /// into this SVG file.
+    #[arg(long, value_name = "FILE.svg", conflicts_with = "out")]
+    plot: Option<PathBuf>,
     /// Also compute exact fractions up to this many plies (big integers; slow beyond 6).
     #[arg(long, value_name = "K", default_value_t = 6)]
     fraction_plies: u32,
@@ -89,6 +93,7 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<bool, CliError> {
         threads,
         reference: args.reference,
     };
+    super::check_outputs([("the chart", args.plot.as_deref())])?;
     let started = Instant::now();
     let report = match args.split {
         None => exact(&pos, &options).map_err(CliError::new)?,
@@ -109,6 +114,9 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<bool, CliError> {
         }
     };
     let seconds = started.elapsed().as_secs_f64();
+    if let Some(path) = &args.plot {
+        super::exact_plot::write_mate_chart(path, &report, &pos.fen()).map_err(CliError::new)?;
+    }
     if args.json {
         write_json(&report, out)?;
     } else {
