@@ -14,7 +14,7 @@
 //! - **Collisions.** For two fixed different boards, random Zobrist numbers make the 126 bits
 //!   agree with probability 2^-126. A lookup compares the board with at most two stored boards,
 //!   so a run of L lookups reads a wrong value with probability at most 2L x 2^-126 (under the
-//!   usual model of the keys as random): about 3e-27 for the 10^11 lookups of a ply-10 run.
+//!   usual model of the keys as random): about 2e-27 for 10^11 lookups, the order of a ply-10 run.
 //! - **Buckets** of two entries (two adjacent cache lines), found from the first key and the
 //!   plies left: a store goes over an entry of the same board, else over the first entry when
 //!   that one holds no more plies left than the new one (deeper subtrees are dearer), else over
