@@ -14,7 +14,8 @@
 //! and a second start and stop would add its own wait for the node for nothing. The whole test
 //! takes about a minute, nearly all of it `sbatch --wait` polling the controller at growing
 //! intervals (the node is idle in a fraction of a second, the random-games tasks end in about
-//! 10 s and the match tasks in about 1 s, yet the two jobs take about 42 s and 10 s).
+//! 10 s, the match tasks in about 1 s and the exact tasks in under half a second, yet the three
+//! jobs take about 42 s, 10 s and 10 s; 65 s in all when run alone).
 //!
 //! The daemons are stopped, and waited for, whatever happens (a guard stops them on a failed
 //! assertion too); the test then checks that no process of its cluster is left.
