@@ -32,9 +32,22 @@ pub struct Args {
     /// Print JSON: an array of one object per ply.
     #[arg(long)]
     json: bool,
-    /// Memo table size in MiB (the values do not change, only the time).
+    /// Cache size in MiB (the values do not change, only the time).
     #[arg(long, default_value_t = 256)]
     hash: usize,
+    /// Threads (the boards two plies down are shared out; the values do not change). Default:
+    /// the CPUs available.
+    #[arg(long, value_name = "N")]
+    threads: Option<usize>,
+    /// Walk with the reference walk (make and unmake on the full position, every move made at
+    /// the last ply, a memo keyed by the whole board; one thread) instead of the fast one: the
+    /// independent check, many times slower.
+    #[arg(long)]
+    reference: bool,
+    /// Also draw P(the game has ended in checkmate by ply k), and at ply k, on a log scale,
+    /// into this SVG file.
+    #[arg(long, value_name = "FILE.svg", conflicts_with = "out")]
+    plot: Option<PathBuf>,
     /// Also compute exact fractions up to this many plies (big integers; slow beyond 6).
     #[arg(long, value_name = "K", default_value_t = 6)]
     fraction_plies: u32,
@@ -70,11 +83,17 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<bool, CliError> {
             shortfall.granted_mb
         }
     };
+    let threads = args
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let options = ExactOptions {
         plies: args.plies,
         hash_mb,
         fractions: args.plies <= args.fraction_plies,
+        threads,
+        reference: args.reference,
     };
+    super::prelude::check_outputs([("the chart", args.plot.as_deref())])?;
     let started = Instant::now();
     let report = match args.split {
         None => exact(&pos, &options).map_err(CliError::new)?,
@@ -91,10 +110,13 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<bool, CliError> {
                 .as_deref()
                 .ok_or_else(|| CliError::new("a share needs --out FILE (or --merge FILES)"))?;
             super::prelude::check_outputs([("--out", Some(path))])?;
-            return write_share(&pos, &args, split, shard, hash_mb, path, started, out);
+            return write_share(&pos, &args, split, shard, &options, path, started, out);
         }
     };
     let seconds = started.elapsed().as_secs_f64();
+    if let Some(path) = &args.plot {
+        super::exact_plot::write_mate_chart(path, &report, &pos.fen()).map_err(CliError::new)?;
+    }
     if args.json {
         write_json(&report, out)?;
     } else {
@@ -302,7 +324,7 @@ fn write_share(
     args: &Args,
     split: u32,
     shard: Shard,
-    hash_mb: usize,
+    options: &ExactOptions,
     path: &std::path::Path,
     started: Instant,
     out: &mut impl Write,
@@ -316,8 +338,7 @@ fn write_share(
     // Plies beyond the bound are refused before any work.
     let check = ExactOptions {
         plies: args.plies,
-        hash_mb: 0,
-        fractions: false,
+        ..Default::default()
     };
     if let Err(e) = exact_check(pos, &check) {
         return Err(CliError::new(e));
@@ -329,7 +350,7 @@ fn write_share(
         .filter(|(i, _)| shard.holds(*i as u64))
         .map(|(_, p)| p.clone())
         .collect();
-    let values = frontier_values(&mine, args.plies - split, hash_mb);
+    let values = frontier_values(&mine, args.plies - split, options.hash_mb, options.threads);
     let file = ShareFile {
         format: SHARE_FORMAT.into(),
         version: SHARE_VERSION,

@@ -12,6 +12,7 @@ mod compat;
 mod decode;
 mod encode;
 mod exact;
+mod exact_plot;
 pub mod generate;
 mod r#match;
 mod merge;

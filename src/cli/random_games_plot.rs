@@ -1,5 +1,6 @@
 //! The chart of a random-games report: the histogram of game lengths, each bar stacked by how the
-//! games ended, as an SVG file.
+//! games ended, as an SVG file; and what every chart of the CLI shares ([`write_svg`], the size,
+//! the colours of the endings, [`PlotError`]), which `exact --plot` draws with too.
 
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
@@ -42,7 +43,7 @@ impl std::error::Error for PlotError {
 type Area<'a> = DrawingArea<SVGBackend<'a>, plotters::coord::Shift>;
 
 /// Width and height of the picture, in pixels.
-const SIZE: (u32, u32) = (1280, 720);
+pub(super) const SIZE: (u32, u32) = (1280, 720);
 /// Width of the panel on the right that holds the legend and the notes.
 const SIDE: u32 = 330;
 /// Bars wanted over the plotted range (the bin width is the round number nearest to giving it).
@@ -52,7 +53,7 @@ const RANGE_PERCENTILE: f64 = 99.9;
 
 /// A fixed colour for each ending, in [`Category::ALL`] order, so that charts of different runs
 /// compare at a glance (Tableau 10, which stays distinct for the colour-blind common cases).
-const COLOURS: [RGBColor; CATEGORIES] = [
+pub(super) const COLOURS: [RGBColor; CATEGORIES] = [
     RGBColor(0x4E, 0x79, 0xA7), // checkmate, white wins: blue
     RGBColor(0xE1, 0x57, 0x59), // checkmate, black wins: red
     RGBColor(0xB0, 0x7A, 0xA1), // stalemate: purple
@@ -67,9 +68,16 @@ const COLOURS: [RGBColor; CATEGORIES] = [
 /// Draw the histogram of game lengths of `report`, stacked by ending, as an SVG file at `path`.
 pub fn write_length_histogram(path: &Path, report: &Report) -> Result<(), PlotError> {
     let bins = Bins::of(&report.histogram);
+    write_svg(path, |svg| draw(svg, report, &bins))
+}
+
+/// An SVG picture drawn by `draw` (into a string, then written to `path` at once).
+pub(super) fn write_svg(
+    path: &Path,
+    draw: impl FnOnce(&mut String) -> Result<(), DrawingAreaErrorKind<std::io::Error>>,
+) -> Result<(), PlotError> {
     let mut svg = String::new();
-    draw(&mut svg, report, &bins)
-        .map_err(|e| PlotError::Draw(path.to_path_buf(), e.to_string()))?;
+    draw(&mut svg).map_err(|e| PlotError::Draw(path.to_path_buf(), e.to_string()))?;
     std::fs::write(path, svg).map_err(|e| PlotError::Write(path.to_path_buf(), e))
 }
 

@@ -162,7 +162,7 @@ impl PerftTable {
 }
 
 /// `len` zeroed words from the allocator, or `None` when the memory cannot be had.
-fn zeroed_words(len: usize) -> Option<Box<[AtomicU64]>> {
+pub(crate) fn zeroed_words(len: usize) -> Option<Box<[AtomicU64]>> {
     let layout = std::alloc::Layout::array::<AtomicU64>(len).ok()?;
     if layout.size() == 0 {
         return None;

@@ -196,6 +196,7 @@ fn check_against_brute_force(fen: &str, plies: u32) {
         plies,
         hash_mb: 16,
         fractions: true,
+        ..Default::default()
     };
     let report = exact(&pos, &options).unwrap();
     let board = cozy_chess::Board::from_fen(fen, false).unwrap();
@@ -330,4 +331,53 @@ fn shares_of_a_split_run_merge_to_the_single_run() {
         "exact", "--plies", "6", "--split", "2", "--merge", &files[0],
     ]);
     assert!(!ok && err.contains("another run"), "{err}");
+}
+
+#[test]
+fn the_fast_walk_equals_the_reference_walk_on_one_thread_or_two() {
+    let args = |extra: &[&'static str]| {
+        let mut all = vec!["--plies", "6", "--fraction-plies", "0"];
+        all.extend(extra);
+        all
+    };
+    let fast = exact_json(&args(&["--threads", "2"]));
+    assert_eq!(fast, exact_json(&args(&["--threads", "1"])));
+    assert_eq!(fast, exact_json(&args(&["--reference"])));
+    for (start, plies) in [
+        (["--fen", KIWIPETE], "4"),
+        (["--fen", "7k/8/6K1/8/8/8/PPP2Q2/R7 w - - 0 1"], "4"),
+        (["--chess960", "0"], "5"),
+    ] {
+        let mut args = vec!["--plies", plies, "--fraction-plies", "0"];
+        args.extend(start);
+        let fast = exact_json(&args);
+        args.push("--reference");
+        assert_eq!(fast, exact_json(&args), "{start:?}");
+    }
+}
+
+#[test]
+fn the_plot_draws_the_mate_probabilities_into_an_svg() {
+    let scratch = Scratch::new("exact-plot");
+    let path = scratch.path().join("mates.svg");
+    let file = path.to_str().unwrap();
+    let (ok, out, err) = shannon(&["exact", "--plies", "5", "--plot", file]);
+    assert!(ok, "{err}");
+    assert!(out.contains("8.45568726447e-5"), "{out}");
+    let svg = std::fs::read_to_string(&path).unwrap();
+    assert!(svg.starts_with("<svg"), "{svg}");
+    for text in [
+        "ended in checkmate by ply k",
+        "3.252e-5",
+        "8.456e-5",
+        "ply k",
+    ] {
+        assert!(svg.contains(text), "{text} not in the chart");
+    }
+    // A share is not a result: nothing to draw.
+    let (ok, _, err) = shannon(&[
+        "exact", "--plies", "5", "--split", "2", "--shard", "0/2", "--out", "x.json", "--plot",
+        file,
+    ]);
+    assert!(!ok && err.contains("--plot"), "{err}");
 }

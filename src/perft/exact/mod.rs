@@ -22,14 +22,21 @@
 //! [`exact_with_frontier`] redoes the plies above from them with the same arithmetic, so a
 //! merged result is bit for bit the one a single run gives.
 
+mod cache;
 mod fixed;
+mod leaf;
 mod memo;
+mod reference;
+#[cfg(test)]
+mod tests;
+mod walk;
 
+pub use cache::ENTRY_BYTES;
 pub use fixed::{Bounded, Fixed, FRACTION_BITS};
 pub use memo::{BoardId, MemoTable};
+use reference::Walker;
 
-use crate::attacks::{bishop_attacks, king_attacks, knight_attacks, rook_attacks};
-use crate::{Bitboard, Color, PieceKind, Position, Square};
+use crate::{Color, PieceKind, Position};
 use num_rational::BigRational;
 use num_traits::Zero;
 use std::collections::HashMap;
@@ -188,10 +195,15 @@ pub fn rule_bound(pos: &Position) -> (u32, LimitingRule) {
 pub struct ExactOptions {
     /// Plies 1 to this.
     pub plies: u32,
-    /// Memo table size in MiB (0: none; only the time changes).
+    /// Cache size in MiB (0: none; only the time changes).
     pub hash_mb: usize,
     /// Also compute exact fractions (a second walk, with big integers: for small plies).
     pub fractions: bool,
+    /// Threads of the fast walk (0 or 1: the calling thread); the values do not change.
+    pub threads: usize,
+    /// Walk with the reference walk (make and unmake on the full position, a memo keyed by the
+    /// whole board) instead of the fast one: the independent check, much slower.
+    pub reference: bool,
 }
 
 /// The figures of one ply.
@@ -293,128 +305,13 @@ pub type FrontierValues = Frontier<Fixed>;
 /// Values by position at the split ply, in any number type.
 pub type Frontier<W> = HashMap<BoardId, Vec<Ends<W>>>;
 
-struct Walker<'a, W> {
-    table: MemoTable<Ends<W>>,
-    frontier: Option<(&'a Frontier<W>, u32)>,
-}
-
-impl<W: Weight> Walker<'_, W> {
-    /// The games from `pos` (at `ply` from the root) that end exactly `d >= 1` plies later.
-    fn ends(&mut self, pos: &mut Position, d: u32, ply: u32) -> Ends<W> {
-        if let Some((values, split)) = self.frontier {
-            if ply == split {
-                // Checked complete before the walk.
-                return values[&BoardId::of(pos)][d as usize - 1].clone();
-            }
-        }
-        let id = self.table.enabled().then(|| BoardId::of(pos));
-        if let Some(found) = id.as_ref().and_then(|id| self.table.get(id, d)) {
-            return found.clone();
-        }
-        let moves = pos.legal_moves();
-        let n = moves.len() as u64;
-        if n == 0 {
-            return Ends::none();
-        }
-        let result = if d == 1 {
-            let (mut mates, mut stalemates) = (0, 0);
-            for &mv in moves.iter() {
-                let undo = pos.make(mv);
-                if !has_legal_move(pos) {
-                    if pos.in_check() {
-                        mates += 1;
-                    } else {
-                        stalemates += 1;
-                    }
-                }
-                pos.unmake(mv, &undo);
-            }
-            Ends {
-                mates,
-                stalemates,
-                p_mate: W::ratio(mates, n),
-                p_stalemate: W::ratio(stalemates, n),
-            }
-        } else {
-            let (mut mates, mut stalemates) = (0, 0);
-            let (mut p_mate, mut p_stalemate) = (W::start(), W::start());
-            for &mv in moves.iter() {
-                let undo = pos.make(mv);
-                let child = self.ends(pos, d - 1, ply + 1);
-                pos.unmake(mv, &undo);
-                mates += child.mates;
-                stalemates += child.stalemates;
-                W::add(&mut p_mate, &child.p_mate, n);
-                W::add(&mut p_stalemate, &child.p_stalemate, n);
-            }
-            Ends {
-                mates,
-                stalemates,
-                p_mate: W::mean(p_mate, n),
-                p_stalemate: W::mean(p_stalemate, n),
-            }
-        };
-        if let Some(id) = id {
-            self.table.put(id, d, result.clone());
-        }
-        result
-    }
-}
-
-/// True when the side to move has a legal move. Out of check, a witness is looked for first
-/// (a knight or a pawn push of a piece that no slider pins, or a king step to an unattacked
-/// square), which nearly every position has; else, and in check, the moves are counted.
-fn has_legal_move(pos: &Position) -> bool {
-    if !pos.in_check() && has_quick_witness(pos) {
-        return true;
-    }
-    pos.count_legal_moves() > 0
-}
-
-fn has_quick_witness(pos: &Position) -> bool {
-    let us = pos.side_to_move();
-    let them = !us;
-    let own = pos.color_bb(us);
-    let occupied = pos.occupied();
-    let king = pos.king_square(us);
-    let queens = pos.pieces(them, PieceKind::Queen);
-    let rooks = pos.pieces(them, PieceKind::Rook) | queens;
-    let bishops = pos.pieces(them, PieceKind::Bishop) | queens;
-    // Not in check: a piece is pinned exactly when taking it off exposes the king to a slider.
-    let pinned = |from: Square| {
-        let without = occupied ^ Bitboard::from_square(from);
-        !(rook_attacks(king, without) & rooks).is_empty()
-            || !(bishop_attacks(king, without) & bishops).is_empty()
-    };
-    for from in pos.pieces(us, PieceKind::Knight) {
-        if !(knight_attacks(from) & !own).is_empty() && !pinned(from) {
-            return true;
-        }
-    }
-    let empty = !occupied;
-    for from in pos.pieces(us, PieceKind::Pawn) {
-        let ahead = if us == Color::White {
-            Bitboard::from_square(from).north()
-        } else {
-            Bitboard::from_square(from).south()
-        };
-        if !(ahead & empty).is_empty() && !pinned(from) {
-            return true;
-        }
-    }
-    let without_king = occupied ^ Bitboard::from_square(king);
-    (king_attacks(king) & !own)
-        .into_iter()
-        .any(|to| !pos.is_attacked(to, them, without_king))
-}
-
 /// The figures for plies 1 to `options.plies` from `pos`, refused beyond [`rule_bound`].
 ///
 /// ```
 /// use shannon::perft::exact::{exact, ExactOptions};
 /// use shannon::Position;
 ///
-/// let options = ExactOptions { plies: 4, hash_mb: 1, fractions: true };
+/// let options = ExactOptions { plies: 4, hash_mb: 1, fractions: true, ..Default::default() };
 /// let report = exact(&Position::startpos(), &options).unwrap();
 /// // Eight fool's mates at ply 4 (1. f3 e5 2. g4 Qh4#, and the like).
 /// assert_eq!(report.plies[3].mates, 8);
@@ -463,13 +360,20 @@ fn run(
             });
         }
     }
-    let mut walker = Walker {
-        table: MemoTable::new(options.hash_mb),
-        frontier,
-    };
     let mut root = pos.clone();
-    let fixed: Vec<Ends<Fixed>> = (1..=plies).map(|k| walker.ends(&mut root, k, 0)).collect();
-    drop(walker);
+    let fixed: Vec<Ends<Fixed>> = if options.reference || frontier.is_some() {
+        // The top plies of a merge are few: the reference walk reads the shares by board.
+        let mut walker = Walker {
+            table: MemoTable::new(options.hash_mb),
+            frontier,
+        };
+        (1..=plies).map(|k| walker.ends(&mut root, k, 0)).collect()
+    } else {
+        let cache = cache::Cache::new(options.hash_mb);
+        (1..=plies)
+            .map(|k| walk::fast_ends(pos, k, cache.as_ref(), options.threads))
+            .collect()
+    };
     let fractions: Option<Vec<Ends<BigRational>>> =
         (options.fractions && frontier.is_none()).then(|| {
             let mut walker = Walker::<BigRational> {
@@ -552,22 +456,21 @@ pub fn frontier(pos: &Position, split: u32) -> Vec<Position> {
     out
 }
 
-/// The values of `positions` for 1 to `plies` plies below each (entry `d - 1` for `d`), with
-/// one memo table of `hash_mb` MiB for them all.
+/// The values of `positions` for 1 to `plies` plies below each (entry `d - 1` for `d`), on
+/// the fast walk with one cache of `hash_mb` MiB for them all and `threads` threads.
 pub fn frontier_values(
     positions: &[Position],
     plies: u32,
     hash_mb: usize,
+    threads: usize,
 ) -> Vec<Vec<Ends<Fixed>>> {
-    let mut walker = Walker::<Fixed> {
-        table: MemoTable::new(hash_mb),
-        frontier: None,
-    };
+    let cache = cache::Cache::new(hash_mb);
     positions
         .iter()
         .map(|p| {
-            let mut p = p.clone();
-            (1..=plies).map(|d| walker.ends(&mut p, d, 0)).collect()
+            (1..=plies)
+                .map(|d| walk::fast_ends(p, d, cache.as_ref(), threads))
+                .collect()
         })
         .collect()
 }

@@ -118,6 +118,7 @@ impl Side for Black {
 }
 
 mod board;
+pub(crate) mod for_exact;
 pub mod hashed;
 mod key;
 mod listed;
