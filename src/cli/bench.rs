@@ -119,25 +119,35 @@ pub fn run_playout_bench(games: u32, seed: u64, out: &mut impl Write) -> io::Res
     Ok(())
 }
 
-/// The match runner's own overhead: Shannon against Shannon (the built-in engines.toml) at
-/// `nodes=1`, so the engines answer at once and the time is the runner's: process pipes, move
-/// validation, clocks, PGN. Prints games and plies per minute.
-pub fn run_match_bench(games: u32, concurrency: usize, out: &mut impl Write) -> io::Result<()> {
-    use shannon::arena::{run_match, MatchRequest, OpeningSource, TimeControl};
-    use shannon::client::config::{Config, DEFAULT_ENGINES_TOML};
-    let config = Config::parse(DEFAULT_ENGINES_TOML, "built-in engines.toml")
-        .expect("the built-in engines.toml parses");
+/// One match of Shannon against Shannon for a runner figure: the report, timed by the runner.
+fn runner_match(
+    config: &shannon::client::Config,
+    games: u32,
+    concurrency: usize,
+    time_control: shannon::arena::TimeControl,
+) -> io::Result<shannon::arena::MatchReport> {
+    use shannon::arena::{run_match, MatchRequest, OpeningSource};
     let request = MatchRequest {
         games: Some(games),
         concurrency: Some(concurrency),
-        time_control: Some(TimeControl::Nodes(1)),
+        time_control: Some(time_control),
         openings: Some(OpeningSource::Startpos.into()),
         pgn: Some(None),
         seed: Some(1),
         ..MatchRequest::default()
     };
-    let report =
-        run_match(&config, &request, &mut ()).map_err(|e| io::Error::other(e.to_string()))?;
+    run_match(config, &request, &mut ()).map_err(|e| io::Error::other(e.to_string()))
+}
+
+/// The match runner's own overhead: Shannon against Shannon (the built-in engines.toml) at
+/// `nodes=1`, so the engines answer at once and the time is the runner's: process pipes, move
+/// validation, clocks, PGN. Prints games and plies per minute.
+pub fn run_match_bench(games: u32, concurrency: usize, out: &mut impl Write) -> io::Result<()> {
+    use shannon::arena::TimeControl;
+    use shannon::client::config::{Config, DEFAULT_ENGINES_TOML};
+    let config = Config::parse(DEFAULT_ENGINES_TOML, "built-in engines.toml")
+        .expect("the built-in engines.toml parses");
+    let report = runner_match(&config, games, concurrency, TimeControl::Nodes(1))?;
     writeln!(
         out,
         "match runner: {} games of Shannon vs Shannon at nodes=1, concurrency {concurrency}: \
@@ -158,6 +168,104 @@ pub fn run_match_bench(games: u32, concurrency: usize, out: &mut impl Write) -> 
         ),
         None => writeln!(out, "runner latency: the engines reported no search time"),
     }
+}
+
+/// The runner over xboard beside UCI and beside cutechess-cli: Shannon against Shannon without a
+/// clock (`tc=inf`: the engines answer at once, so the time is the runner's), one game at a
+/// time, from the start position, each the same number of games; plies per second of each,
+/// and the ratios. cutechess-cli (proto=xboard) runs when it is on PATH, else its line says why.
+pub fn run_xboard_bench(games: u32, out: &mut impl Write) -> io::Result<()> {
+    use shannon::arena::TimeControl;
+    use shannon::client::config::Config;
+    let engines = |protocol: &str| {
+        format!(
+            "[[engine]]\nname = \"a\"\ncommand = \"self\"\nprotocol = \"{protocol}\"\n\n\
+             [[engine]]\nname = \"b\"\ncommand = \"self\"\nprotocol = \"{protocol}\"\n"
+        )
+    };
+    let mut figures = Vec::new();
+    for protocol in ["xboard", "uci"] {
+        let config = Config::parse(&engines(protocol), "the benchmark's engines")
+            .map_err(|e| io::Error::other(e.to_string()))?;
+        let report = runner_match(&config, games, 1, TimeControl::Infinite)?;
+        let rate = per_second(report.standings.plies, report.seconds);
+        writeln!(
+            out,
+            "shannon match, {protocol:<6}: {} games, {} plies in {:.2} s: {rate:.0} plies per \
+             second, {} failures",
+            report.games(),
+            report.standings.plies,
+            report.seconds,
+            report.standings.failures
+        )?;
+        figures.push(rate);
+    }
+    writeln!(
+        out,
+        "xboard / uci: {:.2}",
+        figures[0] / figures[1].max(1e-9)
+    )?;
+    match cutechess_cli(games)? {
+        Ok((plies, seconds)) => {
+            let rate = per_second(plies, seconds);
+            writeln!(
+                out,
+                "cutechess-cli, xboard: {games} games, {plies} plies in {seconds:.2} s: {rate:.0} \
+                 plies per second; shannon match over xboard: {:.2} times that",
+                figures[0] / rate.max(1e-9)
+            )
+        }
+        Err(why) => writeln!(out, "cutechess-cli, xboard: skipped: {why}"),
+    }
+}
+
+/// cutechess-cli (from PATH) playing the same match over xboard: (plies, seconds), or why it
+/// did not run.
+fn cutechess_cli(games: u32) -> io::Result<Result<(u64, f64), String>> {
+    use shannon::client::EngineConfig;
+    use shannon::notation::pgn::read_games;
+    let Ok(program) = EngineConfig::from_command("cutechess-cli").resolve_command() else {
+        return Ok(Err("cutechess-cli is not on PATH".into()));
+    };
+    let exe = std::env::current_exe()?;
+    let pgn = std::env::temp_dir().join(format!("shannon-bench-xboard-{}.pgn", std::process::id()));
+    let engine = |name: &str| {
+        [
+            "-engine".to_string(),
+            format!("cmd={}", exe.display()),
+            format!("name={name}"),
+            "proto=xboard".to_string(),
+        ]
+    };
+    let started = std::time::Instant::now();
+    let status = std::process::Command::new(&program)
+        .args(engine("a"))
+        .args(engine("b"))
+        .args([
+            "-each",
+            "tc=inf",
+            "-games",
+            &games.to_string(),
+            "-repeat",
+            "-srand",
+            "1",
+        ])
+        .args(["-concurrency", "1", "-pgnout"])
+        .arg(&pgn)
+        .stdout(std::process::Stdio::null())
+        .status()?;
+    let seconds = started.elapsed().as_secs_f64();
+    let text = std::fs::read_to_string(&pgn);
+    let _ = std::fs::remove_file(&pgn);
+    if !status.success() {
+        return Ok(Err(format!("{} exited with {status}", program.display())));
+    }
+    let plies = read_games(&text?)
+        .into_iter()
+        .filter_map(Result::ok)
+        .map(|game| game.record.moves.len() as u64)
+        .sum();
+    Ok(Ok((plies, seconds)))
 }
 
 /// `shannon bench`'s figures.
@@ -207,6 +315,15 @@ pub enum Command {
         #[arg(long, default_value_t = 2)]
         concurrency: usize,
     },
+    /// The match runner over xboard: Shannon vs Shannon over CECP, over UCI, and through
+    /// cutechess-cli (proto=xboard) when it is on PATH, without a clock; plies per second.
+    ///
+    /// Example: shannon bench xboard --games 200
+    Xboard {
+        /// Games of each match.
+        #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u32).range(1..))]
+        games: u32,
+    },
     /// The UCI engine over a pipe: start-up to uciok, and position + go round trips for games
     /// of 0, 100 and 5,000 plies.
     ///
@@ -237,6 +354,7 @@ pub fn run(command: Command, out: &mut impl Write) -> Result<bool, CliError> {
         Command::Match { games, concurrency } => {
             run_match_bench(games, concurrency, out).map(|()| true)
         }
+        Command::Xboard { games } => run_xboard_bench(games, out).map(|()| true),
         Command::Soak { requests } => std::env::current_exe()
             .and_then(|engine| bench_uci::run_soak(&engine, requests, out))
             .map(|()| true),

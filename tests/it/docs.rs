@@ -56,6 +56,11 @@ const SHORTER: &[(&str, &str, &str)] = &[
         "400 games are some 10 s of both cores",
     ),
     (
+        "bench xboard --games 200",
+        "bench xboard --games 10",
+        "three matches of 200 games (with cutechess-cli where it is installed) are some 30 s",
+    ),
+    (
         "random-games --games 100000000 --seed 35",
         "random-games --games 20000 --seed 35",
         "10^8 games to ply 16 are an hour of one core (docs/random-games-exact.md's check)",
