@@ -66,11 +66,16 @@ const MAX_SLIDERS: usize = 13;
 /// The opponent's moves on the board as it stands, in the parts that a move of ours not near its
 /// king can change.
 struct Replies {
-    /// Unpinned sliders: square, lines (bit 0 orthogonal, bit 1 diagonal), attacks, moves.
-    sliders: [(u32, u8, u64, u32); MAX_SLIDERS],
-    len: usize,
+    /// The attacks of its unpinned sliders as the board stands, one for each square of
+    /// `slider_squares`, lowest first. Only the attacks are kept (the square comes from that
+    /// order, the lines from `orth` and `diag`, the moves from the attacks): a list of tuples
+    /// of all four was zeroed field by field on every board, 52 stores.
+    attacks: [u64; MAX_SLIDERS],
     /// Squares of the unpinned sliders.
     slider_squares: u64,
+    /// Its rooks and queens, and its bishops and queens.
+    orth: u64,
+    diag: u64,
     /// Unpinned knights.
     knights: u64,
     pawns: u64,
@@ -94,18 +99,20 @@ impl Replies {
         let occupied = self.occupied ^ from ^ (to & !captured);
         let theirs = self.theirs ^ captured;
         let mut change = 0i64;
-        for &(sq, lines, attacks, moves) in &self.sliders[..self.len] {
-            if 1 << sq == captured {
-                change -= i64::from(moves);
+        for (sq, &attacks) in squares(self.slider_squares).zip(&self.attacks) {
+            let bit = 1 << sq;
+            let moves = i64::from((attacks & !self.theirs).count_ones());
+            if bit == captured {
+                change -= moves;
             } else if attacks & moved != 0 {
                 let mut now = 0;
-                if lines & 1 != 0 {
+                if self.orth & bit != 0 {
                     now |= t.rook(sq, occupied);
                 }
-                if lines & 2 != 0 {
+                if self.diag & bit != 0 {
                     now |= t.bishop(sq, occupied);
                 }
-                change += i64::from((now & !theirs).count_ones()) - i64::from(moves);
+                change += i64::from((now & !theirs).count_ones()) - moves;
             }
         }
         if captured != 0 {
@@ -158,10 +165,13 @@ pub(super) fn count_two<S: Side, T: Tier>(b: &Board, r: &Rules, t: T) -> u64 {
     let pinned = theirs & (pin_orth | pin_diag);
 
     // Its unpinned sliders and pawns, with their moves as they stand.
+    let their_orth = enemy[ROOK] | enemy[QUEEN];
+    let their_diag = enemy[BISHOP] | enemy[QUEEN];
     let mut replies = Replies {
-        sliders: [(0, 0, 0, 0); MAX_SLIDERS],
-        len: 0,
+        attacks: [0; MAX_SLIDERS],
         slider_squares: 0,
+        orth: their_orth,
+        diag: their_diag,
         knights: enemy[KNIGHT] & !pinned,
         pawns: enemy[PAWN],
         pawn_moves: pawn_moves::<S::Other>(enemy[PAWN], !occupied, ours, pin_orth, pin_diag),
@@ -172,28 +182,24 @@ pub(super) fn count_two<S: Side, T: Tier>(b: &Board, r: &Rules, t: T) -> u64 {
         ours,
         occupied,
     };
-    let their_orth = enemy[ROOK] | enemy[QUEEN];
-    let their_diag = enemy[BISHOP] | enemy[QUEEN];
     let mut rays = 0;
     let mut crowded = false;
-    for sq in squares((their_orth | their_diag) & !pinned) {
-        if replies.len == MAX_SLIDERS {
+    for (i, sq) in squares((their_orth | their_diag) & !pinned).enumerate() {
+        if i == MAX_SLIDERS {
             crowded = true;
             break;
         }
         let bit = 1 << sq;
-        let lines = u8::from(their_orth & bit != 0) | u8::from(their_diag & bit != 0) << 1;
         let mut attacks = 0;
-        if lines & 1 != 0 {
+        if their_orth & bit != 0 {
             attacks |= t.rook(sq, occupied);
         }
-        if lines & 2 != 0 {
+        if their_diag & bit != 0 {
             attacks |= t.bishop(sq, occupied);
         }
         rays |= attacks;
         replies.slider_squares |= bit;
-        replies.sliders[replies.len] = (sq, lines, attacks, (attacks & !theirs).count_ones());
-        replies.len += 1;
+        replies.attacks[i] = attacks;
     }
     let their_pawns = enemy[PAWN];
     let pawn_attacks =
