@@ -2,8 +2,8 @@
 //! from Shannon's own: a match given in one tool's command-line form plays and writes as that
 //! tool does (how bound scores are read, the PGN's `TimeControl` for an unlimited clock).
 
-use super::time_control::TimeControl;
 use crate::client::info::BoundScores;
+use crate::client::TimeControl;
 use std::fmt;
 
 /// A tool whose command line Shannon reads, and whose conventions such a run follows.

@@ -3,7 +3,7 @@
 
 use super::dialect::Dialect;
 use super::match_game::MatchGame;
-use super::time_control::TimeControl;
+use crate::client::TimeControl;
 use crate::notation::pgn::{write_game, Comments, PgnGame};
 use crate::position::epd::{Epd, Operation};
 
@@ -122,8 +122,8 @@ pub fn game_forensics(played: &MatchGame) -> Option<String> {
     let _ = writeln!(
         text,
         "Its last {} lines written (< stdout, ! stderr) and the last {} sent to it (>), by seconds since it started:",
-        crate::client::process::LOG_RECEIVED,
-        crate::client::process::LOG_SENT
+        crate::client::log::LOG_RECEIVED,
+        crate::client::log::LOG_SENT
     );
     for line in &forensics.log.lines {
         let _ = writeln!(text, "{line}");

@@ -37,8 +37,8 @@ mod sprt_run;
 mod standings;
 mod state;
 mod stop;
-mod time_control;
 
+pub use crate::client::{TimeControl, TimeControlError};
 pub use adjudication::{Adjudication, DrawRule, EngineScore, MoveInfo, ResignRule};
 pub use dialect::Dialect;
 pub use error::RecordError;
@@ -59,4 +59,3 @@ pub use sprt_run::SprtStatus;
 pub use standings::{EncounterTally, Forfeit, OtherTournament, Standings, TimeLosses};
 pub use state::{MatchState, STATE_FORMAT, STATE_FORMATS_READ};
 pub use stop::{RunStop, StartFailure};
-pub use time_control::{TimeControl, TimeControlError};

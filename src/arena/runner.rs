@@ -25,8 +25,9 @@ use super::openings::Opening;
 use super::report::OptionWarning;
 use super::schedule::Schedule;
 use super::stop::{Halt, RunStop};
-use super::time_control::{Clock, TimeControl};
-use crate::client::{Answer, Claim, EngineConfig, EngineError, EngineProcess, Level, Turn};
+use crate::client::{
+    Answer, Claim, Clock, EngineConfig, EngineError, EngineProcess, TimeControl, Turn,
+};
 use crate::game::{Finish, Game, GameRecord, Outcome};
 use crate::notation::polyglot::Book;
 use crate::notation::uci::{format_move, parse_move};
@@ -208,7 +209,7 @@ impl MatchPlan {
             engine.set_option("Seed", &seed.to_string());
         }
         let timeout = Duration::from_millis(config.init_timeout_ms);
-        if let Err(error) = engine.new_game(castling, self.level(), timeout) {
+        if let Err(error) = engine.new_game(castling, self.time_control, timeout) {
             let engine = engines[slot].take().expect("prepared above");
             return Err(NotReady::of(error, fresh, engine));
         }
@@ -320,25 +321,6 @@ impl MatchPlan {
         played
     }
 
-    /// The time control as an xboard engine is told it at the start of a game.
-    fn level(&self) -> Level {
-        match self.time_control {
-            TimeControl::Clock {
-                moves,
-                base,
-                increment,
-            } => Level::Clock {
-                moves,
-                base,
-                increment,
-            },
-            TimeControl::MoveTime(time) => Level::MoveTime(time),
-            TimeControl::Nodes(n) => Level::Nodes(n),
-            TimeControl::Depth(n) => Level::Depth(n),
-            TimeControl::Infinite => Level::Infinite,
-        }
-    }
-
     /// Without `-recover`, a game an engine lost by crashing or stalling stops the run.
     fn stop_unless_recovering(&self, played: &MatchGame) {
         let (side, stalled) = match played.termination {
@@ -358,27 +340,6 @@ impl MatchPlan {
             engine: engine.clone(),
             stalled,
         });
-    }
-
-    fn go_command(&self, clocks: &[Clock; 2], side: Color) -> String {
-        match self.time_control {
-            TimeControl::Clock { increment, .. } => {
-                let inc = increment.as_millis();
-                let mut go = format!(
-                    "go wtime {} btime {} winc {inc} binc {inc}",
-                    clocks[0].remaining.as_millis(),
-                    clocks[1].remaining.as_millis()
-                );
-                if let Some(n) = self.time_control.moves_to_go(&clocks[side.index()]) {
-                    go.push_str(&format!(" movestogo {n}"));
-                }
-                go
-            }
-            TimeControl::MoveTime(limit) => format!("go movetime {}", limit.as_millis()),
-            TimeControl::Nodes(n) => format!("go nodes {n}"),
-            TimeControl::Depth(n) => format!("go depth {n}"),
-            TimeControl::Infinite => "go".to_string(),
-        }
     }
 
     /// Alternate `go` requests until the rules end the game (claimable draws are claimed at
@@ -521,8 +482,8 @@ impl MatchPlan {
             return Err(lost);
         }
         let engine = engines[slot].as_mut().expect("answered the ping");
-        let go = self.go_command(clocks, side);
-        let left = self.time_left(&clocks[side.index()]);
+        let go = self.time_control.uci_go(clocks, side);
+        let left = self.time_control.time_left(&clocks[side.index()]);
         let deadline =
             self.time_control
                 .deadline(&clocks[side.index()], self.time_margin, self.hang_timeout);
@@ -631,14 +592,6 @@ impl MatchPlan {
             Err(_) => Err((Outcome::Win(!side), Termination::Crash(side))),
         }
     }
-
-    /// The time the side to move has for its move: its clock, or the fixed time per move.
-    fn time_left(&self, clock: &Clock) -> Duration {
-        match self.time_control {
-            TimeControl::MoveTime(limit) => limit,
-            _ => clock.remaining,
-        }
-    }
 }
 
 /// The `position` command of a game, castling written as the game's mode says, kept move by
@@ -675,13 +628,5 @@ impl PositionCommand {
         }
         self.text.push(' ');
         self.text.push_str(&format_move(mv, self.mode));
-    }
-}
-
-impl TimeControl {
-    /// True when the engines play on a clock or a fixed time per move (a late answer is a loss
-    /// on time rather than a hang).
-    pub fn has_clock(&self) -> bool {
-        matches!(self, TimeControl::Clock { .. } | TimeControl::MoveTime(_))
     }
 }

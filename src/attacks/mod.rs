@@ -6,7 +6,7 @@
 
 pub mod reference;
 
-use crate::{Bitboard, Color, Square};
+use crate::types::{Bitboard, Color, Square};
 
 /// One square's entry of a fancy magic table.
 struct Magic {

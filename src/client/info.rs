@@ -8,9 +8,8 @@
 //! A `lowerbound`/`upperbound` score is a bound, not an evaluation: [`BoundScores`] says whether
 //! it counts.
 
-use super::process::MoveTiming;
 use std::fmt;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// An engine's evaluation of the position it moved in, from its own side.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -173,6 +172,44 @@ impl fmt::Display for MoveInfo {
             f.write_str(" ")?;
         }
         write!(f, "{:.3}s", self.time.as_secs_f64())
+    }
+}
+
+/// When the pipes carried one `go` and its `bestmove`, as the runner measured them: the parts
+/// of a move's time that are the engine's and those that are the runner's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct MoveTiming {
+    /// When the runner handed `go` to the writer thread (its clock starts here).
+    pub go_sent: Option<Instant>,
+    /// When the writer thread had written `go` to the engine's stdin.
+    pub go_written: Option<Instant>,
+    /// When the reader thread read `bestmove` from the engine's stdout.
+    pub bestmove_read: Option<Instant>,
+    /// When the runner handled it (its clock stops here).
+    pub bestmove_handled: Option<Instant>,
+    /// The runner's delay before this `go`: from reading the game's previous `bestmove` (the
+    /// other engine's, usually) to writing this `go` (set by the match runner).
+    pub before_go: Option<Duration>,
+}
+
+impl MoveTiming {
+    /// From `go` written to `bestmove` read: the engine's time with the pipes', and nothing of
+    /// the runner's.
+    pub fn pipe(&self) -> Option<Duration> {
+        Some(
+            self.bestmove_read?
+                .saturating_duration_since(self.go_written?),
+        )
+    }
+
+    /// The runner's part of the time charged to the engine's clock: from `go` sent to `go`
+    /// written, and from `bestmove` read to `bestmove` handled.
+    pub fn runner_delay(&self) -> Option<Duration> {
+        let write = self.go_written?.saturating_duration_since(self.go_sent?);
+        let read = self
+            .bestmove_handled?
+            .saturating_duration_since(self.bestmove_read?);
+        Some(write + read)
     }
 }
 

@@ -12,13 +12,13 @@
 //! flag stops waiting as soon as the flag is raised.
 
 use super::config::EngineConfig;
-use super::info::{InfoLine, MoveInfo};
+use super::info::{InfoLine, MoveInfo, MoveTiming};
+use super::log::{EngineLog, Ring, Said, Stream, LOG_RECEIVED, LOG_SENT};
 use super::option::{check_option, DeclaredOption, OptionKind, OptionProblem};
 use super::pipes::{EngineInput, EngineOutput, Read1};
 use super::xboard::XboardSession;
 use super::Protocol;
 use crate::types::CastlingMode;
-use std::collections::VecDeque;
 use std::fmt;
 use std::fs::OpenOptions;
 use std::io::{BufRead, BufReader, Write};
@@ -82,43 +82,8 @@ impl fmt::Display for EngineError {
 
 impl std::error::Error for EngineError {}
 
-/// One line of an exchange with an engine, kept when a caller wants to show what was said
-/// (`shannon audit` prints the exchange of a failed check).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Said {
-    /// A line we sent.
-    Sent(String),
-    /// A line the engine sent.
-    Received(String),
-}
-
-impl fmt::Display for Said {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        // Control characters escaped: an exchange shows exactly what went over the pipe.
-        let (mark, line) = match self {
-            Said::Sent(line) => ('>', line),
-            Said::Received(line) => ('<', line),
-        };
-        write!(f, "{mark} ")?;
-        for c in line.chars() {
-            if c.is_control() {
-                write!(f, "{}", c.escape_default())?;
-            } else {
-                write!(f, "{c}")?;
-            }
-        }
-        Ok(())
-    }
-}
-
 /// The most lines a transcript keeps (an engine flooding its output must not fill memory).
 const TRANSCRIPT_LINES: usize = 400;
-
-/// The lines the engine wrote (stdout and stderr together) that a forensics log keeps.
-pub const LOG_RECEIVED: usize = 50;
-
-/// The lines sent to the engine that a forensics log keeps.
-pub const LOG_SENT: usize = 20;
 
 /// Test-only: a delay (in milliseconds) the runner waits after reading each `bestmove` before
 /// handling it, read once from this environment variable. It exists so that a test can make
@@ -134,155 +99,6 @@ fn test_runner_delay() -> Option<Duration> {
             .and_then(|ms| ms.parse().ok())
             .map(Duration::from_millis)
     })
-}
-
-/// Where a line of an engine's log went.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Stream {
-    /// Sent to the engine (its stdin).
-    Sent,
-    /// Written by the engine on its stdout.
-    Stdout,
-    /// Written by the engine on its stderr.
-    Stderr,
-}
-
-impl Stream {
-    /// The mark a log line carries: `>` sent, `<` stdout, `!` stderr.
-    pub fn mark(self) -> char {
-        match self {
-            Stream::Sent => '>',
-            Stream::Stdout => '<',
-            Stream::Stderr => '!',
-        }
-    }
-}
-
-/// One line of an engine's log, stamped when it went over the pipe (read by a reader thread,
-/// or handed to the writer).
-#[derive(Debug, Clone)]
-struct Stamped {
-    at: Instant,
-    stream: Stream,
-    text: String,
-}
-
-/// The last lines of one stream, at most a fixed number: the oldest goes when a new one comes,
-/// its buffer reused for a copied line (no allocation once the ring is full).
-#[derive(Debug)]
-struct Ring {
-    lines: VecDeque<Stamped>,
-    capacity: usize,
-}
-
-impl Ring {
-    fn new(capacity: usize) -> Ring {
-        Ring {
-            lines: VecDeque::with_capacity(capacity),
-            capacity,
-        }
-    }
-
-    fn push(&mut self, at: Instant, stream: Stream, text: String) {
-        if self.lines.len() == self.capacity {
-            self.lines.pop_front();
-        }
-        self.lines.push_back(Stamped { at, stream, text });
-    }
-
-    fn push_copy(&mut self, at: Instant, stream: Stream, text: &str) {
-        if self.lines.len() == self.capacity {
-            if let Some(mut old) = self.lines.pop_front() {
-                old.text.clear();
-                old.text.push_str(text);
-                old.at = at;
-                old.stream = stream;
-                self.lines.push_back(old);
-                return;
-            }
-        }
-        self.lines.push_back(Stamped {
-            at,
-            stream,
-            text: text.to_string(),
-        });
-    }
-}
-
-/// One line of an [`EngineLog`].
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct LogLine {
-    /// When, from the engine's start.
-    pub at: Duration,
-    /// Which way.
-    pub stream: Stream,
-    /// The line.
-    pub text: String,
-}
-
-impl fmt::Display for LogLine {
-    /// `  12.345 < bestmove e2e4`: seconds since the engine started, the stream's mark, the line
-    /// with control characters escaped.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{:>9.3} {} ", self.at.as_secs_f64(), self.stream.mark())?;
-        for c in self.text.chars() {
-            if c.is_control() {
-                write!(f, "{}", c.escape_default())?;
-            } else {
-                write!(f, "{c}")?;
-            }
-        }
-        Ok(())
-    }
-}
-
-/// What an engine said and was told last: its last [`LOG_RECEIVED`] lines (stdout and stderr)
-/// and the last [`LOG_SENT`] lines sent to it, in the order they went over the pipes.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct EngineLog {
-    /// The lines, oldest first.
-    pub lines: Vec<LogLine>,
-    /// How the process ended (`exit status 3`, `killed by signal 9`, or that the runner stopped
-    /// it), when the log was taken at its end.
-    pub exit: Option<String>,
-}
-
-/// When the pipes carried one `go` and its `bestmove`, as the runner measured them: the parts
-/// of a move's time that are the engine's and those that are the runner's.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct MoveTiming {
-    /// When the runner handed `go` to the writer thread (its clock starts here).
-    pub go_sent: Option<Instant>,
-    /// When the writer thread had written `go` to the engine's stdin.
-    pub go_written: Option<Instant>,
-    /// When the reader thread read `bestmove` from the engine's stdout.
-    pub bestmove_read: Option<Instant>,
-    /// When the runner handled it (its clock stops here).
-    pub bestmove_handled: Option<Instant>,
-    /// The runner's delay before this `go`: from reading the game's previous `bestmove` (the
-    /// other engine's, usually) to writing this `go` (set by the match runner).
-    pub before_go: Option<Duration>,
-}
-
-impl MoveTiming {
-    /// From `go` written to `bestmove` read: the engine's time with the pipes', and nothing of
-    /// the runner's.
-    pub fn pipe(&self) -> Option<Duration> {
-        Some(
-            self.bestmove_read?
-                .saturating_duration_since(self.go_written?),
-        )
-    }
-
-    /// The runner's part of the time charged to the engine's clock: from `go` sent to `go`
-    /// written, and from `bestmove` read to `bestmove` handled.
-    pub fn runner_delay(&self) -> Option<Duration> {
-        let write = self.go_written?.saturating_duration_since(self.go_sent?);
-        let read = self
-            .bestmove_handled?
-            .saturating_duration_since(self.bestmove_read?);
-        Some(write + read)
-    }
 }
 
 /// How a protocol's lines are read at the end of a move: what a line of search information
@@ -779,25 +595,8 @@ impl EngineProcess {
 
     /// The engine's log so far (it may still be running: its latest stderr lines may be missing).
     pub fn log(&self) -> EngineLog {
-        let mut received: Vec<&Stamped> = self.received.lines.iter().collect();
         let stderr = self.stderr.lock().unwrap_or_else(|e| e.into_inner());
-        received.extend(stderr.lines.iter());
-        received.sort_by_key(|line| line.at);
-        let skip = received.len().saturating_sub(LOG_RECEIVED);
-        let mut lines: Vec<&Stamped> = received.into_iter().skip(skip).collect();
-        lines.extend(self.sent.lines.iter());
-        lines.sort_by_key(|line| line.at);
-        EngineLog {
-            lines: lines
-                .into_iter()
-                .map(|line| LogLine {
-                    at: line.at.saturating_duration_since(self.epoch),
-                    stream: line.stream,
-                    text: line.text.clone(),
-                })
-                .collect(),
-            exit: None,
-        }
+        EngineLog::merged(&self.received, &stderr, &self.sent, self.epoch)
     }
 
     /// Stop the engine and return its whole log: what it wrote before it ended (its stderr read

@@ -13,7 +13,7 @@ use crate::arena::openings::Openings;
 use crate::arena::request::MatchSettings;
 use crate::arena::schedule::TournamentKind;
 use crate::arena::standings::{EncounterTally, Standings};
-use crate::arena::time_control::TimeControl;
+use crate::client::TimeControl;
 use crate::jobs::shard::Shard;
 use crate::stats::Sprt;
 use serde::Deserialize;

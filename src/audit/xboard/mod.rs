@@ -11,7 +11,7 @@ mod play;
 use super::protocol::{eof, quit, ANSWER};
 use super::{Check, CheckResult, Context, Failure, Named};
 use crate::client::xboard::{declared_option, game_line, GameLine};
-use crate::client::{Answer, EngineError, EngineProcess, Level, Said, Turn};
+use crate::client::{Answer, EngineError, EngineProcess, Said, TimeControl, Turn};
 use crate::game::Game;
 use crate::notation::uci::parse_move;
 use crate::{CastlingMode, Move, Position};
@@ -128,7 +128,11 @@ pub const DEPTH_ONE_TIME: &str = "st 1";
 
 /// `new` and the rest of a game's start at `level`, then `ping`; at `sd 1` also
 /// [`DEPTH_ONE_TIME`].
-fn new_game(engine: &mut EngineProcess, mode: CastlingMode, level: Level) -> Result<(), Failure> {
+fn new_game(
+    engine: &mut EngineProcess,
+    mode: CastlingMode,
+    level: TimeControl,
+) -> Result<(), Failure> {
     engine.new_game(mode, level, ANSWER).map_err(|e| {
         Failure::silent(
             &e,
@@ -136,7 +140,7 @@ fn new_game(engine: &mut EngineProcess, mode: CastlingMode, level: Level) -> Res
             "answer `ping N` with `pong N` once the commands before it are done",
         )
     })?;
-    if level == Level::Depth(1) {
+    if level == TimeControl::Depth(1) {
         engine.send(DEPTH_ONE_TIME);
     }
     Ok(())
@@ -379,7 +383,11 @@ fn ping_thinking(context: &Context, named: Named) -> CheckResult {
     let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
     let mut game = Game::new(Position::from_fen(kiwipete).expect("a valid FEN"));
     let mode = CastlingMode::Standard;
-    if let Err(failure) = new_game(&mut engine, mode, Level::MoveTime(Duration::from_secs(1))) {
+    if let Err(failure) = new_game(
+        &mut engine,
+        mode,
+        TimeControl::MoveTime(Duration::from_secs(1)),
+    ) {
         return CheckResult::fail(id, title, failure, engine.transcript());
     }
     let rounds = 3;

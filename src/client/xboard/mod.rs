@@ -31,6 +31,7 @@ mod negotiation;
 
 use super::info::MoveInfo;
 use super::process::{Dialect, EngineError, EngineProcess};
+use super::time_control::TimeControl;
 use crate::game::Game;
 use crate::notation::san::to_san;
 use crate::notation::uci::format_move;
@@ -46,29 +47,6 @@ const STALE_OUTPUT_QUIET: Duration = Duration::from_millis(200);
 
 /// `st` for a search without a limit (cutechess-cli's day).
 const NO_LIMIT_SECONDS: u64 = 86_400;
-
-/// The time control of a game, as the xboard engine is told it when the game starts.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub enum Level {
-    /// `level MOVES BASE INC`: a clock (`moves` 0 for the whole game).
-    Clock {
-        /// Moves per period; 0 for the whole game.
-        moves: u32,
-        /// Time per period.
-        base: Duration,
-        /// Added after every move.
-        increment: Duration,
-    },
-    /// `st SECONDS` (whole seconds, `st 0` below one, as cutechess-cli sends it) and that time
-    /// as `time` and `otim` before each move: a fixed time per move.
-    MoveTime(Duration),
-    /// `st 1` and `nps N`: a node limit (only for engines with `nps=1`).
-    Nodes(u64),
-    /// `sd N`: a depth limit.
-    Depth(u32),
-    /// `st 86400`: no limit.
-    Infinite,
-}
 
 /// One turn of an engine in a game: the game so far, and what either protocol is told.
 #[derive(Debug, Clone, Copy)]
@@ -140,7 +118,7 @@ pub struct XboardSession {
     /// Games begun.
     games: u32,
     /// The time control of the game in hand.
-    level: Option<Level>,
+    level: Option<TimeControl>,
     /// What the engine said at `protover 2`, and what the runner answered.
     negotiation: Negotiation,
     /// What the engine knows of the game in hand.
@@ -274,7 +252,7 @@ impl EngineProcess {
     pub fn new_game(
         &mut self,
         castling: CastlingMode,
-        level: Level,
+        level: TimeControl,
         timeout: Duration,
     ) -> Result<(), EngineError> {
         if self.xboard.is_none() {
@@ -287,7 +265,7 @@ impl EngineProcess {
                 "Chess960: the engine's variants do not include fischerandom".into(),
             ));
         }
-        if matches!(level, Level::Nodes(_)) && !session.nps {
+        if matches!(level, TimeControl::Nodes(_)) && !session.nps {
             return Err(EngineError::Unsupported(
                 "a node limit: the engine did not send feature nps=1".into(),
             ));
@@ -301,7 +279,7 @@ impl EngineProcess {
         }
         self.send("force");
         match level {
-            Level::Clock {
+            TimeControl::Clock {
                 moves,
                 base,
                 increment,
@@ -312,13 +290,13 @@ impl EngineProcess {
             )),
             // Whole seconds, as cutechess-cli sends them (`st 0` below a second): the
             // specification's `st` takes an integer; the time itself goes with every `time`.
-            Level::MoveTime(time) => self.send(&format!("st {}", time.as_secs())),
-            Level::Nodes(n) => {
+            TimeControl::MoveTime(time) => self.send(&format!("st {}", time.as_secs())),
+            TimeControl::Nodes(n) => {
                 self.send("st 1");
                 self.send(&format!("nps {n}"));
             }
-            Level::Depth(n) => self.send(&format!("sd {n}")),
-            Level::Infinite => self.send(&format!("st {NO_LIMIT_SECONDS}")),
+            TimeControl::Depth(n) => self.send(&format!("sd {n}")),
+            TimeControl::Infinite => self.send(&format!("st {NO_LIMIT_SECONDS}")),
         }
         self.send("post");
         self.send("easy");
@@ -438,7 +416,7 @@ impl EngineProcess {
             (true, Some((own, theirs)), _) => Some((own, theirs)),
             // A fixed time per move is each move's clock, for both sides (cutechess-cli's
             // `time` and `otim` under `st`): how an engine learns a time below a second.
-            (true, None, Some(Level::MoveTime(time))) => Some((time, time)),
+            (true, None, Some(TimeControl::MoveTime(time))) => Some((time, time)),
             _ => None,
         };
         let time = |engine: &mut EngineProcess| {

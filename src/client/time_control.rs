@@ -1,4 +1,5 @@
-//! Time controls in Cute Chess's notation, and the clocks the runner keeps with them.
+//! Time controls in Cute Chess's notation, the clocks the runner keeps with them, and UCI's `go`
+//! for each (the xboard client tells an engine the same time control as `level`/`st`/`sd`).
 //!
 //! `40/60+0.6` is 40 moves in 60 seconds plus 0.6 s per move (the time comes back after each 40
 //! moves); `10+0.1` is 10 s for the game plus 0.1 s per move; `inf` is no limit. As in Cute
@@ -7,6 +8,7 @@
 //! Chess: `movetime=MS` (a fixed time per move), `nodes=N` and `depth=N` (limits sent with
 //! `go`, no clock).
 
+use crate::Color;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
@@ -230,6 +232,45 @@ impl TimeControl {
             TimeControl::Clock { .. } => clock.remaining + margin,
             TimeControl::MoveTime(limit) => *limit + margin,
             _ => hang,
+        }
+    }
+}
+
+impl TimeControl {
+    /// True when the engines play on a clock or a fixed time per move (a late answer is a loss
+    /// on time rather than a hang).
+    pub fn has_clock(&self) -> bool {
+        matches!(self, TimeControl::Clock { .. } | TimeControl::MoveTime(_))
+    }
+
+    /// The time the side to move has for its move: its clock, or the fixed time per move.
+    pub fn time_left(&self, clock: &Clock) -> Duration {
+        match self {
+            TimeControl::MoveTime(limit) => *limit,
+            _ => clock.remaining,
+        }
+    }
+
+    /// UCI's `go` for `side` to move with `clocks` (White's, Black's): `go wtime .. btime ..
+    /// winc .. binc .. [movestogo ..]`, `go movetime`, `go nodes`, `go depth` or a bare `go`.
+    pub fn uci_go(&self, clocks: &[Clock; 2], side: Color) -> String {
+        match *self {
+            TimeControl::Clock { increment, .. } => {
+                let inc = increment.as_millis();
+                let mut go = format!(
+                    "go wtime {} btime {} winc {inc} binc {inc}",
+                    clocks[0].remaining.as_millis(),
+                    clocks[1].remaining.as_millis()
+                );
+                if let Some(n) = self.moves_to_go(&clocks[side.index()]) {
+                    go.push_str(&format!(" movestogo {n}"));
+                }
+                go
+            }
+            TimeControl::MoveTime(limit) => format!("go movetime {}", limit.as_millis()),
+            TimeControl::Nodes(n) => format!("go nodes {n}"),
+            TimeControl::Depth(n) => format!("go depth {n}"),
+            TimeControl::Infinite => "go".to_string(),
         }
     }
 }
