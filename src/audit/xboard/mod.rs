@@ -6,6 +6,16 @@
 //! `quit` and a closed input. Each check starts the engine afresh through the runner's own
 //! xboard client, so what is audited is what a match sends.
 
+/// Start the engine for a check, or return the failed check.
+macro_rules! fresh {
+    ($context:expr, $named:expr) => {
+        match fresh($context, $named) {
+            Ok(engine) => engine,
+            Err(result) => return *result,
+        }
+    };
+}
+
 mod play;
 
 use super::protocol::{eof, quit, ANSWER};
@@ -319,10 +329,7 @@ fn ping(context: &Context, named: Named) -> CheckResult {
     if let Some(why) = without_ping(context) {
         return CheckResult::skip(id, title, why);
     }
-    let mut engine = match fresh(context, named) {
-        Ok(engine) => engine,
-        Err(result) => return *result,
-    };
+    let mut engine = fresh!(context, named);
     let numbers: Vec<u32> = (101..=105).collect();
     // Written together, in one write.
     for n in &numbers[..numbers.len() - 1] {
@@ -376,10 +383,7 @@ fn ping_thinking(context: &Context, named: Named) -> CheckResult {
     if let Some(why) = without_ping(context) {
         return CheckResult::skip(id, title, why);
     }
-    let mut engine = match fresh(context, named) {
-        Ok(engine) => engine,
-        Err(result) => return *result,
-    };
+    let mut engine = fresh!(context, named);
     let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
     let mut game = Game::new(Position::from_fen(kiwipete).expect("a valid FEN"));
     let mode = CastlingMode::Standard;

@@ -25,16 +25,6 @@ fn set_up_by(context: &Context) -> &'static str {
     }
 }
 
-/// Start the engine for a check, or return the failed check.
-macro_rules! fresh {
-    ($context:expr, $named:expr) => {
-        match fresh($context, $named) {
-            Ok(engine) => engine,
-            Err(result) => return *result,
-        }
-    };
-}
-
 pub(super) fn depth_one(context: &Context, named: Named) -> CheckResult {
     let Named { id, title } = named;
     let mut engine = fresh!(context, named);
