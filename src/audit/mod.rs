@@ -306,9 +306,29 @@ fn start_engine(
 impl Context {
     /// A fresh engine for one check: handshake (with [`PATIENT_START`]), the options
     /// configured in engines.toml, `isready`; then recording the exchange anew.
+    ///
+    /// An xboard engine that answered `protover 2` at its first start but not at this one
+    /// (GNU Chess 6.2.7 catches it or not by the timing of its reads; `features` reports that)
+    /// is started once more with a longer pause, so that the check audits what it names, not
+    /// that race again.
     pub fn start(&self) -> Result<EngineProcess, Failure> {
-        let (mut engine, _) = start_engine(&self.request.engine, self.pace)
-            .map_err(|unstarted| unstarted.failure())?;
+        let config = &self.request.engine;
+        let (mut engine, _) =
+            start_engine(config, self.pace).map_err(|unstarted| unstarted.failure())?;
+        let answered = |engine: &EngineProcess| {
+            engine
+                .negotiation()
+                .is_some_and(|negotiation| negotiation.done.is_some())
+        };
+        let answers = self.negotiation.as_ref().is_some_and(|n| n.done.is_some());
+        if config.protocol == Protocol::Xboard && answers && !answered(&engine) {
+            let slower = (self.pace * 3).max(xboard::PACE);
+            if let Ok((again, _)) = start_engine(config, slower) {
+                if answered(&again) {
+                    engine = again;
+                }
+            }
+        }
         engine.record();
         Ok(engine)
     }

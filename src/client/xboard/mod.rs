@@ -38,7 +38,7 @@ use crate::notation::uci::format_move;
 use crate::notation::xboard::parse_xboard_move;
 use crate::{CastlingMode, Color, Move, MoveKind, Position, Square};
 pub use lines::{declared_option, game_line, thinking, Claimed, GameLine};
-pub use negotiation::{Feature, Negotiation};
+pub use negotiation::{Feature, Negotiation, FEATURE_WAIT, FEATURE_WAIT_SPEAKING};
 use std::time::{Duration, Instant};
 
 /// How long an engine without `ping` may take to finish what it says of a game that ended

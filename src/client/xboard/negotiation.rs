@@ -1,6 +1,6 @@
 //! The start of an xboard engine: `xboard`, `protover 2` and the feature negotiation, each
 //! `feature` answered `accepted NAME` or `rejected NAME`, `done=1` awaited for 2 seconds (an
-//! hour after `done=0`), as the specification says; then the configured options and a `ping`.
+//! hour after `done=0`), as the specification says, and 8 seconds once a `feature` line came; then the configured options and a `ping`.
 //! What was said is kept as a [`Negotiation`] (the audit reports it).
 
 use super::lines::{declared_option, feature_pairs};
@@ -12,6 +12,12 @@ use std::time::{Duration, Instant};
 
 /// How long the runner waits for `done=1` after `protover 2` (the specification's 2 seconds).
 pub const FEATURE_WAIT: Duration = Duration::from_secs(2);
+
+/// How long after `protover 2` it waits for `done=1` once the engine has sent a `feature` line
+/// (a protocol 2 engine, slow to list its features: GNU Chess on a loaded machine takes over 2
+/// seconds, after a `done=0` it hides behind a prompt). cutechess-cli waits 8 seconds for
+/// `done=1` in any case.
+pub const FEATURE_WAIT_SPEAKING: Duration = Duration::from_secs(8);
 
 /// How long it waits once the engine sent `done=0` (the specification's hour).
 const FEATURE_WAIT_EXTENDED: Duration = Duration::from_secs(3600);
@@ -120,6 +126,9 @@ impl EngineProcess {
                     return Err(error);
                 }
             };
+            if !negotiation.extended {
+                deadline = deadline.max(sent + FEATURE_WAIT_SPEAKING);
+            }
             let args = line.strip_prefix("feature").unwrap_or("");
             for (name, value) in feature_pairs(args) {
                 let accepted = self.session().feature(&name, &value);
