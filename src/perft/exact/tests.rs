@@ -171,8 +171,18 @@ fn quiet_and_full<T: crate::perft::fast::for_exact::Tier>(
     }
 }
 
+/// How the game stands on `pos` by the last ply's test ([`super::leaf::ending`]), with `t`.
+fn ending_of<T: crate::perft::fast::for_exact::Tier>(pos: &Position, t: T) -> Option<bool> {
+    use crate::perft::fast::for_exact::{Black, Board, White};
+    let (b, r) = Board::from_position(pos);
+    match pos.side_to_move() {
+        crate::Color::White => super::leaf::ending::<Black, T>(&b, &r, t),
+        crate::Color::Black => super::leaf::ending::<White, T>(&b, &r, t),
+    }
+}
+
 /// A board the shortcut calls quiet has no mating or stalemating move (the full count finds
-/// none), on every instruction set, over positions rich in mates, stalemates, pins, discovered
+/// none), the last ply's test of a position's end agrees with the position's moves, on every instruction set, over positions rich in mates, stalemates, pins, discovered
 /// and castling checks and en passant; and the shortcut both decides and declines often.
 #[test]
 fn a_board_called_quiet_has_no_ending_move() {
@@ -196,13 +206,20 @@ fn a_board_called_quiet_has_no_ending_move() {
     ] {
         starts.push(Position::from_fen(fen).unwrap());
     }
-    let (mut quiet, mut declined, mut endings) = (0u64, 0u64, 0u64);
+    let (mut quiet, mut declined, mut endings, mut mated) = (0u64, 0u64, 0u64, 0u64);
     for start in &starts {
         let mut pos = start.clone();
         for _ in 0..40 {
             let moves = pos.legal_moves();
             for child in std::iter::once(pos.clone()).chain(moves.iter().map(|&m| pos.play(m))) {
                 let (q, full) = quiet_and_full(&child, Portable);
+                let over = child.legal_moves().is_empty().then(|| child.in_check());
+                assert_eq!(ending_of(&child, Portable), over, "{}", child.fen());
+                #[cfg(target_arch = "x86_64")]
+                if let Some(t) = crate::perft::fast::for_exact::Bmi2::<true>::detect() {
+                    assert_eq!(ending_of(&child, t), over, "{}", child.fen());
+                }
+                mated += u64::from(over == Some(true));
                 let ends = full.mates + full.stalemates;
                 assert!(!q || ends == 0, "{}: called quiet, {full:?}", child.fen());
                 #[cfg(target_arch = "x86_64")]
@@ -226,7 +243,7 @@ fn a_board_called_quiet_has_no_ending_move() {
         }
     }
     assert!(
-        quiet > 10_000 && declined > 1_000 && endings > 300,
-        "{quiet} quiet, {declined} declined, {endings} with an ending"
+        quiet > 10_000 && declined > 1_000 && endings > 300 && mated > 30,
+        "{quiet} quiet, {declined} declined, {endings} with an ending, {mated} mated"
     );
 }
