@@ -37,7 +37,7 @@ pub(super) const KING: usize = PieceKind::King.index();
 const WITNESSES: usize = 4;
 
 #[inline(always)]
-fn square(sq: u32) -> Square {
+pub(super) fn square(sq: u32) -> Square {
     Square::from_index_unchecked(sq as u8)
 }
 
@@ -57,7 +57,7 @@ pub(super) fn squares(mut set: u64) -> impl Iterator<Item = u32> {
 
 /// `set` moved by `delta` squares (the destinations of moves from `set` by `delta`).
 #[inline(always)]
-fn shift(set: u64, delta: i32) -> u64 {
+pub(super) fn shift(set: u64, delta: i32) -> u64 {
     if delta >= 0 {
         set << delta
     } else {
@@ -74,59 +74,110 @@ pub(super) struct LastPly {
     pub(super) stalemates: u64,
 }
 
+/// Where a move of ours (side `S` to move on `b`) may give check, as the board stands.
+pub(super) struct CheckSquares {
+    pub(super) knight: u64,
+    pub(super) pawn: u64,
+    pub(super) bishop: u64,
+    pub(super) rook: u64,
+    /// Our pieces that alone stand between one of our sliders and their king (seen from the
+    /// king through our own pieces: a slider reached has none of theirs between).
+    pub(super) discoverers: u64,
+    /// Our sliders that see their king through our own pieces (they may pin its pieces).
+    pub(super) snipers: u64,
+}
+
+impl CheckSquares {
+    #[inline(always)]
+    pub(super) fn new<S: Side, T: Tier>(b: &Board, t: T) -> CheckSquares {
+        let (us, them) = (S::US, S::THEM);
+        let ours = b.side_set(us);
+        let theirs = b.side_set(them);
+        let occupied = ours | theirs;
+        let their_king = b.set(them, KING).trailing_zeros();
+        let my_orth = b.set(us, ROOK) | b.set(us, QUEEN);
+        let my_diag = b.set(us, BISHOP) | b.set(us, QUEEN);
+        let mut discoverers = 0;
+        let mut snipers = 0;
+        if my_orth != 0 {
+            for s in squares(t.rook(their_king, theirs) & my_orth) {
+                let blockers = between(square(their_king), square(s)).0 & ours;
+                if blockers & blockers.wrapping_sub(1) == 0 {
+                    discoverers |= blockers;
+                }
+            }
+            snipers |= t.rook(their_king, ours) & my_orth;
+        }
+        if my_diag != 0 {
+            for s in squares(t.bishop(their_king, theirs) & my_diag) {
+                let blockers = between(square(their_king), square(s)).0 & ours;
+                if blockers & blockers.wrapping_sub(1) == 0 {
+                    discoverers |= blockers;
+                }
+            }
+            snipers |= t.bishop(their_king, ours) & my_diag;
+        }
+        CheckSquares {
+            knight: knight_attacks(square(their_king)).0,
+            pawn: pawn_attacks(<S::Other as Side>::COLOR, square(their_king)).0,
+            bishop: t.bishop(their_king, occupied),
+            rook: t.rook(their_king, occupied),
+            discoverers,
+            snipers,
+        }
+    }
+
+    /// The squares a piece of kind `KIND` not among the discoverers may give check from.
+    #[inline(always)]
+    pub(super) fn of<const KIND: usize>(&self) -> u64 {
+        match KIND {
+            KNIGHT => self.knight,
+            BISHOP => self.bishop,
+            ROOK => self.rook,
+            QUEEN => self.bishop | self.rook,
+            PAWN => self.pawn,
+            _ => 0,
+        }
+    }
+}
+
 /// The moves of `b` (side `S` to move) that mate and that stalemate.
 #[inline(always)]
 pub(super) fn last_ply<S: Side, T: Tier>(b: &Board, r: &Rules, t: T) -> LastPly {
-    let (us, them) = (S::US, S::THEM);
-    let ours = b.side_set(us);
-    let theirs = b.side_set(them);
-    let occupied = ours | theirs;
-    let their_king = b.set(them, KING).trailing_zeros();
-    let my_orth = b.set(us, ROOK) | b.set(us, QUEEN);
-    let my_diag = b.set(us, BISHOP) | b.set(us, QUEEN);
-
-    // Our pieces that alone stand between one of our sliders and their king (seen from the
-    // king through our own pieces: a slider reached has none of theirs between).
-    let mut discoverers = 0;
-    let mut their_pinned_candidates = 0;
-    if my_orth != 0 {
-        for s in squares(t.rook(their_king, theirs) & my_orth) {
-            let blockers = between(square(their_king), square(s)).0 & ours;
-            if blockers & blockers.wrapping_sub(1) == 0 {
-                discoverers |= blockers;
-            }
-        }
-        their_pinned_candidates |= t.rook(their_king, ours) & my_orth;
-    }
-    if my_diag != 0 {
-        for s in squares(t.bishop(their_king, theirs) & my_diag) {
-            let blockers = between(square(their_king), square(s)).0 & ours;
-            if blockers & blockers.wrapping_sub(1) == 0 {
-                discoverers |= blockers;
-            }
-        }
-        their_pinned_candidates |= t.bishop(their_king, ours) & my_diag;
-    }
-
+    let checks = CheckSquares::new::<S, T>(b, t);
     let mut leaf = Leaf {
         t,
         moves: 0,
         mates: 0,
         stalemates: 0,
-        check_knight: knight_attacks(square(their_king)).0,
-        check_pawn: pawn_attacks(<S::Other as Side>::COLOR, square(their_king)).0,
-        check_bishop: t.bishop(their_king, occupied),
-        check_rook: t.rook(their_king, occupied),
-        discoverers,
         kills: [0; WITNESSES],
         witnesses: 0,
+        their_king: b.set(S::THEM, KING).trailing_zeros(),
+        checks,
     };
-    leaf.find_witnesses::<S>(b, their_king, their_pinned_candidates);
+    leaf.find_witnesses::<S>(b, leaf.their_king, leaf.checks.snipers);
     generate::<S, T, _>(b, r, t, &mut leaf);
     LastPly {
         moves: leaf.moves,
         mates: leaf.mates,
         stalemates: leaf.stalemates,
+    }
+}
+
+/// How the move that made `child` (side `S` moved, the opponent to move) ends the game: a mate
+/// (`Some(true)`), a stalemate (`Some(false)`) or not at all.
+#[inline(always)]
+pub(super) fn ending<S: Side, T: Tier>(child: &Board, r: &Rules, t: T) -> Option<bool> {
+    // Most of the moves looked at are checks, and most checks can be escaped by a king step.
+    if king_escapes::<S::Other, T>(child, t) {
+        return None;
+    }
+    let mut any = AnyMove(false);
+    generate::<S::Other, T, _>(child, r, t, &mut any);
+    if any.0 {
+        None
+    } else {
+        Some(in_check::<S::Other, T>(child, t))
     }
 }
 
@@ -136,11 +187,8 @@ struct Leaf<T> {
     moves: u64,
     mates: u64,
     stalemates: u64,
-    check_knight: u64,
-    check_pawn: u64,
-    check_bishop: u64,
-    check_rook: u64,
-    discoverers: u64,
+    their_king: u32,
+    checks: CheckSquares,
     /// The kill squares of each witness.
     kills: [u64; WITNESSES],
     witnesses: usize,
@@ -152,24 +200,11 @@ impl<T: Tier> Leaf<T> {
     /// sliders that see its king through its own pieces).
     #[inline(always)]
     fn find_witnesses<S: Side>(&mut self, b: &Board, king: u32, snipers: u64) {
-        let them = S::THEM;
-        let theirs = b.side_set(them);
-        let empty = !(theirs | b.side_set(S::US));
+        let theirs = b.side_set(S::THEM);
         let t = self.t;
         let lines = t.rook(king, 0) | t.bishop(king, 0);
-        let knights = b.set(them, KNIGHT);
-        let orth = b.set(them, ROOK) | b.set(them, QUEEN);
-        let diag = b.set(them, BISHOP) | b.set(them, QUEEN);
-        // Pawns with the square ahead empty (their forward is our backward).
-        let pushers = b.set(them, PAWN) & S::forward(empty);
-        let pieces = Movers {
-            knights,
-            orth,
-            diag,
-            pushers,
-            theirs,
-        };
-        let movers = knights | orth | diag | pushers;
+        let pieces = Movers::new::<S>(b);
+        let movers = pieces.all();
         for f in squares(movers & !lines) {
             if self.witnesses == WITNESSES {
                 return;
@@ -227,55 +262,58 @@ impl<T: Tier> Leaf<T> {
     /// Counts the ending the move to `child` makes, if any.
     #[inline(always)]
     fn look<S: Side>(&mut self, child: &Board, r: &Rules) {
-        // Most of the moves looked at are checks, and most checks can be escaped by a king step.
-        if king_escapes::<S::Other, T>(child, self.t) {
-            return;
-        }
-        let mut any = AnyMove(false);
-        generate::<S::Other, T, _>(child, r, self.t, &mut any);
-        if !any.0 {
-            if in_check::<S::Other, T>(child, self.t) {
-                self.mates += 1;
-            } else {
-                self.stalemates += 1;
-            }
-        }
-    }
-
-    #[inline(always)]
-    fn check_mask<const KIND: usize>(&self) -> u64 {
-        match KIND {
-            KNIGHT => self.check_knight,
-            BISHOP => self.check_bishop,
-            ROOK => self.check_rook,
-            QUEEN => self.check_bishop | self.check_rook,
-            PAWN => self.check_pawn,
-            _ => 0,
+        match ending::<S, T>(child, r, self.t) {
+            Some(true) => self.mates += 1,
+            Some(false) => self.stalemates += 1,
+            None => {}
         }
     }
 
     /// The pawn moves by `delta` to `targets` that must be made.
     #[inline(always)]
     fn pawn_suspects(&self, targets: u64, delta: i32) -> u64 {
-        targets & (self.check_pawn | shift(self.discoverers, delta) | self.spoiled_by(delta))
+        targets
+            & (self.checks.pawn | shift(self.checks.discoverers, delta) | self.spoiled_by(delta))
     }
 }
 
 /// The opponent's pieces that may witness (side `S` to move).
-struct Movers {
-    knights: u64,
-    orth: u64,
-    diag: u64,
+pub(super) struct Movers {
+    pub(super) knights: u64,
+    pub(super) orth: u64,
+    pub(super) diag: u64,
     /// Pawns with the square ahead empty.
-    pushers: u64,
-    theirs: u64,
+    pub(super) pushers: u64,
+    pub(super) theirs: u64,
 }
 
 impl Movers {
+    /// The opponent's pieces on `b` (side `S` to move).
+    #[inline(always)]
+    pub(super) fn new<S: Side>(b: &Board) -> Movers {
+        let them = S::THEM;
+        let theirs = b.side_set(them);
+        let empty = !(theirs | b.side_set(S::US));
+        Movers {
+            knights: b.set(them, KNIGHT),
+            orth: b.set(them, ROOK) | b.set(them, QUEEN),
+            diag: b.set(them, BISHOP) | b.set(them, QUEEN),
+            // Pawns with the square ahead empty (their forward is our backward).
+            pushers: b.set(them, PAWN) & S::forward(empty),
+            theirs,
+        }
+    }
+
+    /// Every piece that may witness.
+    #[inline(always)]
+    pub(super) fn all(&self) -> u64 {
+        self.knights | self.orth | self.diag | self.pushers
+    }
+
     /// True when the piece on `f` has a witness move: a knight's move, a slider's step to a
     /// square next to it, a pawn's push, to a square not its own side's.
     #[inline(always)]
-    fn can_move<T: Tier>(&self, t: T, f: u32) -> bool {
+    pub(super) fn can_move<T: Tier>(&self, t: T, f: u32) -> bool {
         let bit = 1u64 << f;
         let mut to = 0;
         if self.knights & bit != 0 {
@@ -292,7 +330,7 @@ impl Movers {
 
     /// The piece's square, and for a pawn the square ahead.
     #[inline(always)]
-    fn kill<S: Side>(&self, f: u32) -> u64 {
+    pub(super) fn kill<S: Side>(&self, f: u32) -> u64 {
         let bit = 1u64 << f;
         let ahead = if self.pushers & bit != 0 {
             <S::Other as Side>::forward(bit)
@@ -327,7 +365,7 @@ fn king_escapes<S: Side, T: Tier>(b: &Board, t: T) -> bool {
 
 /// True when side `S` (to move on `b`) is in check.
 #[inline(always)]
-fn in_check<S: Side, T: Tier>(b: &Board, t: T) -> bool {
+pub(super) fn in_check<S: Side, T: Tier>(b: &Board, t: T) -> bool {
     let king = b.set(S::US, KING).trailing_zeros();
     let them = S::THEM;
     let occupied = b.side_set(0) | b.side_set(1);
@@ -347,10 +385,10 @@ impl<T: Tier> Visit for Leaf<T> {
             return;
         }
         let bit = 1u64 << from;
-        let suspects = if self.discoverers & bit != 0 {
+        let suspects = if self.checks.discoverers & bit != 0 {
             targets
         } else {
-            targets & (self.check_mask::<KIND>() | self.spoiled_from(bit))
+            targets & (self.checks.of::<KIND>() | self.spoiled_from(bit))
         };
         for to in squares(suspects) {
             self.look::<S>(&b.piece_moved::<S, KIND>(from, to), r);

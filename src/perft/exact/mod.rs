@@ -26,6 +26,7 @@ mod cache;
 mod fixed;
 mod leaf;
 mod memo;
+mod quiet;
 mod reference;
 #[cfg(test)]
 mod tests;

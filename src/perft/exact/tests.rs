@@ -151,3 +151,99 @@ fn threads_and_cache_sizes_do_not_change_a_bit() {
         assert_eq!(fast_ends(&pos, 6, cache.as_ref(), threads), one);
     }
 }
+
+/// The shortcut's verdict and the full count on `pos`, with the instructions `t`.
+fn quiet_and_full<T: crate::perft::fast::for_exact::Tier>(
+    pos: &Position,
+    t: T,
+) -> (bool, super::leaf::LastPly) {
+    use crate::perft::fast::for_exact::{Black, Board, White};
+    let (b, r) = Board::from_position(pos);
+    match pos.side_to_move() {
+        crate::Color::White => (
+            super::quiet::quiet::<White, T>(&b, &r, t),
+            super::leaf::last_ply::<White, T>(&b, &r, t),
+        ),
+        crate::Color::Black => (
+            super::quiet::quiet::<Black, T>(&b, &r, t),
+            super::leaf::last_ply::<Black, T>(&b, &r, t),
+        ),
+    }
+}
+
+/// How the game stands on `pos` by the last ply's test ([`super::leaf::ending`]), with `t`.
+fn ending_of<T: crate::perft::fast::for_exact::Tier>(pos: &Position, t: T) -> Option<bool> {
+    use crate::perft::fast::for_exact::{Black, Board, White};
+    let (b, r) = Board::from_position(pos);
+    match pos.side_to_move() {
+        crate::Color::White => super::leaf::ending::<Black, T>(&b, &r, t),
+        crate::Color::Black => super::leaf::ending::<White, T>(&b, &r, t),
+    }
+}
+
+/// A board the shortcut calls quiet has no mating or stalemating move (the full count finds
+/// none), the last ply's test of a position's end agrees with the position's moves, on every instruction set, over positions rich in mates, stalemates, pins, discovered
+/// and castling checks and en passant; and the shortcut both decides and declines often.
+#[test]
+fn a_board_called_quiet_has_no_ending_move() {
+    use crate::perft::fast::for_exact::Portable;
+    let mut rng = SplitMix::new(0x0035_9e1e_7a11);
+    let mut starts = suite_positions();
+    for fen in [
+        // Castling that checks, with witnesses to spare.
+        "5k2/ppppp1pp/8/8/8/8/8/4K2R w K - 0 1",
+        "r3k3/pp1ppppp/8/8/8/8/8/2K5 b q - 0 1",
+        // Pinned pieces that check along or off their pin; discovered checks by pawns.
+        "3k4/8/3P4/8/1b6/8/3R4/3K4 w - - 0 1",
+        "4k3/8/8/4P3/8/8/4R3/4K3 w - - 0 1",
+        "k7/8/8/8/8/8/8/KQ6 w - - 0 1",
+        "6rk/6pp/8/6N1/8/8/8/6K1 w - - 0 1",
+        "7k/5Q2/6K1/8/8/8/8/8 w - - 0 1",
+        "7k/8/6K1/3Q4/8/8/8/8 w - - 0 1",
+        "k7/p7/P7/8/8/8/7B/K6R w - - 0 1",
+        "4k3/4P3/4K3/8/8/8/8/8 w - - 0 1",
+        "rnbqkbnr/ppppp2p/5p2/6p1/4P3/8/PPPP1PPP/RNBQKBNR w KQkq g6 0 3",
+    ] {
+        starts.push(Position::from_fen(fen).unwrap());
+    }
+    let (mut quiet, mut declined, mut endings, mut mated) = (0u64, 0u64, 0u64, 0u64);
+    for start in &starts {
+        let mut pos = start.clone();
+        for _ in 0..40 {
+            let moves = pos.legal_moves();
+            for child in std::iter::once(pos.clone()).chain(moves.iter().map(|&m| pos.play(m))) {
+                let (q, full) = quiet_and_full(&child, Portable);
+                let over = child.legal_moves().is_empty().then(|| child.in_check());
+                assert_eq!(ending_of(&child, Portable), over, "{}", child.fen());
+                #[cfg(target_arch = "x86_64")]
+                if let Some(t) = crate::perft::fast::for_exact::Bmi2::<true>::detect() {
+                    assert_eq!(ending_of(&child, t), over, "{}", child.fen());
+                }
+                mated += u64::from(over == Some(true));
+                let ends = full.mates + full.stalemates;
+                assert!(!q || ends == 0, "{}: called quiet, {full:?}", child.fen());
+                #[cfg(target_arch = "x86_64")]
+                {
+                    use crate::perft::fast::for_exact::Bmi2;
+                    if let Some(t) = Bmi2::<true>::detect() {
+                        assert_eq!(quiet_and_full(&child, t), (q, full), "{}", child.fen());
+                    }
+                    if let Some(t) = Bmi2::<false>::detect() {
+                        assert_eq!(quiet_and_full(&child, t), (q, full), "{}", child.fen());
+                    }
+                }
+                quiet += u64::from(q);
+                declined += u64::from(!q && ends == 0);
+                endings += u64::from(ends != 0);
+            }
+            if moves.is_empty() {
+                break;
+            }
+            pos = pos.play(moves[rng.below(moves.len())]);
+        }
+    }
+    assert!(
+        quiet > 10_000 && declined > 1_000 && endings > 300 && mated > 30,
+        "{quiet} quiet, {declined} declined, {endings} with an ending, {mated} mated"
+    );
+}

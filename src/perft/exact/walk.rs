@@ -11,6 +11,7 @@
 
 use super::cache::{Cache, Key, NUMBERS};
 use super::leaf::{last_ply, squares, KING, PAWN};
+use super::quiet::quiet;
 use super::{Ends, Fixed, Weight};
 use crate::attacks::pawn_attacks;
 use crate::perft::fast::for_exact::White;
@@ -200,6 +201,9 @@ impl<T: ExactTier> Walk<'_, T> {
     #[inline(always)]
     fn ends<S: Side>(&mut self, b: &Board, d: u32) -> Ends<Fixed> {
         if d == 1 {
+            if quiet::<S, T>(b, self.r, self.t) {
+                return Ends::none();
+            }
             let last = last_ply::<S, T>(b, self.r, self.t);
             if last.moves == 0 {
                 return Ends::none();

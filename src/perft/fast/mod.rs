@@ -197,26 +197,27 @@ pub(crate) trait Visit {
 }
 
 /// What the enemy sliders of one kind, seen from our king through our own pieces, do to it.
-struct Snipers {
+pub(crate) struct Snipers {
     /// Those with none of our pieces between: they check.
-    checkers: u64,
+    pub(crate) checkers: u64,
     /// The squares between those checkers and the king.
-    check_rays: u64,
+    pub(crate) check_rays: u64,
     /// The rays (sniper included) of those with exactly one of ours between: it is pinned.
-    pins: u64,
+    pub(crate) pins: u64,
 }
 
 impl Snipers {
     /// No sniper.
-    const NONE: Snipers = Snipers {
+    pub(crate) const NONE: Snipers = Snipers {
         checkers: 0,
         check_rays: 0,
         pins: 0,
     };
 }
 
+/// What the enemy sliders `snipers` (seen from the king on `king_sq` through `ours`) do to it.
 #[inline(always)]
-fn snipers(snipers: u64, king_sq: u32, ours: u64) -> Snipers {
+pub(crate) fn snipers(snipers: u64, king_sq: u32, ours: u64) -> Snipers {
     let mut found = Snipers {
         checkers: 0,
         check_rays: 0,
@@ -272,14 +273,10 @@ pub(crate) fn generate<S: Side, T: Tier, V: Visit>(b: &Board, r: &Rules, t: T, v
     // (Bit `i` of `castles` stands for right `S::US * 2 + i` of [`Rules::castles`].)
     let mut castles = 0u64;
     let mut probe = king(king_sq) & !ours;
-    if checkers == 0 && b.unmoved & S::BACK_RANK != 0 {
-        for side in 0..2 {
-            let c = &r.castles[S::US * 2 + side];
-            if b.unmoved & c.need == c.need && occupied & c.empty == 0 {
-                castles |= 1 << side;
-                probe |= c.path;
-            }
-        }
+    if checkers == 0 {
+        let (open, paths) = open_castles::<S>(b, r, occupied);
+        castles = open;
+        probe |= paths;
     }
 
     // Which of the king's destinations and castling paths the enemy attacks, tested with our
@@ -413,13 +410,31 @@ pub(crate) fn generate<S: Side, T: Tier, V: Visit>(b: &Board, r: &Rules, t: T, v
     }
 }
 
+/// The castling rights of side `S` that hold on `b` with the squares between king and rook
+/// empty (bit `i` for right `S::US * 2 + i` of [`Rules::castles`]), and their king paths, which
+/// still need testing for attacks (as does being in check).
+#[inline(always)]
+pub(crate) fn open_castles<S: Side>(b: &Board, r: &Rules, occupied: u64) -> (u64, u64) {
+    let (mut castles, mut paths) = (0, 0);
+    if b.unmoved & S::BACK_RANK != 0 {
+        for side in 0..2 {
+            let c = &r.castles[S::US * 2 + side];
+            if b.unmoved & c.need == c.need && occupied & c.empty == 0 {
+                castles |= 1 << side;
+                paths |= c.path;
+            }
+        }
+    }
+    (castles, paths)
+}
+
 /// Where side `S`'s pawns go: single pushes, double pushes, and captures towards the a-file and
 /// towards the h-file (promotions among them), given the empty squares, the squares they may
 /// capture on, the check mask (all squares when not in check) and the pin rays. A pawn pinned on a
 /// diagonal cannot push, one pinned on a line cannot capture; a pinned pawn's destination stays
 /// on the pin rays (which no other move of a pawn pinned elsewhere can reach).
 #[inline(always)]
-fn pawn_targets<S: Side>(
+pub(crate) fn pawn_targets<S: Side>(
     pawns: u64,
     empty: u64,
     targets: u64,
