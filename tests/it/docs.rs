@@ -66,6 +66,11 @@ const SHORTER: &[(&str, &str, &str)] = &[
         "10^8 games to ply 16 are an hour of one core (docs/random-games-exact.md's check)",
     ),
     (
+        "random-games --games 100000000 --seed 2026",
+        "random-games --games 20000 --seed 2026",
+        "the second 10^8-game check of docs/random-games-exact.md, plies 4 to 9",
+    ),
+    (
         "random-games --games 1e9",
         "random-games --games 2e4",
         "a billion games is hours (the checkpoint is the point of the example)",
