@@ -23,8 +23,8 @@
 
 use super::leaf::{ending, in_check, shift, square, squares, CheckSquares, Movers};
 use super::leaf::{BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
-use crate::attacks::{knight_attacks, pawn_attacks};
-use crate::perft::fast::for_exact::{open_castles, pawn_targets, snipers, Snipers};
+use crate::attacks::knight_attacks;
+use crate::perft::fast::for_exact::{king_danger, open_castles, pawn_targets};
 use crate::perft::fast::for_exact::{Board, Rules, Side, Tier};
 
 /// True when `b` (side `S` to move) is shown to have no legal move that mates or stalemates;
@@ -52,21 +52,7 @@ pub(super) fn quiet<S: Side, T: Tier>(b: &Board, r: &Rules, t: T) -> bool {
 
     // Our king: its checkers and our pinned pieces, as the generator finds them.
     let king_sq = b.set(us, KING).trailing_zeros();
-    let their_orth = b.set(them, ROOK) | b.set(them, QUEEN);
-    let their_diag = b.set(them, BISHOP) | b.set(them, QUEEN);
-    let mut checkers = (knight_attacks(square(king_sq)).0 & b.set(them, KNIGHT))
-        | (pawn_attacks(S::COLOR, square(king_sq)).0 & b.set(them, PAWN));
-    let orth = if their_orth != 0 {
-        snipers(t.rook(king_sq, theirs) & their_orth, king_sq, ours)
-    } else {
-        Snipers::NONE
-    };
-    let diag = if their_diag != 0 {
-        snipers(t.bishop(king_sq, theirs) & their_diag, king_sq, ours)
-    } else {
-        Snipers::NONE
-    };
-    checkers |= orth.checkers | diag.checkers;
+    let (checkers, orth, diag) = king_danger::<S, T>(b, t, king_sq, ours, theirs);
     let check = match checkers.count_ones() {
         0 => !0,
         1 => orth.check_rays | diag.check_rays | checkers,

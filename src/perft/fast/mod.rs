@@ -236,22 +236,21 @@ pub(crate) fn snipers(snipers: u64, king_sq: u32, ours: u64) -> Snipers {
     found
 }
 
-/// Generates the legal moves of `b` (side `S` to move) into `v`.
+/// Side `S`'s king on `king_sq`: its checkers (leapers, then sliders seen from the king through
+/// our own pieces: a slider with none of ours between checks, one with exactly one of ours pins
+/// it), and what the enemy's rook-like and bishop-like sliders do to it.
 #[inline(always)]
-pub(crate) fn generate<S: Side, T: Tier, V: Visit>(b: &Board, r: &Rules, t: T, v: &mut V) {
-    let (us, them) = (S::US, S::THEM);
-    let ours = b.occupied[us];
-    let theirs = b.occupied[them];
-    let occupied = ours | theirs;
-    let king_bb = b.pieces[us][KING];
-    let king_sq = king_bb.trailing_zeros();
-    let enemy = &b.pieces[them];
+pub(crate) fn king_danger<S: Side, T: Tier>(
+    b: &Board,
+    t: T,
+    king_sq: u32,
+    ours: u64,
+    theirs: u64,
+) -> (u64, Snipers, Snipers) {
+    let enemy = &b.pieces[S::THEM];
     let their_orth = enemy[ROOK] | enemy[QUEEN];
     let their_diag = enemy[BISHOP] | enemy[QUEEN];
-
-    // Checkers by leapers, then sliders seen from the king through our own pieces: a slider
-    // with none of ours between checks, one with exactly one of ours pins it.
-    let mut checkers = (knight(king_sq) & enemy[KNIGHT])
+    let leapers = (knight(king_sq) & enemy[KNIGHT])
         | (pawn_attacks(S::COLOR, square(king_sq)).0 & enemy[PAWN]);
     // No lookup for a kind of slider the enemy has none of (endings).
     let orth = if their_orth != 0 {
@@ -264,7 +263,22 @@ pub(crate) fn generate<S: Side, T: Tier, V: Visit>(b: &Board, r: &Rules, t: T, v
     } else {
         Snipers::NONE
     };
-    checkers |= orth.checkers | diag.checkers;
+    (leapers | orth.checkers | diag.checkers, orth, diag)
+}
+
+/// Generates the legal moves of `b` (side `S` to move) into `v`.
+#[inline(always)]
+pub(crate) fn generate<S: Side, T: Tier, V: Visit>(b: &Board, r: &Rules, t: T, v: &mut V) {
+    let (us, them) = (S::US, S::THEM);
+    let ours = b.occupied[us];
+    let theirs = b.occupied[them];
+    let occupied = ours | theirs;
+    let king_bb = b.pieces[us][KING];
+    let king_sq = king_bb.trailing_zeros();
+    let enemy = &b.pieces[them];
+    let their_orth = enemy[ROOK] | enemy[QUEEN];
+    let their_diag = enemy[BISHOP] | enemy[QUEEN];
+    let (checkers, orth, diag) = king_danger::<S, T>(b, t, king_sq, ours, theirs);
     let check_rays = orth.check_rays | diag.check_rays;
     let (pin_orth, pin_diag) = (orth.pins, diag.pins);
 
