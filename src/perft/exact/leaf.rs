@@ -23,7 +23,7 @@
 //! counts with making every move (the reference walk).
 
 use crate::attacks::{between, king_attacks, knight_attacks, line, pawn_attacks};
-use crate::perft::fast::for_exact::{generate, Board, Rules, Side, Tier, Visit};
+use crate::perft::fast::for_exact::{generate, passed, Board, Rules, Side, Tier, Visit};
 use crate::{PieceKind, Square};
 
 pub(super) const PAWN: usize = PieceKind::Pawn.index();
@@ -405,11 +405,7 @@ impl<T: Tier> Visit for Leaf<T> {
         self.moves += u64::from(targets.count_ones());
         for to in squares(self.pawn_suspects(targets, delta)) {
             let from = (to as i32 - delta) as u32;
-            let ep = if DOUBLE {
-                1 << ((to as i32 - delta / 2) as u32)
-            } else {
-                0
-            };
+            let ep = passed::<DOUBLE>(to, delta);
             self.look::<S>(&b.pawn_pushed::<S>(from, to, ep), r);
         }
     }

@@ -14,8 +14,8 @@ use super::leaf::{last_ply, squares, KING, PAWN};
 use super::quiet::quiet;
 use super::{Ends, Fixed, Weight};
 use crate::attacks::pawn_attacks;
-use crate::perft::fast::for_exact::White;
 use crate::perft::fast::for_exact::{generate, Black, Board, Portable, Rules, Side, Tier, Visit};
+use crate::perft::fast::for_exact::{passed, White};
 use crate::perft::fast::Instructions;
 use crate::{Color, Position, Square};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -78,11 +78,7 @@ impl Visit for Children<'_> {
     ) {
         for to in squares(targets) {
             let from = (to as i32 - delta) as u32;
-            let ep = if DOUBLE {
-                1 << ((to as i32 - delta / 2) as u32)
-            } else {
-                0
-            };
+            let ep = passed::<DOUBLE>(to, delta);
             self.0.push(b.pawn_pushed::<S>(from, to, ep));
         }
     }

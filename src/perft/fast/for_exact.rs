@@ -6,7 +6,7 @@ pub(crate) use super::board::{Board, Rules};
 #[cfg(target_arch = "x86_64")]
 pub(crate) use super::tier::Bmi2;
 pub(crate) use super::tier::{Portable, Tier};
-pub(crate) use super::{generate, king_danger, open_castles, pawn_targets};
+pub(crate) use super::{generate, king_danger, open_castles, passed, pawn_targets};
 pub(crate) use super::{Black, Side, Visit, White};
 
 impl Board {

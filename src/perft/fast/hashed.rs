@@ -17,7 +17,7 @@
 
 use super::board::{Board, Rules};
 use super::tier::{self, Instructions, Tier};
-use super::{count_below, generate, key, squares, Black, Side, Visit, White};
+use super::{count_below, generate, key, passed, squares, Black, Side, Visit, White};
 use super::{BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 use crate::perft::table::TableInUse;
 use crate::{Color, Position};
@@ -234,11 +234,7 @@ impl Visit for Children<'_, '_> {
         for to in squares(targets) {
             let from = (to as i32 - delta) as u32;
             let mut key = self.base ^ key::piece(S::US, PAWN, from) ^ key::piece(S::US, PAWN, to);
-            let ep = if DOUBLE {
-                1 << ((to as i32 - delta / 2) as u32)
-            } else {
-                0
-            };
+            let ep = passed::<DOUBLE>(to, delta);
             let child = b.after_push::<S>(from, to, ep);
             if DOUBLE {
                 key ^= key::en_passant::<S::Other>(&child);

@@ -236,6 +236,17 @@ pub(crate) fn snipers(snipers: u64, king_sq: u32, ours: u64) -> Snipers {
     found
 }
 
+/// The en passant square (as a bit) that a pawn push by `delta` to `to` leaves: the square it
+/// passed on a double step, none on a single one.
+#[inline(always)]
+pub(crate) fn passed<const DOUBLE: bool>(to: u32, delta: i32) -> u64 {
+    if DOUBLE {
+        1 << ((to as i32 - delta / 2) as u32)
+    } else {
+        0
+    }
+}
+
 /// Side `S`'s king on `king_sq`: its checkers (leapers, then sliders seen from the king through
 /// our own pieces: a slider with none of ours between checks, one with exactly one of ours pins
 /// it), and what the enemy's rook-like and bishop-like sliders do to it.
@@ -549,11 +560,7 @@ impl<T: Tier> Visit for Recurse<T> {
     ) {
         for to in squares(targets) {
             let from = (to as i32 - delta) as u32;
-            let ep = if DOUBLE {
-                1 << ((to as i32 - delta / 2) as u32)
-            } else {
-                0
-            };
+            let ep = passed::<DOUBLE>(to, delta);
             self.below::<S>(&b.after_push::<S>(from, to, ep), r);
         }
     }

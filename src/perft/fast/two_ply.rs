@@ -31,7 +31,7 @@
 
 use super::board::{Board, Rules};
 use super::tier::Tier;
-use super::{generate, knight, pawn_moves, snipers, squares, Count, Side, Visit};
+use super::{generate, knight, passed, pawn_moves, snipers, squares, Count, Side, Visit};
 use super::{BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 
 const FILE_A: u64 = 0x0101_0101_0101_0101;
@@ -421,11 +421,7 @@ impl<T: Tier> Visit for Split<'_, T> {
             self.counted::<S>(1 << from, 1 << to);
             #[cfg(test)]
             {
-                let ep = if DOUBLE {
-                    1 << ((to as i32 - delta / 2) as u32)
-                } else {
-                    0
-                };
+                let ep = passed::<DOUBLE>(to, delta);
                 self.check::<S>(
                     &b.after_push::<S>(from, to, ep),
                     r,
@@ -437,11 +433,7 @@ impl<T: Tier> Visit for Split<'_, T> {
         }
         for to in squares(targets ^ far) {
             let from = (to as i32 - delta) as u32;
-            let ep = if DOUBLE {
-                1 << ((to as i32 - delta / 2) as u32)
-            } else {
-                0
-            };
+            let ep = passed::<DOUBLE>(to, delta);
             self.replies::<S>(&b.after_push::<S>(from, to, ep), r);
         }
     }
