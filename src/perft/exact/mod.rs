@@ -372,7 +372,17 @@ fn run(
     } else {
         let cache = cache::Cache::new(options.hash_mb);
         (1..=plies)
-            .map(|k| walk::fast_ends(pos, k, cache.as_ref(), options.threads))
+            .map(|k| {
+                let started = std::time::Instant::now();
+                let ends = walk::fast_ends(pos, k, cache.as_ref(), options.threads);
+                log::info!(
+                    "ply {k}: {} mates, {} stalemates, {:.1} s",
+                    ends.mates,
+                    ends.stalemates,
+                    started.elapsed().as_secs_f64()
+                );
+                ends
+            })
             .collect()
     };
     let fractions: Option<Vec<Ends<BigRational>>> =

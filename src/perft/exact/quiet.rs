@@ -15,7 +15,8 @@
 //!   our sliders: [`CheckSquares`]) is made, and the opponent has a legal reply. Only those
 //!   moves are generated, with the legality rules of the counting path's generator (the checks
 //!   on our king, our pinned pieces). A castling move that gives check (made whether legal or
-//!   not), en passant and promotions are not shortcut: the board is then counted in full.
+//!   not), en passant (when a pawn of ours can take on the square passed) and promotions are
+//!   not shortcut: the board is then counted in full.
 //!
 //! Anything else (we are in double check, our king shields a discovered check) is counted in
 //! full too. The tests check the shortcut against the full count on boards rich in mates,
@@ -23,7 +24,7 @@
 
 use super::leaf::{ending, in_check, shift, square, squares, CheckSquares, Movers};
 use super::leaf::{BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
-use crate::attacks::knight_attacks;
+use crate::attacks::{knight_attacks, pawn_attacks};
 use crate::perft::fast::for_exact::{king_danger, open_castles, pawn_targets};
 use crate::perft::fast::for_exact::{Board, Rules, Side, Tier};
 
@@ -33,7 +34,15 @@ use crate::perft::fast::for_exact::{Board, Rules, Side, Tier};
 pub(super) fn quiet<S: Side, T: Tier>(b: &Board, r: &Rules, t: T) -> bool {
     let (us, them) = (S::US, S::THEM);
     let pawns = b.set(us, PAWN);
-    if b.en_passant_square() != 0 || S::forward(pawns) & S::LAST_RANK != 0 {
+    if S::forward(pawns) & S::LAST_RANK != 0 {
+        return false;
+    }
+    // The square a double push passed (set after every one) matters only when a pawn of ours
+    // can take on it.
+    let passed = b.en_passant_square();
+    if passed != 0
+        && pawn_attacks(<S::Other as Side>::COLOR, square(passed.trailing_zeros())).0 & pawns != 0
+    {
         return false;
     }
     let ours = b.side_set(us);
