@@ -33,6 +33,10 @@ pub(super) const ROOK: usize = PieceKind::Rook.index();
 pub(super) const QUEEN: usize = PieceKind::Queen.index();
 pub(super) const KING: usize = PieceKind::King.index();
 
+/// The first rank and the a-file.
+const RANK_1: u64 = 0xFF;
+const FILE_A: u64 = 0x0101_0101_0101_0101;
+
 /// The most witnesses kept.
 const WITNESSES: usize = 4;
 
@@ -209,7 +213,7 @@ impl<T: Tier> Leaf<T> {
             if self.witnesses == WITNESSES {
                 return;
             }
-            if pieces.can_move(t, f) {
+            if pieces.can_move(f) {
                 self.kills[self.witnesses] = pieces.kill::<S>(f);
                 self.witnesses += 1;
             }
@@ -229,7 +233,7 @@ impl<T: Tier> Leaf<T> {
             if self.witnesses == WITNESSES {
                 return;
             }
-            if pieces.can_move(t, f) {
+            if pieces.can_move(f) {
                 self.kills[self.witnesses] = pieces.kill::<S>(f) | line(square(king), square(f)).0;
                 self.witnesses += 1;
             }
@@ -313,17 +317,23 @@ impl Movers {
     /// True when the piece on `f` has a witness move: a knight's move, a slider's step to a
     /// square next to it, a pawn's push, to a square not its own side's.
     #[inline(always)]
-    pub(super) fn can_move<T: Tier>(&self, t: T, f: u32) -> bool {
+    pub(super) fn can_move(&self, f: u32) -> bool {
         let bit = 1u64 << f;
         let mut to = 0;
         if self.knights & bit != 0 {
             to |= knight_attacks(square(f)).0;
         }
-        if self.orth & bit != 0 {
-            to |= t.rook(f, !0);
-        }
-        if self.diag & bit != 0 {
-            to |= t.bishop(f, !0);
+        if (self.orth | self.diag) & bit != 0 {
+            // A slider's steps: the king's squares on its rank and file, or off them (no
+            // slider lookup: these are the attacks with every square occupied).
+            let steps = king_attacks(square(f)).0;
+            let cross = RANK_1 << (f & !7) | FILE_A << (f & 7);
+            if self.orth & bit != 0 {
+                to |= steps & cross;
+            }
+            if self.diag & bit != 0 {
+                to |= steps & !cross;
+            }
         }
         to & !self.theirs != 0 || self.pushers & bit != 0
     }

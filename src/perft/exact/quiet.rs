@@ -28,6 +28,9 @@ use crate::attacks::{knight_attacks, pawn_attacks};
 use crate::perft::fast::for_exact::{king_danger, open_castles, pawn_targets};
 use crate::perft::fast::for_exact::{Board, Rules, Side, Tier};
 
+/// The light squares.
+const LIGHT: u64 = 0x55AA_55AA_55AA_55AA;
+
 /// True when `b` (side `S` to move) is shown to have no legal move that mates or stalemates;
 /// false when that is not shown (count it in full).
 #[inline(always)]
@@ -89,7 +92,14 @@ pub(super) fn quiet<S: Side, T: Tier>(b: &Board, r: &Rules, t: T) -> bool {
     }
     for from in squares(b.set(us, BISHOP) & (free | pin_diag)) {
         let on_pin = if free & 1 << from != 0 { !0 } else { pin_diag };
-        let targets = mate.wanted::<BISHOP>(from) & movable & on_pin;
+        // A bishop stays on its colour: one on the other colour than their king's diagonals
+        // (a direct check) needs no lookup.
+        let colour = if LIGHT & 1 << from != 0 {
+            LIGHT
+        } else {
+            !LIGHT
+        };
+        let targets = mate.wanted::<BISHOP>(from) & movable & on_pin & colour;
         if targets != 0 && mate.among::<S, BISHOP>(from, t.bishop(from, occupied) & targets) {
             return false;
         }
@@ -151,7 +161,7 @@ fn witnessed<S: Side, T: Tier>(b: &Board, t: T, need: u32) -> bool {
     let pieces = Movers::new::<S>(b);
     let mut found = 0;
     for f in squares(pieces.all() & !lines) {
-        if pieces.can_move(t, f) {
+        if pieces.can_move(f) {
             found += 1;
             if found == need {
                 return true;
