@@ -11,7 +11,7 @@ use shannon::perft::exact::{
     exact, exact_with_frontier, frontier, frontier_values, BoardId, Bounded, Ends, ExactOptions,
     ExactReport, Fixed, FrontierValues, FRACTION_BITS,
 };
-use shannon::perft::plan_hash;
+use shannon::perft::plan_hash_share;
 use shannon::Position;
 use std::io::Write;
 use std::path::PathBuf;
@@ -32,7 +32,8 @@ pub struct Args {
     /// Print JSON: an array of one object per ply.
     #[arg(long)]
     json: bool,
-    /// Cache size in MiB (the values do not change, only the time).
+    /// Cache size in MiB (the values do not change, only the time); at most three quarters of
+    /// the memory available.
     #[arg(long, default_value_t = 256)]
     hash: usize,
     /// Threads (the boards two plies down are shared out; the values do not change). Default:
@@ -76,7 +77,7 @@ pub struct Args {
 /// Run `shannon exact`.
 pub fn run(args: Args, out: &mut impl Write) -> Result<bool, CliError> {
     let pos = start_of(&args)?;
-    let hash_mb = match plan_hash(args.hash) {
+    let hash_mb = match plan_hash_share(args.hash, 3) {
         Ok(mb) => mb,
         Err(shortfall) => {
             eprintln!("warning: --hash: {shortfall}");

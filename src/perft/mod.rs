@@ -15,7 +15,7 @@ mod table;
 use crate::movegen::{Generator, MoveList};
 use crate::{Move, Position};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-pub use table::{plan_hash, HashShortfall, PerftTable, TableInUse};
+pub use table::{plan_hash, plan_hash_share, HashShortfall, PerftTable, TableInUse};
 
 /// The deepest perft any entry point (CLI, suite files, `go perft`) accepts. Counting recurses
 /// once per ply, so an unchecked depth from the user (`perft 20000`) recurses until the stack

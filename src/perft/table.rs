@@ -43,6 +43,8 @@ pub struct HashShortfall {
     pub granted_mb: usize,
     /// The memory the operating system reported available, in MiB.
     pub available_mb: usize,
+    /// The share of it a table may take, in quarters (2: half, 3: three quarters).
+    pub quarters: usize,
 }
 
 impl std::fmt::Display for HashShortfall {
@@ -50,8 +52,14 @@ impl std::fmt::Display for HashShortfall {
         write!(
             f,
             "a {} MiB hash table cannot be had: {} MiB of memory is available and the table may \
-             take at most half of it; ",
-            self.requested_mb, self.available_mb
+             take at most {} of it; ",
+            self.requested_mb,
+            self.available_mb,
+            match self.quarters {
+                1 => "a quarter",
+                2 => "half",
+                _ => "three quarters",
+            }
         )?;
         match self.granted_mb {
             0 => f.write_str("counting without a table"),
@@ -69,9 +77,17 @@ impl std::error::Error for HashShortfall {}
 /// memory cannot be read (outside Linux), the request stands and the allocation itself is
 /// fallible.
 pub fn plan_hash(requested_mb: usize) -> Result<usize, HashShortfall> {
+    plan_hash_share(requested_mb, 2)
+}
+
+/// [`plan_hash`] with a table that may take `quarters` quarters of the available memory (at
+/// most 3): `shannon exact`'s cache takes three, its counts being the machine's one job when
+/// they are deep, and most of the cache a set of 8-byte words touched once each.
+pub fn plan_hash_share(requested_mb: usize, quarters: usize) -> Result<usize, HashShortfall> {
+    let quarters = quarters.clamp(1, 3);
     match available_memory_mb() {
-        Some(available_mb) if requested_mb > available_mb / 2 => {
-            let limit = available_mb / 2;
+        Some(available_mb) if requested_mb > available_mb / 4 * quarters => {
+            let limit = available_mb / 4 * quarters;
             let granted_mb = if limit == 0 {
                 0
             } else {
@@ -81,6 +97,7 @@ pub fn plan_hash(requested_mb: usize) -> Result<usize, HashShortfall> {
                 requested_mb,
                 granted_mb,
                 available_mb,
+                quarters,
             })
         }
         _ => Ok(requested_mb),
@@ -340,6 +357,19 @@ mod tests {
             );
         }
         assert_eq!(plan_hash(1), Ok(1));
+        // `exact`'s share: three quarters, said so.
+        if let Err(shortfall) = plan_hash_share(1 << 40, 3) {
+            assert!(shortfall.granted_mb <= shortfall.available_mb / 4 * 3);
+            assert!(
+                shortfall.granted_mb > shortfall.available_mb / 4 || shortfall.available_mb < 8
+            );
+            assert!(
+                shortfall
+                    .to_string()
+                    .contains("at most three quarters of it"),
+                "{shortfall}"
+            );
+        }
         assert!(PerftTable::new(0).is_none());
         assert_eq!(PerftTable::new(1).map(|t| t.megabytes()), Some(1));
         assert_eq!(PerftTable::new(3).map(|t| t.megabytes()), Some(2));
