@@ -10,6 +10,7 @@ use crate::peers::{cpu_name, load, timed, Peer, Setting, Timed};
 use shannon::movegen::Generator;
 use shannon::perft::suite::parse_suite;
 use shannon::perft::{divide, PerftOptions, KIWIPETE};
+use shannon::stats::nearest_rank;
 use shannon::{Position, STARTPOS_FEN};
 
 /// What to run.
@@ -375,32 +376,30 @@ fn suite(race: &Race, budget: u64, peers: &mut Peers) {
     }
 }
 
-/// One thread against two, without and with the table: wall-clock and CPU times.
+/// One thread against two, without and with the table: wall-clock and CPU times, one thread
+/// and two in turn each round; the speed-up is the median of the rounds' ratios (a single pair
+/// of short counts on a shared machine spreads wide), their range beside it.
 fn threads(case: &Case, hash_mb: usize, rounds: u32) {
     println!(
-        "\ntwo threads against one, {} depth {} (wall-clock time: the speed-up; CPU time: the work)",
+        "\ntwo threads against one, {} depth {} (wall-clock time: the speed-up, the median of {rounds} \
+         pairs; CPU time: the work)",
         case.name, case.depth
     );
     for hash_mb in [0, hash_mb] {
         let (mut one, mut two) = (Timed::NONE, Timed::NONE);
+        let mut ratios = Vec::new();
         for _ in 0..rounds {
-            one = one.best(shannon(
-                case,
-                Setting {
-                    hash_mb,
-                    threads: 1,
-                },
-            ));
-            two = two.best(shannon(
-                case,
-                Setting {
-                    hash_mb,
-                    threads: 2,
-                },
-            ));
+            let setting = |threads| Setting { hash_mb, threads };
+            let (a, b) = (shannon(case, setting(1)), shannon(case, setting(2)));
+            ratios.push(a.wall / b.wall);
+            one = one.best(a);
+            two = two.best(b);
         }
+        ratios.sort_by(f64::total_cmp);
+        let median = nearest_rank(50.0, ratios.len() as u64, ratios.iter().map(|r| (*r, 1)));
         println!(
-            "{:<14} 1 thread {:>10} wall {:>10} CPU; 2 threads {:>10} wall {:>10} CPU; speed-up {}",
+            "{:<14} 1 thread {:>10} wall {:>10} CPU; 2 threads {:>10} wall {:>10} CPU (best of each); \
+             speed-up {} (pairs {:.2}x-{:.2}x)",
             if hash_mb == 0 {
                 "no table".to_string()
             } else {
@@ -410,7 +409,9 @@ fn threads(case: &Case, hash_mb: usize, rounds: u32) {
             seconds(one.cpu),
             seconds(two.wall),
             seconds(two.cpu),
-            ratio(one.wall, two.wall)
+            median.map_or("-".to_string(), |m| format!("{m:.2}x")),
+            ratios.first().copied().unwrap_or(f64::NAN),
+            ratios.last().copied().unwrap_or(f64::NAN),
         );
     }
 }
