@@ -56,6 +56,8 @@ const PRESENT: u64 = 2;
 const COUNT_LIMIT: u64 = 1 << 56;
 /// Words (zero tags) per bucket of the zero set: one cache line.
 const ZERO_WORDS: usize = 8;
+/// Mixes the plies left into a bucket's index (the golden ratio's odd constant).
+const PLIES_MIX: u64 = 0x9E37_79B9_7F4A_7C15;
 /// Mixes the plies left into a zero tag (an odd constant of its own).
 const ZERO_PLIES: u64 = 0xD6E8_FEB8_6659_FD93;
 
@@ -176,8 +178,7 @@ impl Cache {
     #[inline(always)]
     fn zero_bucket(&self, key: Key, plies: u32) -> (&[AtomicU64], u64) {
         let z = &self.zeros;
-        let mixed =
-            (key.index ^ u64::from(plies).wrapping_mul(0x9E37_79B9_7F4A_7C15)).rotate_left(7);
+        let mixed = (key.index ^ u64::from(plies).wrapping_mul(PLIES_MIX)).rotate_left(7);
         // The high half of the product: a bucket for any number of them.
         let bucket = ((u128::from(mixed) * u128::from(z.buckets)) >> 64) as usize;
         let first = z.start + bucket * ZERO_WORDS;
@@ -210,7 +211,7 @@ impl Cache {
 
     #[inline(always)]
     fn bucket(&self, key: Key, plies: u32) -> &[AtomicU64] {
-        let mixed = key.index ^ u64::from(plies).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let mixed = key.index ^ u64::from(plies).wrapping_mul(PLIES_MIX);
         let first = self.start + (mixed.rotate_left(23) as usize & self.mask) * BUCKET_WORDS;
         &self.words[first..first + BUCKET_WORDS]
     }
@@ -362,7 +363,7 @@ mod tests {
         assert_eq!(cache.get(other_index, 3), None);
         // A shallower value landing in the same bucket goes to the second entry; the deeper one
         // stays. (The bucket mixes the plies left into the index: undo it.)
-        let golden = 0x9E37_79B9_7F4A_7C15u64;
+        let golden = PLIES_MIX;
         let shallower = Key {
             index: key.index ^ 3u64.wrapping_mul(golden) ^ 2u64.wrapping_mul(golden),
             ..key

@@ -24,7 +24,7 @@
 
 use super::leaf::{ending, in_check, shift, square, squares, CheckSquares, Movers};
 use super::leaf::{BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
-use crate::attacks::{knight_attacks, pawn_attacks};
+use crate::attacks::knight_attacks;
 use crate::perft::fast::for_exact::{king_danger, open_castles, pawn_targets};
 use crate::perft::fast::for_exact::{Board, Rules, Side, Tier};
 
@@ -40,12 +40,7 @@ pub(super) fn quiet<S: Side, T: Tier>(b: &Board, r: &Rules, t: T) -> bool {
     if S::forward(pawns) & S::LAST_RANK != 0 {
         return false;
     }
-    // The square a double push passed (set after every one) matters only when a pawn of ours
-    // can take on it.
-    let passed = b.en_passant_square();
-    if passed != 0
-        && pawn_attacks(<S::Other as Side>::COLOR, square(passed.trailing_zeros())).0 & pawns != 0
-    {
+    if b.takeable_en_passant::<S>() != 0 {
         return false;
     }
     let ours = b.side_set(us);

@@ -13,11 +13,10 @@ use super::cache::{Cache, Key, NUMBERS};
 use super::leaf::{last_ply, squares, KING, PAWN};
 use super::quiet::quiet;
 use super::{Ends, Fixed, Weight};
-use crate::attacks::pawn_attacks;
 use crate::perft::fast::for_exact::{generate, Black, Board, Portable, Rules, Side, Tier, Visit};
 use crate::perft::fast::for_exact::{passed, White};
 use crate::perft::fast::Instructions;
-use crate::{Color, Position, Square};
+use crate::{Color, Position};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// The 128-bit key of `b` with `S` to move (see [`super::cache`]).
@@ -38,16 +37,9 @@ fn key_of<S: Side>(b: &Board) -> Key {
     for sq in squares(b.unmoved_squares()) {
         add(&NUMBERS.unmoved[sq as usize]);
     }
-    let ep = b.en_passant_square();
+    let ep = b.takeable_en_passant::<S>();
     if ep != 0 {
-        let sq = ep.trailing_zeros();
-        let capturers = pawn_attacks(
-            <S::Other as Side>::COLOR,
-            Square::from_index_unchecked(sq as u8),
-        );
-        if capturers.0 & b.set(S::US, PAWN) != 0 {
-            add(&NUMBERS.en_passant[sq as usize]);
-        }
+        add(&NUMBERS.en_passant[ep.trailing_zeros() as usize]);
     }
     if S::COLOR == Color::Black {
         add(&NUMBERS.black);

@@ -1,7 +1,7 @@
 //! The counting board and its moves (copy-make), and the castling geometry fixed at the root.
 
 use super::{Side, KING, PAWN, ROOK};
-use crate::attacks::between;
+use crate::attacks::{between, pawn_attacks};
 use crate::{CastlingSide, Color, PieceKind, Position, Square};
 
 /// One castling right: where the king and rook stand and go, the squares that must be empty
@@ -101,6 +101,22 @@ impl Board {
 }
 
 impl Board {
+    /// The en passant square (one bit) when a pawn of side `S` (to move) can take on it, else
+    /// 0: the board marks the square behind every double push, takeable or not.
+    #[inline(always)]
+    pub(crate) fn takeable_en_passant<S: Side>(&self) -> u64 {
+        if self.en_passant == 0 {
+            return 0;
+        }
+        let sq = Square::from_index_unchecked(self.en_passant.trailing_zeros() as u8);
+        let takers = pawn_attacks(<S::Other as Side>::COLOR, sq).0;
+        if takers & self.pieces[S::US][PAWN] != 0 {
+            self.en_passant
+        } else {
+            0
+        }
+    }
+
     /// Take `to` off the other side's bitboards (no-op unless it is a capture).
     #[inline(always)]
     pub(super) fn clear<S: Side>(&mut self, to: u64) {

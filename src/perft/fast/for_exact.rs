@@ -22,12 +22,6 @@ impl Board {
         self.occupied[color]
     }
 
-    /// The en passant square (one bit), or 0.
-    #[inline(always)]
-    pub(crate) fn en_passant_square(&self) -> u64 {
-        self.en_passant
-    }
-
     /// The home squares of castling kings and rooks not yet moved from or captured on.
     #[inline(always)]
     pub(crate) fn unmoved_squares(&self) -> u64 {

@@ -18,7 +18,6 @@
 
 use super::board::Board;
 use super::{squares, Side, KING, PAWN};
-use crate::attacks::pawn_attacks;
 use crate::types::splitmix::SplitMix;
 use crate::Color;
 
@@ -93,15 +92,9 @@ pub(super) fn victim<S: Side>(b: &Board, to: u32) -> u64 {
 /// attacks it, else 0.
 #[inline(always)]
 pub(super) fn en_passant<S: Side>(b: &Board) -> u64 {
-    if b.en_passant == 0 {
-        return 0;
-    }
-    let sq = b.en_passant.trailing_zeros();
-    let capturers = pawn_attacks(<S::Other as Side>::COLOR, super::square(sq)).0;
-    if capturers & b.pieces[S::US][PAWN] != 0 {
-        KEYS.en_passant[sq as usize]
-    } else {
-        0
+    match b.takeable_en_passant::<S>() {
+        0 => 0,
+        bit => KEYS.en_passant[bit.trailing_zeros() as usize],
     }
 }
 
