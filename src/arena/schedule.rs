@@ -241,10 +241,8 @@ impl Schedule {
     pub fn games_of(&self, shard: Shard) -> Vec<u32> {
         let unit = u64::from(self.layout.unit());
         let units = u64::from(self.len()) / unit;
-        let count = shard.count.max(1);
-        let first = units * shard.index / count;
-        let end = units * (shard.index + 1) / count;
-        (first * unit..end * unit)
+        let run = shard.run_of(units);
+        (run.start * unit..run.end * unit)
             .map(|index| index as u32)
             .collect()
     }

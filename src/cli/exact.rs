@@ -286,8 +286,21 @@ fn write_json(report: &ExactReport, out: &mut impl Write) -> Result<(), CliError
 
 /// The format name of a share file.
 const SHARE_FORMAT: &str = "shannon-exact-share";
-/// Its version.
-const SHARE_VERSION: u32 = 1;
+/// Its version: 2 deals the split's positions in runs of consecutive ones ([`Shard::run_of`]);
+/// version 1 dealt every N-th position. A merge reads both, but not mixed: a share of one
+/// and a share of the other may overlap and leave positions out.
+const SHARE_VERSION: u32 = 2;
+/// The share file versions a merge reads.
+const SHARE_VERSIONS_READ: [u32; 2] = [1, 2];
+
+/// How a share file's version dealt the positions, in words.
+fn dealt_by(version: u32) -> &'static str {
+    if version == 1 {
+        "every N-th position"
+    } else {
+        "runs of consecutive positions"
+    }
+}
 
 /// A share file: the values of some of the split ply's positions.
 #[derive(Serialize, Deserialize)]
@@ -345,12 +358,10 @@ fn write_share(
         return Err(CliError::new(e));
     }
     let all = frontier(pos, split);
-    let mine: Vec<Position> = all
-        .iter()
-        .enumerate()
-        .filter(|(i, _)| shard.holds(*i as u64))
-        .map(|(_, p)| p.clone())
-        .collect();
+    // A run of consecutive positions, not every N-th: the frontier lists the replies to one
+    // move together, and those share many descendants that a share computes once.
+    let run = shard.run_of(all.len() as u64);
+    let mine: Vec<Position> = all[run.start as usize..run.end as usize].to_vec();
     let values = frontier_values(&mine, args.plies - split, options.hash_mb, options.threads);
     let file = ShareFile {
         format: SHARE_FORMAT.into(),
@@ -420,6 +431,7 @@ fn read_shares(
 ) -> Result<FrontierValues, CliError> {
     let mut values = FrontierValues::new();
     let mut seen: Vec<Shard> = Vec::new();
+    let mut dealing: Option<u32> = None;
     for path in paths {
         let bad = |why: String| CliError::new(format!("{}: {why}", path.display()));
         let text = std::fs::read_to_string(path).map_err(|e| bad(e.to_string()))?;
@@ -428,11 +440,24 @@ fn read_shares(
         if file.format != SHARE_FORMAT {
             return Err(bad(format!("format '{}', not {SHARE_FORMAT}", file.format)));
         }
-        if file.version != SHARE_VERSION {
+        if !SHARE_VERSIONS_READ.contains(&file.version) {
             return Err(bad(format!(
-                "share file version {}; this shannon reads version {SHARE_VERSION}",
+                "share file version {}; this shannon reads versions 1 and {SHARE_VERSION}",
                 file.version
             )));
+        }
+        match dealing {
+            Some(v) if v != file.version => {
+                return Err(bad(format!(
+                    "share {} of version {} (dealt {}) mixed with shares of version {v} \
+                     (dealt {}): compute every share with one shannon",
+                    file.shard,
+                    file.version,
+                    dealt_by(file.version),
+                    dealt_by(v)
+                )));
+            }
+            _ => dealing = Some(file.version),
         }
         if file.root != pos.shredder_fen() || file.plies != plies || file.split != split {
             return Err(bad(format!(

@@ -1,7 +1,8 @@
 //! Shards: one of N slices of a long run (a random-games experiment, a match schedule), so a
 //! cluster scheduler's array tasks can each play one and a merge can add them up. Which items a
 //! shard takes is the run's choice: an experiment's shard plays every N-th game
-//! ([`Shard::holds`]), a match's shard a run of consecutive game pairs of its schedule.
+//! ([`Shard::holds`]), a match's shard a run of consecutive game pairs of its schedule
+//! ([`Shard::run_of`]), an exact split's shard a run of the split ply's positions.
 
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -30,6 +31,15 @@ impl Shard {
     /// index`), as an experiment deals its games.
     pub fn holds(&self, i: u64) -> bool {
         i % self.count.max(1) == self.index
+    }
+
+    /// The items this shard takes when `items` are cut into runs of consecutive ones (of nearly
+    /// equal length, in order): shard `I` of `N` takes the `I`-th run, so the runs cover every
+    /// item once. A match deals its game pairs so, and an exact split its positions, which
+    /// keeps positions that share descendants (the replies to one first move) in one share.
+    pub fn run_of(&self, items: u64) -> std::ops::Range<u64> {
+        let count = self.count.max(1);
+        items * self.index / count..items * (self.index + 1) / count
     }
 
     /// True for a real slice (more than one shard).
@@ -110,5 +120,27 @@ mod tests {
             assert!(bad.parse::<Shard>().is_err(), "{bad}");
         }
         assert!((0..10).all(|i| Shard::WHOLE.holds(i)));
+    }
+
+    #[test]
+    fn runs_cover_every_item_once_in_order() {
+        for items in [0u64, 1, 5, 64, 400, 401] {
+            for count in [1u64, 2, 3, 7, 64, 500] {
+                let runs: Vec<_> = (0..count)
+                    .map(|index| Shard { index, count }.run_of(items))
+                    .collect();
+                let all: Vec<u64> = runs.iter().flat_map(|r| r.clone()).collect();
+                assert_eq!(all, (0..items).collect::<Vec<_>>(), "{items} in {count}");
+                let (short, long) = runs.iter().fold((u64::MAX, 0), |(s, l), r| {
+                    let n = r.end - r.start;
+                    (s.min(n), l.max(n))
+                });
+                assert!(
+                    long - short <= 1,
+                    "{items} in {count}: runs of {short} to {long}"
+                );
+            }
+        }
+        assert_eq!(Shard { index: 1, count: 3 }.run_of(10), 3..6);
     }
 }

@@ -331,6 +331,56 @@ fn shares_of_a_split_run_merge_to_the_single_run() {
         "exact", "--plies", "6", "--split", "2", "--merge", &files[0],
     ]);
     assert!(!ok && err.contains("another run"), "{err}");
+
+    // Version 1 dealt every third position where version 2 deals runs of consecutive ones: the
+    // same positions dealt the old way (the runs, in order, are the split ply's positions in
+    // order) still merge to the single run, and a version 1 share among version 2 ones, which
+    // could overlap and leave positions out, is refused by name.
+    let read = |f: &str| -> serde_json::Value {
+        serde_json::from_str(&std::fs::read_to_string(f).unwrap()).unwrap()
+    };
+    let current: Vec<serde_json::Value> = files.iter().map(|f| read(f)).collect();
+    assert!(current.iter().all(|f| f["version"] == 2));
+    let positions: Vec<serde_json::Value> = current
+        .iter()
+        .flat_map(|f| f["positions"].as_array().unwrap().clone())
+        .collect();
+    let mut old_files = Vec::new();
+    for (i, share) in current.iter().enumerate() {
+        let mut old = share.clone();
+        old["version"] = 1.into();
+        old["positions"] = positions.iter().skip(i).step_by(3).cloned().collect();
+        let file = dir.join(format!("share-v1-{i}.json"));
+        std::fs::write(&file, old.to_string()).unwrap();
+        old_files.push(file.to_str().unwrap().to_string());
+    }
+    let mut merge_old = vec![
+        "--plies",
+        "5",
+        "--split",
+        "2",
+        "--fraction-plies",
+        "0",
+        "--merge",
+    ];
+    merge_old.extend(old_files.iter().map(String::as_str));
+    assert_eq!(exact_json(&merge_old), single);
+    let mixed = vec![
+        "exact",
+        "--plies",
+        "5",
+        "--split",
+        "2",
+        "--merge",
+        &files[0],
+        &old_files[1],
+        &files[2],
+    ];
+    let (ok, _, err) = shannon(&mixed);
+    assert!(
+        !ok && err.contains("share 1/3 of version 1 (dealt every N-th position) mixed"),
+        "{err}"
+    );
 }
 
 #[test]
