@@ -304,17 +304,14 @@ fn shares_of_a_split_run_merge_to_the_single_run() {
         assert!(out.contains(&format!("share {i}/3")), "{out}");
         files.push(file.to_str().unwrap().to_string());
     }
-    let mut merge = vec![
-        "--plies",
-        "5",
-        "--split",
-        "2",
-        "--fraction-plies",
-        "0",
-        "--merge",
-    ];
-    merge.extend(files.iter().map(String::as_str));
-    let merged = exact_json(&merge);
+    // The JSON of the merge of `shares`.
+    let merge = |shares: &[String]| {
+        let mut args = vec!["--plies", "5", "--split", "2", "--fraction-plies", "0"];
+        args.push("--merge");
+        args.extend(shares.iter().map(String::as_str));
+        exact_json(&args)
+    };
+    let merged = merge(&files);
     let single = exact_json(&["--plies", "5", "--fraction-plies", "0"]);
     assert_eq!(merged, single);
     // A missing share, or one given twice, is refused.
@@ -354,17 +351,7 @@ fn shares_of_a_split_run_merge_to_the_single_run() {
         std::fs::write(&file, old.to_string()).unwrap();
         old_files.push(file.to_str().unwrap().to_string());
     }
-    let mut merge_old = vec![
-        "--plies",
-        "5",
-        "--split",
-        "2",
-        "--fraction-plies",
-        "0",
-        "--merge",
-    ];
-    merge_old.extend(old_files.iter().map(String::as_str));
-    assert_eq!(exact_json(&merge_old), single);
+    assert_eq!(merge(&old_files), single);
     let mixed = vec![
         "exact",
         "--plies",
