@@ -210,9 +210,6 @@ impl Game {
     }
 }
 
-/// The light squares (h1, a2, ...): bishops all on these, or all off them, can never mate.
-const LIGHT_SQUARES: Bitboard = Bitboard(0x55AA_55AA_55AA_55AA);
-
 /// True when neither side can ever mate: only kings and at most one minor piece, or only kings
 /// and bishops that all stand on squares of one colour.
 pub fn is_insufficient_material(pos: &Position) -> bool {
@@ -232,7 +229,7 @@ pub fn insufficient_material(kind: impl Fn(PieceKind) -> Bitboard) -> bool {
         return true;
     }
     knights.is_empty()
-        && ((bishops & LIGHT_SQUARES).is_empty() || (bishops & !LIGHT_SQUARES).is_empty())
+        && ((bishops & Bitboard::LIGHT).is_empty() || (bishops & !Bitboard::LIGHT).is_empty())
 }
 
 #[cfg(test)]
@@ -291,7 +288,7 @@ mod tests {
     fn light_squares_mask_marks_exactly_the_light_squares() {
         // The mask `is_insufficient_material` uses (not a copy of it): h1 is light, a1 is not.
         for sq in crate::Square::ALL {
-            assert_eq!(LIGHT_SQUARES.contains(sq), sq.is_light(), "{sq}");
+            assert_eq!(Bitboard::LIGHT.contains(sq), sq.is_light(), "{sq}");
         }
     }
 

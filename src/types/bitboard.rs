@@ -13,6 +13,8 @@ impl Bitboard {
     pub const EMPTY: Bitboard = Bitboard(0);
     /// All 64 squares.
     pub const FULL: Bitboard = Bitboard(!0);
+    /// The light squares (h1, a2, ...).
+    pub const LIGHT: Bitboard = Bitboard(0x55AA_55AA_55AA_55AA);
 
     /// The single square `sq`.
     #[inline(always)]

@@ -363,9 +363,8 @@ mod tests {
         assert_eq!(cache.get(other_index, 3), None);
         // A shallower value landing in the same bucket goes to the second entry; the deeper one
         // stays. (The bucket mixes the plies left into the index: undo it.)
-        let golden = PLIES_MIX;
         let shallower = Key {
-            index: key.index ^ 3u64.wrapping_mul(golden) ^ 2u64.wrapping_mul(golden),
+            index: key.index ^ 3u64.wrapping_mul(PLIES_MIX) ^ 2u64.wrapping_mul(PLIES_MIX),
             ..key
         };
         cache.put(shallower, 2, &ends(20));

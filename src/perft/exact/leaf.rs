@@ -24,7 +24,7 @@
 
 use crate::attacks::{between, king_attacks, knight_attacks, line, pawn_attacks};
 use crate::perft::fast::for_exact::{generate, passed, Board, Rules, Side, Tier, Visit};
-use crate::{PieceKind, Square};
+use crate::{Bitboard, File, PieceKind, Rank, Square};
 
 pub(super) const PAWN: usize = PieceKind::Pawn.index();
 pub(super) const KNIGHT: usize = PieceKind::Knight.index();
@@ -34,8 +34,8 @@ pub(super) const QUEEN: usize = PieceKind::Queen.index();
 pub(super) const KING: usize = PieceKind::King.index();
 
 /// The first rank and the a-file.
-const RANK_1: u64 = 0xFF;
-const FILE_A: u64 = 0x0101_0101_0101_0101;
+const RANK_1: u64 = Bitboard::rank(Rank::First).0;
+const FILE_A: u64 = Bitboard::file(File::A).0;
 
 /// The most witnesses kept.
 const WITNESSES: usize = 4;

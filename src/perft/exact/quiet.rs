@@ -27,9 +27,10 @@ use super::leaf::{BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 use crate::attacks::knight_attacks;
 use crate::perft::fast::for_exact::{king_danger, open_castles, pawn_targets};
 use crate::perft::fast::for_exact::{Board, Rules, Side, Tier};
+use crate::Bitboard;
 
 /// The light squares.
-const LIGHT: u64 = 0x55AA_55AA_55AA_55AA;
+const LIGHT: u64 = Bitboard::LIGHT.0;
 
 /// True when `b` (side `S` to move) is shown to have no legal move that mates or stalemates;
 /// false when that is not shown (count it in full).
