@@ -306,8 +306,15 @@ fn shares_of_a_split_run_merge_to_the_single_run() {
     }
     // The JSON of the merge of `shares`.
     let merge = |shares: &[String]| {
-        let mut args = vec!["--plies", "5", "--split", "2", "--fraction-plies", "0"];
-        args.push("--merge");
+        let mut args = vec![
+            "--plies",
+            "5",
+            "--split",
+            "2",
+            "--fraction-plies",
+            "0",
+            "--merge",
+        ];
         args.extend(shares.iter().map(String::as_str));
         exact_json(&args)
     };
