@@ -1,13 +1,15 @@
 //! `shannon codec-fit FILE.pgn`: fits the move models of the `arith` codec on the first games of
 //! a PGN file and measures them on the rest, one feature group added per step; with `--write
 //! DIR`, writes the last two steps as model sources (`m1.rs` without the book, `m2.rs` and
-//! `m2_book.bin` with it).
+//! `m2_book.bin` with it). With `--model m3`, the network model: its steps (each new group, then
+//! the network's sizes), and with `--write DIR` the model `m3.bin` and its source `m3.rs`.
 
 use super::prelude::CliError;
 use shannon::codec::game::model::book::Book;
 use shannon::codec::game::model::features::Group;
 use shannon::codec::game::model::fit::{self, FitOptions, Samples};
-use shannon::codec::game::model::Model;
+use shannon::codec::game::model::net::{self, file::AnyNet};
+use shannon::codec::game::model::{Fitted, Model};
 use shannon::game::GameRecord;
 use shannon::notation::pgn::{pgn_text, read_games};
 use std::io::Write;
@@ -30,6 +32,15 @@ pub struct Args {
     /// Write the models' sources into this folder (src/codec/game/model to release them).
     #[arg(long)]
     write: Option<PathBuf>,
+    /// Which models: m1 and m2 (the linear ones), or m3 (the network).
+    #[arg(long, default_value = "m2", value_parser = ["m2", "m3"])]
+    model: String,
+    /// m3: lanes per row of the network (8, 16 or 32: 7, 15 or 31 hidden units).
+    #[arg(long, default_value_t = net::fit::FitOptions::default().lanes)]
+    lanes: usize,
+    /// m3: passes of the optimiser over the fitting games.
+    #[arg(long, default_value_t = net::fit::FitOptions::default().epochs)]
+    epochs: usize,
 }
 
 /// Run `shannon codec-fit`.
@@ -63,6 +74,9 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<bool, CliError> {
         book.len(),
         book.to_bytes().len()
     )?;
+    if args.model == "m3" {
+        return run_net(&args, fitting, measured, &book, cut, out);
+    }
     writeln!(
         out,
         "{:<10} {:>12} {:>12}  groups",
@@ -137,4 +151,71 @@ fn write_models(
         fit::model_source(&m2_doc, m2, Some("m2_book.bin")),
     )?;
     std::fs::write(dir.join("m2_book.bin"), book.to_bytes())
+}
+
+/// `--model m3`: the network's steps (unless `--final-only`), then the model, measured exactly
+/// (integer coder) and written with `--write`.
+fn run_net(
+    args: &Args,
+    fitting: &[GameRecord],
+    measured: &[GameRecord],
+    book: &Book,
+    cut: usize,
+    out: &mut impl Write,
+) -> Result<bool, CliError> {
+    let options = net::fit::FitOptions {
+        lanes: args.lanes,
+        epochs: args.epochs,
+        ..net::fit::FitOptions::default()
+    };
+    if !args.final_only {
+        writeln!(
+            out,
+            "{:<12} {:>12} {:>12}  (f32, before rounding)",
+            "step", "fit bits", "held bits"
+        )?;
+        for step in net::fit::steps() {
+            let (fit_bits, held_bits) = net::fit::measure(step, fitting, measured, book, options);
+            writeln!(
+                out,
+                "{:<12} {:>12.3} {:>12.3}",
+                step.name, fit_bits, held_bits
+            )?;
+        }
+    }
+    let started = std::time::Instant::now();
+    let model = net::fit::fit_model(fitting, book, options, |_, _| {})
+        .map_err(|e| CliError::new(format!("cannot fit m3: {e}")))?;
+    let seconds = started.elapsed().as_secs_f64();
+    let bytes = match &model {
+        AnyNet::W8(n) => net::file::write(n),
+        AnyNet::W16(n) => net::file::write(n),
+        AnyNet::W32(n) => net::file::write(n),
+    };
+    let leaked: &'static AnyNet = Box::leak(Box::new(model));
+    let fitted = Fitted::Net(leaked);
+    let per_move = |games: &[GameRecord]| {
+        let (bits, moves) = fitted.move_bits(games);
+        bits / moves.max(1) as f64
+    };
+    writeln!(
+        out,
+        "m3 ({} lanes, {} bytes, fitted in {seconds:.0} s): {:.3} bits/move on the fitting games, {:.3} on the others",
+        args.lanes,
+        bytes.len(),
+        per_move(fitting),
+        per_move(measured)
+    )?;
+    if let Some(dir) = &args.write {
+        let origin = format!("fitted on games 1-{cut} of tests/data/pgn/lichess_2013-01_5000.pgn");
+        let write = || -> std::io::Result<()> {
+            std::fs::write(dir.join("m3.bin"), &bytes)?;
+            std::fs::write(
+                dir.join("m3.rs"),
+                net::fit::model_source(&origin, args.lanes, &bytes),
+            )
+        };
+        write().map_err(|e| CliError::new(format!("cannot write the model: {e}")))?;
+    }
+    Ok(true)
 }

@@ -7,7 +7,7 @@
 use super::book::{self, Book};
 use super::coder::{end_bucket, result_context, END_BUCKETS};
 use super::features::{Group, FEATURES};
-use super::{Distribution, History, Model, SCALE};
+use super::{Distribution, History, Model, MovePredictor, SCALE};
 use crate::codec::game::canonical_moves;
 use crate::game::GameRecord;
 use crate::game::Outcome;
@@ -164,18 +164,18 @@ pub fn quantise(weights: &[f64]) -> Vec<i16> {
 
 /// The exact bits the model's coder spends on the moves of `games` (sum of -log2 f / total),
 /// and the number of moves.
-pub fn move_bits(model: &Model, games: &[GameRecord]) -> (f64, usize) {
+pub fn move_bits<P: MovePredictor>(model: &P, games: &[GameRecord]) -> (f64, usize) {
     let mut dist = Distribution::default();
     let (mut bits, mut moves) = (0.0, 0);
     for game in games {
         let mut pos = game.start.clone();
-        let mut history = History::new(&pos);
+        let mut history = model.history(&pos);
         for &mv in &game.moves {
             model.distribution(&pos, &history, &mut dist);
             let index = dist.moves.iter().position(|&m| m == mv).unwrap_or(0);
             bits += (f64::from(dist.total) / f64::from(dist.freqs[index])).log2();
             moves += 1;
-            history = history.after(mv);
+            history = model.after(&history, &pos, mv);
             let _ = pos.make(mv);
         }
     }

@@ -10,7 +10,9 @@
 //!
 //! Each fitted model is a versioned constant ([`MoveModel`]): its weights and book never change
 //! once released, and its number is written in the packed file's header, so files packed with
-//! an old model still unpack. A new fit is a new version.
+//! an old model still unpack. A new fit is a new version. `m1` and `m2` are linear ([`Model`]);
+//! `m3` is a small integer network over richer features ([`net`]). Every fitted model is a
+//! [`MovePredictor`], which is all the coder needs.
 
 pub mod book;
 pub(super) mod coder;
@@ -19,6 +21,8 @@ pub mod fit;
 mod lines;
 mod m1;
 mod m2;
+mod m3;
+pub mod net;
 
 use super::moves::{canonical_legal_moves, CanonicalOrder};
 use crate::movegen::MoveList;
@@ -56,6 +60,48 @@ pub struct Model<'a> {
     /// The odds of each result ([`crate::game::Outcome::ALL`]) by how the game stands at its
     /// end (`coder::result_context`).
     pub result: &'a [[u32; 4]; 4],
+}
+
+/// What the coder asks of a fitted model: a distribution over the legal moves of each position
+/// of a game, and the odds of the game's end and result. Everything integer, so the encoder and
+/// the decoder find the same numbers.
+pub trait MovePredictor {
+    /// What the model remembers of the game so far.
+    type History: Clone;
+    /// The history at the start of a game from `start`.
+    fn history(&self, start: &Position) -> Self::History;
+    /// The history after `mv`, played in `pos`.
+    fn after(&self, history: &Self::History, pos: &Position, mv: Move) -> Self::History;
+    /// Fills `out` with the legal moves of `pos` (canonical order) and their frequencies.
+    fn distribution(&self, pos: &Position, history: &Self::History, out: &mut Distribution);
+    /// The odds of the game going on and of its ending in `pos` (which has legal moves).
+    fn end_odds(&self, pos: &Position, history: &Self::History) -> [u32; 2];
+    /// The odds of each result ([`crate::game::Outcome::ALL`]) when the game ends in `pos`.
+    fn result_odds(&self, pos: &Position, history: &Self::History, has_moves: bool) -> [u32; 4];
+}
+
+impl MovePredictor for Model<'_> {
+    type History = History;
+
+    fn history(&self, start: &Position) -> History {
+        History::new(start)
+    }
+
+    fn after(&self, history: &History, _pos: &Position, mv: Move) -> History {
+        history.after(mv)
+    }
+
+    fn distribution(&self, pos: &Position, history: &History, out: &mut Distribution) {
+        Model::distribution(self, pos, history, out);
+    }
+
+    fn end_odds(&self, _pos: &Position, history: &History) -> [u32; 2] {
+        self.end[coder::end_bucket(history.ply)]
+    }
+
+    fn result_odds(&self, pos: &Position, _history: &History, has_moves: bool) -> [u32; 4] {
+        self.result[coder::result_context(pos, has_moves)]
+    }
 }
 
 /// A game's history as the model sees it: the last move, and the book sequence while the game
@@ -240,11 +286,50 @@ pub enum MoveModel {
     M1,
     /// Fitted model 2: model 1's features and the opening book.
     M2,
+    /// Fitted model 3: richer features (static exchanges, defences, the kings, ...), a small
+    /// integer network and the end and result by how the game stands.
+    M3,
+}
+
+/// A fitted model: linear (m1, m2) or a network (m3).
+#[derive(Debug, Clone, Copy)]
+pub enum Fitted {
+    /// A linear model.
+    Linear(Model<'static>),
+    /// A network model.
+    Net(&'static net::file::AnyNet),
+}
+
+/// Runs `$body` with `$p` bound to the [`MovePredictor`] inside a [`Fitted`].
+macro_rules! with_predictor {
+    ($fitted:expr, $p:ident => $body:expr) => {
+        match $fitted {
+            $crate::codec::game::model::Fitted::Linear(ref $p) => $body,
+            $crate::codec::game::model::Fitted::Net(net) => match net {
+                $crate::codec::game::model::net::file::AnyNet::W8($p) => $body,
+                $crate::codec::game::model::net::file::AnyNet::W16($p) => $body,
+                $crate::codec::game::model::net::file::AnyNet::W32($p) => $body,
+            },
+        }
+    };
+}
+pub(crate) use with_predictor;
+
+impl Fitted {
+    /// The exact bits the model's coder spends on the moves of `games`, and the moves.
+    pub fn move_bits(&self, games: &[crate::game::GameRecord]) -> (f64, usize) {
+        with_predictor!(*self, p => fit::move_bits(p, games))
+    }
 }
 
 impl MoveModel {
     /// Every model, the baseline first.
-    pub const ALL: [MoveModel; 3] = [MoveModel::Uniform, MoveModel::M1, MoveModel::M2];
+    pub const ALL: [MoveModel; 4] = [
+        MoveModel::Uniform,
+        MoveModel::M1,
+        MoveModel::M2,
+        MoveModel::M3,
+    ];
 
     /// The model's name on the command line.
     pub fn name(self) -> &'static str {
@@ -252,6 +337,7 @@ impl MoveModel {
             MoveModel::Uniform => "uniform",
             MoveModel::M1 => "m1",
             MoveModel::M2 => "m2",
+            MoveModel::M3 => "m3",
         }
     }
 
@@ -261,28 +347,34 @@ impl MoveModel {
             MoveModel::Uniform => 0,
             MoveModel::M1 => 1,
             MoveModel::M2 => 2,
+            MoveModel::M3 => 3,
         }
     }
 
     /// The fitted model, or None for the uniform one.
-    pub fn model(self) -> Option<Model<'static>> {
+    pub fn fitted(self) -> Option<Fitted> {
         static M2_BOOK: OnceLock<Book> = OnceLock::new();
+        static M3: OnceLock<net::file::AnyNet> = OnceLock::new();
         match self {
             MoveModel::Uniform => None,
-            MoveModel::M1 => Some(Model {
+            MoveModel::M1 => Some(Fitted::Linear(Model {
                 groups: m1::GROUPS,
                 weights: &m1::WEIGHTS,
                 book: None,
                 end: &m1::END,
                 result: &m1::RESULT,
-            }),
-            MoveModel::M2 => Some(Model {
+            })),
+            MoveModel::M2 => Some(Fitted::Linear(Model {
                 groups: m2::GROUPS,
                 weights: &m2::WEIGHTS,
                 book: Some(M2_BOOK.get_or_init(|| Book::from_bytes(m2::BOOK))),
                 end: &m2::END,
                 result: &m2::RESULT,
-            }),
+            })),
+            MoveModel::M3 => Some(Fitted::Net(M3.get_or_init(|| {
+                // A test reads the shipped bytes: they always parse.
+                net::file::read(m3::NET, Book::from_bytes(m3::BOOK)).expect("the shipped m3 parses")
+            }))),
         }
     }
 }

@@ -1,0 +1,417 @@
+//! What a position offers the features of every legal move (computed once per position): both
+//! sides' attacks, the pieces of ours that hang, that alone defend another, that shield another
+//! from a slider or would uncover an attack, the squares that give check, and the position's own
+//! features for the network (phase, check, material, threats, the last move).
+//!
+//! Squares are board indices (a1 = 0); [`NONE`] stands for no square.
+
+use super::super::lines;
+use super::see::{Board, VALUE};
+use super::History;
+use crate::attacks::{between, king_attacks, knight_attacks, pawn_attacks};
+use crate::{CastlingSide, Color, PieceKind, Position};
+
+/// No square.
+pub const NONE: usize = 64;
+
+/// The position's own features ([`super::features::POSITION_FEATURES`] of them): game phase by
+/// material (8), in check or not (2), our most valuable hanging piece (5), the last move (3),
+/// ply (6), material balance (7), legal moves (6), in the book or not (2), the most their best
+/// capture wins (6). One feature of each group is active.
+pub const POSITION_GROUPS: [usize; 9] = [8, 2, 5, 3, 6, 7, 6, 2, 6];
+
+/// Per-position facts, from the side to move's point of view.
+#[derive(Debug, Clone)]
+pub struct Context {
+    pub(super) us: Color,
+    /// 0 for White, 56 for Black: squares seen from the mover's side (`sq ^ flip`).
+    pub(super) flip: usize,
+    /// 0 opening, 1 middle game, 2 ending (by material).
+    pub(super) phase: usize,
+    /// The kind number on each square, 6 for none.
+    pub(super) kinds: [u8; 64],
+    pub(super) board: Board,
+    pub(super) occupied: u64,
+    pub(super) ours: u64,
+    /// Their cheapest attacker of each square as a class 1-4 (pawn; knight or bishop; rook;
+    /// queen or king; 0 none) in three bit planes.
+    attacker: [u64; 3],
+    pub(super) their_all: u64,
+    pub(super) our_all: u64,
+    /// Squares from which each kind of ours gives check.
+    pub(super) checks: [u64; 6],
+    pub(super) last_to: usize,
+    pub(super) our_last_to: usize,
+    pub(super) can_castle: bool,
+    /// Their pieces worth more than each of our kinds; their undefended pieces.
+    pub(super) their_bigger: [u64; 6],
+    pub(super) their_loose: u64,
+    pub(super) their_king: usize,
+    pub(super) our_king: usize,
+    /// Their king and the squares around it.
+    pub(super) their_zone: u64,
+    /// Our pieces whose move (off the line) uncovers check by a slider of ours.
+    pub(super) discovers: u64,
+    /// Our pieces attacked and undefended, or attacked by a cheaper piece.
+    pub(super) hanging: u64,
+    /// Per square of ours: 1 + the value class of an attacked piece it alone defends (0: none),
+    /// and those pieces.
+    pub(super) sole: [u8; 64],
+    pub(super) sole_targets: [u64; 64],
+    /// Per square of ours: 1 + the value class of a piece of ours it shields from their slider.
+    pub(super) shield: [u8; 64],
+    /// Per square of ours: what their best capture there wins, as a bucket (0: nothing).
+    pub(super) threatened: [u8; 64],
+    /// Per square of ours: 1 + the value class of their piece its move would uncover to our
+    /// slider, and that slider's square.
+    pub(super) uncovers: [u8; 64],
+    pub(super) uncover_slider: [u8; 64],
+    pub(super) their_pawns: u64,
+    pub(super) our_pawns: u64,
+    /// The position's features ([`POSITION_GROUPS`], offsets added).
+    pub(super) position: [u16; 9],
+}
+
+#[inline(always)]
+fn bit(sq: usize) -> u64 {
+    1 << sq
+}
+
+/// The value class of a kind: 0 pawn, 1 knight or bishop, 2 rook, 3 queen (and king).
+#[inline(always)]
+pub(super) fn value_class(kind: usize) -> u8 {
+    [0, 1, 1, 2, 3, 3, 0][kind]
+}
+
+/// The squares a piece of kind number `kind` (6: none) of `color` attacks from `sq`.
+#[inline(always)]
+pub(super) fn attacks(kind: usize, color: Color, sq: usize, occupied: u64) -> u64 {
+    let square = crate::Square::from_index_unchecked(sq as u8);
+    match kind {
+        0 => pawn_attacks(color, square).0,
+        1 => knight_attacks(square).0,
+        2 => lines::bishop(sq, occupied),
+        3 => lines::rook(sq, occupied),
+        4 => lines::bishop(sq, occupied) | lines::rook(sq, occupied),
+        5 => king_attacks(square).0,
+        _ => 0,
+    }
+}
+
+/// A capture's gain in pawns as a bucket 0-5 (nothing, 1, 2, 3-4, 5-7, 8 or more).
+fn gain_bucket(gain: i32) -> u8 {
+    match gain {
+        ..=0 => 0,
+        1 => 1,
+        2 => 2,
+        3..=4 => 3,
+        5..=7 => 4,
+        _ => 5,
+    }
+}
+
+impl Context {
+    /// The context of `pos`, reached by the game `history`, with `legal` legal moves; `in_book`
+    /// when the book knows the position.
+    pub fn new(pos: &Position, history: &History, legal: usize, in_book: bool) -> Context {
+        let us = pos.side_to_move();
+        let them = !us;
+        let board = Board {
+            by_kind: PieceKind::ALL.map(|k| pos.kind_bb(k).0),
+            by_color: [pos.color_bb(Color::White).0, pos.color_bb(Color::Black).0],
+        };
+        let occupied = board.by_color[0] | board.by_color[1];
+        let (ours, theirs) = (board.by_color[us.index()], board.by_color[them.index()]);
+        let mut kinds = [6u8; 64];
+        for (kind, &set) in board.by_kind.iter().enumerate() {
+            let mut set = set;
+            while set != 0 {
+                kinds[set.trailing_zeros() as usize] = kind as u8;
+                set &= set - 1;
+            }
+        }
+        let mut class = [0u64; 4];
+        let mut their_all = 0;
+        let mut our_all = 0;
+        let mut our_two = 0;
+        for (side, color) in [(theirs, them), (ours, us)] {
+            let mut set = side;
+            while set != 0 {
+                let sq = set.trailing_zeros() as usize;
+                set &= set - 1;
+                let kind = kinds[sq] as usize;
+                let hits = attacks(kind, color, sq, occupied);
+                if color == them {
+                    class[[0, 1, 1, 2, 3, 3][kind]] |= hits;
+                    their_all |= hits;
+                } else {
+                    our_two |= our_all & hits;
+                    our_all |= hits;
+                }
+            }
+        }
+        let attacker = {
+            let [first, second, third, fourth] = class;
+            let second = second & !first;
+            let third = third & !(first | class[1]);
+            let fourth = fourth & !(first | class[1] | class[2]);
+            [first | third, second | third, fourth]
+        };
+        let mine = |kind: PieceKind| board.by_kind[kind.index()] & ours;
+        let their = |kind: PieceKind| board.by_kind[kind.index()] & theirs;
+        let their_king = pos.king_square(them).index();
+        let our_king = pos.king_square(us).index();
+        let diagonal = lines::bishop(their_king, occupied);
+        let straight = lines::rook(their_king, occupied);
+        let king_square = crate::Square::from_index_unchecked(their_king as u8);
+        let checks = [
+            pawn_attacks(them, king_square).0,
+            knight_attacks(king_square).0,
+            diagonal,
+            straight,
+            diagonal | straight,
+            0,
+        ];
+        let our_diagonal = mine(PieceKind::Bishop) | mine(PieceKind::Queen);
+        let our_straight = mine(PieceKind::Rook) | mine(PieceKind::Queen);
+        let mut discovers = 0;
+        let mut snipers = (lines::bishop(their_king, 0) & our_diagonal)
+            | (lines::rook(their_king, 0) & our_straight);
+        while snipers != 0 {
+            let sq = crate::Square::from_index_unchecked(snipers.trailing_zeros() as u8);
+            snipers &= snipers - 1;
+            let blockers = between(king_square, sq).0 & occupied;
+            if blockers.count_ones() == 1 && blockers & ours != 0 {
+                discovers |= blockers;
+            }
+        }
+        let above_rook = their(PieceKind::Queen) | their(PieceKind::King);
+        let above_minor = above_rook | their(PieceKind::Rook);
+        let above_pawn = above_minor | their(PieceKind::Knight) | their(PieceKind::Bishop);
+        let rights = pos.castling_rights();
+        let mut context = Context {
+            us,
+            flip: if us == Color::White { 0 } else { 56 },
+            phase: 0,
+            kinds,
+            board,
+            occupied,
+            ours,
+            attacker,
+            their_all,
+            our_all,
+            checks,
+            last_to: history.last.map_or(NONE, |m| m.to().index()),
+            our_last_to: history.our_last.map_or(NONE, |m| m.to().index()),
+            can_castle: CastlingSide::ALL
+                .iter()
+                .any(|&side| rights.rook(us, side).is_some()),
+            their_bigger: [
+                above_pawn,
+                above_minor,
+                above_minor,
+                above_rook,
+                their(PieceKind::King),
+                0,
+            ],
+            their_loose: theirs & !their_all & !their(PieceKind::King),
+            their_king,
+            our_king,
+            their_zone: king_attacks(king_square).0 | bit(their_king),
+            discovers,
+            hanging: 0,
+            sole: [0; 64],
+            sole_targets: [0; 64],
+            shield: [0; 64],
+            threatened: [0; 64],
+            uncovers: [0; 64],
+            uncover_slider: [0; 64],
+            their_pawns: their(PieceKind::Pawn),
+            our_pawns: mine(PieceKind::Pawn),
+            position: [0; 9],
+        };
+        let (hang, threat) = context.weaknesses(our_two);
+        context.sliders(theirs);
+        let material = |side: u64| {
+            [0, 1, 2, 3, 4]
+                .iter()
+                .map(|&k| (board.by_kind[k] & side).count_ones() as i32 * VALUE[k])
+                .sum::<i32>()
+        };
+        let (our_material, their_material) = (material(ours), material(theirs));
+        let pieces =
+            our_material + their_material - ((board.by_kind[0] & occupied).count_ones() as i32);
+        context.phase = match pieces {
+            45.. => 0,
+            21..=44 => 1,
+            _ => 2,
+        };
+        let last = match history.last {
+            None => 2,
+            Some(_) if history.last_captured => 0,
+            Some(_) if pos.in_check() => 1,
+            Some(_) => 2,
+        };
+        let ply = match history.ply {
+            0..=9 => 0,
+            10..=19 => 1,
+            20..=39 => 2,
+            40..=59 => 3,
+            60..=99 => 4,
+            _ => 5,
+        };
+        let balance = match our_material - their_material {
+            ..=-5 => 0,
+            -4..=-2 => 1,
+            -1 => 2,
+            0 => 3,
+            1 => 4,
+            2..=4 => 5,
+            _ => 6,
+        };
+        let moves = match legal {
+            0..=5 => 0,
+            6..=15 => 1,
+            16..=25 => 2,
+            26..=35 => 3,
+            36..=45 => 4,
+            _ => 5,
+        };
+        let values = [
+            (pieces.min(62) / 8) as usize,
+            usize::from(pos.in_check()),
+            hang,
+            last,
+            ply,
+            balance,
+            moves,
+            usize::from(in_book),
+            threat as usize,
+        ];
+        let mut offset = 0;
+        for (slot, (&size, value)) in POSITION_GROUPS.iter().zip(values).enumerate() {
+            context.position[slot] = (offset + value) as u16;
+            offset += size;
+        }
+        context
+    }
+
+    /// Hanging pieces, sole defenders and what their best capture wins on each of our pieces;
+    /// returns (1 + the value class of our most valuable hanging piece, or 0; the largest
+    /// capture bucket).
+    fn weaknesses(&mut self, our_two: u64) -> (usize, u8) {
+        let (mut hang, mut threat) = (0, 0);
+        let our_king = bit(self.our_king);
+        let mut attacked = self.ours & self.their_all & !our_king;
+        while attacked != 0 {
+            let sq = attacked.trailing_zeros() as usize;
+            attacked &= attacked - 1;
+            let kind = self.kinds[sq] as usize;
+            let cheapest = [0, 1, 3, 5, 9][self.attacker_class(sq)];
+            let defended = self.our_all & bit(sq) != 0;
+            if !defended || cheapest < VALUE[kind] {
+                self.hanging |= bit(sq);
+                hang = hang.max(1 + value_class(kind) as usize);
+            } else if our_two & bit(sq) == 0 {
+                let defenders = self.board.attackers_to(sq, self.occupied) & self.ours;
+                if defenders.count_ones() == 1 {
+                    let defender = defenders.trailing_zeros() as usize;
+                    self.sole[defender] = self.sole[defender].max(1 + value_class(kind));
+                    self.sole_targets[defender] |= bit(sq);
+                }
+            }
+            // Their cheapest capture here, then the exchange.
+            let theirs = self.occupied & !self.ours;
+            let takers = self.board.attackers_to(sq, self.occupied) & theirs;
+            if let Some(taker) = (0..6).find(|&k| takers & self.board.by_kind[k] != 0) {
+                let from = (takers & self.board.by_kind[taker]).trailing_zeros() as usize;
+                let gain = self.board.exchange(!self.us, from, sq, taker, VALUE[kind]);
+                self.threatened[sq] = gain_bucket(gain);
+                threat = threat.max(self.threatened[sq]);
+            }
+        }
+        (hang, threat)
+    }
+
+    /// Pieces of ours that shield another of ours from their slider, and pieces of ours whose
+    /// move would uncover an attack by our slider on a more valuable or undefended piece.
+    fn sliders(&mut self, theirs: u64) {
+        let kinds = self.kinds;
+        let sliders = |side: u64| {
+            side & (self.board.by_kind[2] | self.board.by_kind[3] | self.board.by_kind[4])
+        };
+        let mut set = sliders(theirs);
+        while set != 0 {
+            let sq = set.trailing_zeros() as usize;
+            set &= set - 1;
+            let kind = kinds[sq] as usize;
+            let direct = attacks(kind, !self.us, sq, self.occupied);
+            let mut blockers = direct & self.ours;
+            while blockers != 0 {
+                let blocker = blockers.trailing_zeros() as usize;
+                blockers &= blockers - 1;
+                let behind = attacks(kind, !self.us, sq, self.occupied & !bit(blocker))
+                    & !direct
+                    & self.ours;
+                for target in squares(behind) {
+                    let target_kind = kinds[target] as usize;
+                    if target_kind != 5
+                        && (VALUE[target_kind] > VALUE[kind] || self.our_all & bit(target) == 0)
+                    {
+                        self.shield[blocker] =
+                            self.shield[blocker].max(1 + value_class(target_kind));
+                    }
+                }
+            }
+        }
+        let mut set = sliders(self.ours);
+        while set != 0 {
+            let sq = set.trailing_zeros() as usize;
+            set &= set - 1;
+            let kind = kinds[sq] as usize;
+            let direct = attacks(kind, self.us, sq, self.occupied);
+            let mut blockers = direct & self.ours;
+            while blockers != 0 {
+                let blocker = blockers.trailing_zeros() as usize;
+                blockers &= blockers - 1;
+                let behind =
+                    attacks(kind, self.us, sq, self.occupied & !bit(blocker)) & !direct & theirs;
+                for target in squares(behind) {
+                    let target_kind = kinds[target] as usize;
+                    if target_kind == 5 {
+                        continue;
+                    }
+                    if VALUE[target_kind] > VALUE[kind] || self.their_all & bit(target) == 0 {
+                        let class = 1 + value_class(target_kind);
+                        if class > self.uncovers[blocker] {
+                            self.uncovers[blocker] = class;
+                            self.uncover_slider[blocker] = sq as u8;
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Their cheapest attacker of `sq` as a class number 0-4.
+    #[inline(always)]
+    pub(super) fn attacker_class(&self, sq: usize) -> usize {
+        let b = |plane: u64| (plane >> sq) as usize & 1;
+        b(self.attacker[0]) | b(self.attacker[1]) << 1 | b(self.attacker[2]) << 2
+    }
+
+    /// The position's features (indices of the position rows).
+    pub(super) fn position_features(&self) -> impl Iterator<Item = usize> + '_ {
+        self.position.iter().map(|&f| usize::from(f))
+    }
+}
+
+/// The squares of `set`, lowest first.
+#[inline(always)]
+pub(super) fn squares(mut set: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        let sq = set.trailing_zeros() as usize;
+        set &= set.wrapping_sub(1);
+        (sq < 64).then_some(sq)
+    })
+}

@@ -1,0 +1,492 @@
+//! The features of a move for the network model: most of m2's groups (where the piece goes and
+//! comes from by phase, captures, safety, threats, local play, attacks made, the book; m2's
+//! replies and check-castling-promotion groups paid nothing here and are left out) and the groups
+//! a player also sees: the static exchange on the destination, safe and discovered checks,
+//! mobility, the kings, defences left or made, pawns, shields, what their best capture of the
+//! mover would win, attacks uncovered and the king's pawn shelter.
+//!
+//! Each active feature is an index into the model's rows; a feature of the piece and its square
+//! (the same for every move of that piece) is told apart from a feature of the move, so the
+//! model adds up the former once per piece ([`FeatureSink`]). Squares are seen from the mover's
+//! side. Groups can be left out, which is how the fitting program measures each one.
+
+use super::context::{attacks, Context, NONE};
+use super::see::VALUE;
+use crate::attacks::line;
+use crate::{Move, MoveKind, Square};
+
+/// A group of features, in the order the fitting program adds them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Group {
+    /// The destination by piece and phase.
+    PstTo,
+    /// The square left, by piece and phase.
+    PstFrom,
+    /// Mover and piece taken; taking an undefended piece.
+    Capture,
+    /// The destination's cheapest attacker and whether it is defended, by mover.
+    Safety,
+    /// The mover attacked where it stands.
+    Threat,
+    /// Near the last move, the piece we moved last, the king leaving its castling rights.
+    Local,
+    /// Attacks made on more valuable or undefended pieces.
+    Attack,
+    /// How often the fitting games played the move here.
+    Book,
+    /// The static exchange on the destination, by mover.
+    Exchange,
+    /// Checks on safe or unsafe squares; discovered checks.
+    CheckKind,
+    /// How many squares the piece reaches from its destination.
+    Mobility,
+    /// Attacks on their king's squares; distance to either king.
+    King,
+    /// Leaving a piece it alone defends; defending a hanging piece; taking its attacker.
+    Defence,
+    /// Passed pawns pushed, pawn captures, pawn files.
+    Pawn,
+    /// The mover shields a piece of ours from their slider.
+    Shield,
+    /// What their best capture of the mover would win.
+    Threatened,
+    /// Moving uncovers our slider's attack on a piece of theirs.
+    Uncover,
+    /// Pawns in front of our king on its first rank.
+    Shelter,
+}
+
+impl Group {
+    /// Every group, in order.
+    pub const ALL: [Group; 18] = [
+        Group::PstTo,
+        Group::PstFrom,
+        Group::Capture,
+        Group::Safety,
+        Group::Threat,
+        Group::Local,
+        Group::Attack,
+        Group::Book,
+        Group::Exchange,
+        Group::CheckKind,
+        Group::Mobility,
+        Group::King,
+        Group::Defence,
+        Group::Pawn,
+        Group::Shield,
+        Group::Threatened,
+        Group::Uncover,
+        Group::Shelter,
+    ];
+
+    /// The group's name in reports.
+    pub fn name(self) -> &'static str {
+        [
+            "pst-to",
+            "pst-from",
+            "capture",
+            "safety",
+            "threat",
+            "local",
+            "attack",
+            "book",
+            "exchange",
+            "check-kind",
+            "mobility",
+            "king",
+            "defence",
+            "pawn",
+            "shield",
+            "threatened",
+            "uncover",
+            "shelter",
+        ][self as usize]
+    }
+
+    /// The group's bit in a set of groups.
+    pub const fn bit(self) -> u32 {
+        1 << self as u32
+    }
+
+    /// The number of features of the group.
+    const fn size(self) -> usize {
+        SIZES[self as usize]
+    }
+
+    /// The index of the group's first feature.
+    pub const fn offset(self) -> usize {
+        let mut offset = 0;
+        let mut g = 0;
+        while g < self as usize {
+            offset += SIZES[g];
+            g += 1;
+        }
+        offset
+    }
+}
+
+/// Every group.
+pub const ALL_GROUPS: u32 = (1 << Group::ALL.len()) - 1;
+
+const PHASES: usize = 3;
+const SIZES: [usize; 18] = [
+    PHASES * 6 * 64,
+    PHASES * 6 * 64,
+    6 * 6 + 6,
+    6 * 5 * 2,
+    6 * 4,
+    6 * 8 + 6 + 1,
+    6 * 3,
+    BOOK_BUCKETS,
+    6 * 9,
+    6 * 2 + 2,
+    6 * 7,
+    6 + 6 * 8 + 6 * 8,
+    4 * 3 + 6 + 1 + 2,
+    6 * 2 + 4 + 4,
+    6 * 4,
+    6 * 6,
+    6 * 4,
+    2 * 4,
+];
+
+/// Book buckets ([`crate::codec::game::model::book::bucket`]).
+const BOOK_BUCKETS: usize = 6 * 7;
+
+/// The number of move features.
+pub const FEATURES: usize = Group::Shelter.offset() + Group::Shelter.size();
+
+/// The number of position features ([`super::context::POSITION_GROUPS`]).
+pub const POSITION_FEATURES: usize = {
+    let mut total = 0;
+    let mut g = 0;
+    while g < super::context::POSITION_GROUPS.len() {
+        total += super::context::POSITION_GROUPS[g];
+        g += 1;
+    }
+    total
+};
+
+/// Hears a move's features: those of the piece and the square it leaves apart from the others.
+pub trait FeatureSink {
+    /// A feature of the piece and its square.
+    fn piece(&mut self, feature: usize);
+    /// A feature of the move itself.
+    fn movement(&mut self, feature: usize);
+}
+
+const FILE_A: u64 = 0x0101_0101_0101_0101;
+
+/// The squares in front of a pawn of the side with `flip` on `sq`, on its file and the next.
+#[inline(always)]
+fn front_files(flip: usize, sq: usize) -> u64 {
+    let file = sq & 7;
+    let files = (FILE_A << file)
+        | if file > 0 { FILE_A << (file - 1) } else { 0 }
+        | if file < 7 { FILE_A << (file + 1) } else { 0 };
+    let rank = sq >> 3;
+    let ahead = if flip == 0 {
+        if rank >= 7 {
+            0
+        } else {
+            !0u64 << ((rank + 1) * 8)
+        }
+    } else if rank == 0 {
+        0
+    } else {
+        !0u64 >> ((8 - rank) * 8)
+    };
+    files & ahead
+}
+
+/// The king distance between every two squares.
+static DISTANCE: [[u8; 64]; 64] = {
+    let mut table = [[0u8; 64]; 64];
+    let mut a = 0usize;
+    while a < 64 {
+        let mut b = 0usize;
+        while b < 64 {
+            let files = (a & 7).abs_diff(b & 7);
+            let ranks = (a >> 3).abs_diff(b >> 3);
+            table[a][b] = if files > ranks { files } else { ranks } as u8;
+            b += 1;
+        }
+        a += 1;
+    }
+    table
+};
+
+/// The king distance between two squares.
+#[inline(always)]
+fn distance(a: usize, b: usize) -> usize {
+    usize::from(DISTANCE[a & 63][b & 63])
+}
+
+/// The [`Group::Mobility`] bucket of a number of squares reached (at most 27).
+static REACH: [u8; 32] = [
+    0, 1, 1, 2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 5, 5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6,
+];
+
+/// The bucket of a static exchange's result in pawns (0: loses 6 or more ... 8: wins 5 or more).
+#[inline(always)]
+fn exchange_bucket(gain: i32) -> usize {
+    match gain {
+        ..=-6 => 0,
+        -5..=-3 => 1,
+        -2 => 2,
+        -1 => 3,
+        0 => 4,
+        1 => 5,
+        2 => 6,
+        3..=4 => 7,
+        _ => 8,
+    }
+}
+
+impl Context {
+    /// Tells `sink` each active feature of `mv` in the groups of `groups` ([`Group::bit`]),
+    /// those of the piece first; `book` is the move's book bucket while the position is in the
+    /// book.
+    #[inline(always)]
+    pub fn features(
+        &self,
+        mv: Move,
+        groups: u32,
+        book: Option<usize>,
+        sink: &mut impl FeatureSink,
+    ) {
+        self.piece_features(mv.from().index(), groups, sink);
+        self.move_features(mv, groups, book, sink);
+    }
+
+    /// The features of the piece on `from` and its square ([`FeatureSink::piece`]).
+    #[inline(always)]
+    pub fn piece_features(&self, from: usize, groups: u32, sink: &mut impl FeatureSink) {
+        let on = |group: Group| groups & group.bit() != 0;
+        let at = |group: Group, index: usize| group.offset() + index;
+        let mover = usize::from(self.kinds[from]);
+        let flip = self.flip;
+        let pst = (self.phase * 6 + mover) * 64;
+        if on(Group::PstFrom) {
+            sink.piece(at(Group::PstFrom, pst + (from ^ flip)));
+        }
+        if on(Group::Threat) {
+            sink.piece(at(Group::Threat, mover * 4 + self.threat(from, mover)));
+        }
+        if on(Group::Local) && self.our_last_to == from {
+            sink.piece(at(Group::Local, 48 + mover));
+        }
+        if on(Group::Defence) && self.hanging != 0 && self.hanging & (1 << from) == 0 {
+            sink.piece(at(
+                Group::Defence,
+                19 + usize::from(self.hanging.count_ones() > 1),
+            ));
+        }
+        if on(Group::Shield) && self.shield[from] > 0 {
+            sink.piece(at(
+                Group::Shield,
+                (usize::from(self.shield[from]) - 1) * 6 + mover,
+            ));
+        }
+        if on(Group::Threatened) && self.threatened[from] > 0 {
+            sink.piece(at(
+                Group::Threatened,
+                mover * 6 + usize::from(self.threatened[from]),
+            ));
+        }
+        if on(Group::Shelter) && mover == 0 {
+            let file_gap = (self.our_king & 7).abs_diff(from & 7);
+            if (self.our_king ^ flip) >> 3 == 0 && file_gap <= 1 {
+                sink.piece(at(
+                    Group::Shelter,
+                    file_gap * 4 + ((from ^ flip) >> 3).min(4) - 1,
+                ));
+            }
+        }
+    }
+
+    /// The features of the move itself ([`FeatureSink::movement`]).
+    #[inline(always)]
+    pub fn move_features(
+        &self,
+        mv: Move,
+        groups: u32,
+        book: Option<usize>,
+        sink: &mut impl FeatureSink,
+    ) {
+        let on = |group: Group| groups & group.bit() != 0;
+        let at = |group: Group, index: usize| group.offset() + index;
+        let (from, to) = (mv.from().index(), mv.to().index());
+        let mover = usize::from(self.kinds[from]);
+        let castles = matches!(mv.kind(), MoveKind::Castling);
+        let captured = match mv.kind() {
+            MoveKind::EnPassant => 0,
+            MoveKind::Castling => 6,
+            _ => usize::from(self.kinds[to]),
+        };
+        let flip = self.flip;
+        let dest = if castles {
+            (from & 56) + if to > from { 6 } else { 2 }
+        } else {
+            to
+        };
+        let pst = (self.phase * 6 + mover) * 64;
+        let to_bit = 1u64 << to;
+        let lands_as = mv.promotion().map_or(mover, |p| p.index());
+        // The move's features.
+        if on(Group::PstTo) {
+            sink.movement(at(Group::PstTo, pst + (dest ^ flip)));
+        }
+        if on(Group::Capture) && captured < 6 {
+            sink.movement(at(Group::Capture, mover * 6 + captured));
+            if self.their_all & to_bit == 0 {
+                sink.movement(at(Group::Capture, 36 + captured));
+            }
+        }
+        if on(Group::Safety) && !castles {
+            let defended = usize::from(self.our_all & to_bit != 0);
+            sink.movement(at(
+                Group::Safety,
+                (mover * 5 + self.attacker_class(to)) * 2 + defended,
+            ));
+        }
+        let gives_check = !castles && self.checks[lands_as] & to_bit != 0;
+        if on(Group::Local) {
+            if self.last_to != NONE {
+                sink.movement(at(Group::Local, mover * 8 + distance(to, self.last_to)));
+            }
+            if mover == 5 && !castles && self.can_castle {
+                sink.movement(at(Group::Local, 54));
+            }
+        }
+        let occupied = (self.occupied & !(1 << from)) | to_bit;
+        let hits = if castles {
+            0
+        } else {
+            attacks(lands_as, self.us, to, occupied)
+        };
+        if on(Group::Attack) && !castles {
+            let bigger = hits & self.their_bigger[lands_as];
+            if bigger != 0 {
+                let two = usize::from(bigger & bigger.wrapping_sub(1) != 0);
+                sink.movement(at(Group::Attack, lands_as * 3 + two));
+            }
+            if hits & self.their_loose & !to_bit != 0 {
+                sink.movement(at(Group::Attack, lands_as * 3 + 2));
+            }
+        }
+        if let (true, Some(bucket)) = (on(Group::Book), book) {
+            sink.movement(at(Group::Book, bucket));
+        }
+        if on(Group::Exchange) && !castles && (captured < 6 || self.their_all & to_bit != 0) {
+            let taken = if captured < 6 { VALUE[captured] } else { 0 };
+            let promotion = mv.promotion().map_or(0, |p| VALUE[p.index()] - 1);
+            let gain = self
+                .board
+                .exchange(self.us, from, to, lands_as, taken + promotion);
+            sink.movement(at(Group::Exchange, mover * 9 + exchange_bucket(gain)));
+        }
+        if on(Group::CheckKind) {
+            if gives_check {
+                let safe = self.their_all & to_bit == 0 || self.our_all & to_bit != 0;
+                sink.movement(at(Group::CheckKind, lands_as * 2 + usize::from(safe)));
+            }
+            let square = |sq: usize| Square::from_index_unchecked(sq as u8);
+            if self.discovers & (1 << from) != 0
+                && line(square(self.their_king), square(from)).0 & to_bit == 0
+            {
+                sink.movement(at(Group::CheckKind, 12 + usize::from(gives_check)));
+            }
+        }
+        if on(Group::Mobility) && !castles {
+            let bucket = usize::from(REACH[(hits & !self.ours).count_ones() as usize & 31]);
+            sink.movement(at(Group::Mobility, lands_as * 7 + bucket));
+        }
+        if on(Group::King) {
+            if hits & self.their_zone != 0 {
+                sink.movement(at(Group::King, lands_as));
+            }
+            sink.movement(at(
+                Group::King,
+                6 + mover * 8 + distance(dest, self.their_king),
+            ));
+            sink.movement(at(
+                Group::King,
+                54 + mover * 8 + distance(dest, self.our_king),
+            ));
+        }
+        if on(Group::Defence) {
+            self.defence(from, to, captured, mover, hits, sink);
+        }
+        if on(Group::Pawn) && mover == 0 {
+            let rank = (to ^ flip) >> 3;
+            let file = to & 7;
+            if captured == 6 && front_files(flip, to) & self.their_pawns == 0 {
+                let doubled = self.our_pawns & (FILE_A << file) & !(1 << from) != 0;
+                sink.movement(at(Group::Pawn, rank.min(5) * 2 + usize::from(doubled)));
+            }
+            if captured < 6 {
+                let inward = usize::from(file.abs_diff(3) <= 1);
+                sink.movement(at(
+                    Group::Pawn,
+                    12 + usize::from(file >= from & 7) + 2 * inward,
+                ));
+            }
+            sink.movement(at(Group::Pawn, 16 + file.min(7 - file)));
+        }
+        if on(Group::Uncover) && self.uncovers[from] > 0 {
+            let square = |sq: usize| Square::from_index_unchecked(sq as u8);
+            let slider = square(usize::from(self.uncover_slider[from]));
+            if line(slider, square(from)).0 & to_bit == 0 {
+                sink.movement(at(
+                    Group::Uncover,
+                    (usize::from(self.uncovers[from]) - 1) * 6 + mover,
+                ));
+            }
+        }
+    }
+
+    /// The [`Group::Defence`] features of the move (the piece's own are told with the others).
+    #[inline(always)]
+    fn defence(
+        &self,
+        from: usize,
+        to: usize,
+        captured: usize,
+        mover: usize,
+        hits: u64,
+        sink: &mut impl FeatureSink,
+    ) {
+        let at = |index: usize| Group::Defence.offset() + index;
+        let sole = usize::from(self.sole[from]);
+        if sole > 0 {
+            let still = hits & self.sole_targets[from] != 0;
+            sink.movement(at((sole - 1) * 3 + usize::from(still)));
+        }
+        if hits & self.hanging & !(1 << from) & !self.our_all != 0 {
+            sink.movement(at(12 + mover));
+        }
+        if captured < 6 && self.hanging != 0 {
+            let their_hits = attacks(captured, !self.us, to, self.occupied);
+            if their_hits & self.hanging != 0 {
+                sink.movement(at(18));
+            }
+        }
+    }
+
+    /// How the piece on `from` is threatened: 0 not attacked, 1 by a cheaper piece, 2 attacked
+    /// and undefended, 3 attacked otherwise.
+    #[inline(always)]
+    fn threat(&self, from: usize, mover: usize) -> usize {
+        let cheapest = self.attacker_class(from);
+        if cheapest == 0 {
+            0
+        } else if [1, 1, 3, 5, 9][cheapest] < VALUE[mover] {
+            1
+        } else if self.our_all & (1 << from) == 0 {
+            2
+        } else {
+            3
+        }
+    }
+}

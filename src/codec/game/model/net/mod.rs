@@ -1,0 +1,323 @@
+//! The network move model (m3): richer features ([`features`]) than m1 and m2, weighed by a
+//! linear part and one small hidden layer of clipped-linear units, all in integer arithmetic.
+//!
+//! Each feature (of the move, of the piece it moves, or of the position) has a row of `W`
+//! 16-bit weights. A move's accumulator is the sum, with saturation, of the bias row, its
+//! position's rows, its piece's rows and its own rows, always in that order. Lane 0 is the
+//! linear part, in 1/[`SCALE`] bit; lanes 1.. are hidden units, clipped to 0..=[`ONE`] and
+//! weighed by the output row. The score (1/[`SCALE`] bit) becomes a frequency with an integer
+//! exponential ([`frequencies`]). Integers only, added in a fixed order: every machine computes
+//! the same frequencies, and a test pins them.
+//!
+//! The end of the game and its result are coded with odds by how the position stands
+//! ([`ending`]). What it does not do: search, or learn while coding.
+
+pub mod context;
+pub mod ending;
+pub mod features;
+pub mod file;
+pub mod fit;
+pub mod see;
+
+use super::book::{self, Book, BOOK_PLIES};
+use super::{Distribution, MovePredictor};
+use crate::codec::game::moves::canonical_legal_moves;
+use crate::{Move, MoveKind, Position};
+use context::Context;
+use features::{FeatureSink, ALL_GROUPS};
+
+/// Score units per bit.
+pub const SCALE: i32 = 64;
+
+/// A hidden unit's activation of 1.
+pub const ONE: i16 = 512;
+
+/// The output weights' unit is 1 / ([`SCALE`] << `OUTPUT_SHIFT`) bit per [`ONE`] of activation.
+pub const OUTPUT_SHIFT: u32 = 4;
+
+/// The shift from (output weight x activation) to score units: log2(ONE) + OUTPUT_SHIFT.
+const PRODUCT_SHIFT: u32 = 9 + OUTPUT_SHIFT;
+
+/// The largest frequency total (the arithmetic coder's limit).
+const TOTAL: u32 = crate::codec::arith::MAX_TOTAL;
+
+/// 2^16 * 2^(-k/64) for k in 0..64, rounded (a test checks them).
+const EXP_FRACTION: [u32; 64] = [
+    65536, 64830, 64132, 63441, 62757, 62081, 61413, 60751, 60097, 59449, 58809, 58176, 57549,
+    56929, 56316, 55709, 55109, 54515, 53928, 53347, 52773, 52204, 51642, 51085, 50535, 49991,
+    49452, 48920, 48393, 47871, 47356, 46846, 46341, 45842, 45348, 44859, 44376, 43898, 43425,
+    42958, 42495, 42037, 41584, 41136, 40693, 40255, 39821, 39392, 38968, 38548, 38133, 37722,
+    37316, 36914, 36516, 36123, 35734, 35349, 34968, 34591, 34219, 33850, 33486, 33125,
+];
+
+/// A game's history as the network model sees it.
+#[derive(Debug, Clone, Copy)]
+pub struct History {
+    pub(super) last: Option<Move>,
+    pub(super) our_last: Option<Move>,
+    /// True when the last move took a piece.
+    pub(super) last_captured: bool,
+    pub(super) ply: usize,
+    book: Option<u64>,
+}
+
+impl History {
+    /// The history at the start of a game from `start`.
+    pub fn new(start: &Position) -> History {
+        let standard = start == crate::codec::game::header::standard_start();
+        History {
+            last: None,
+            our_last: None,
+            last_captured: false,
+            ply: 0,
+            book: standard.then_some(book::ROOT),
+        }
+    }
+
+    /// The history after `mv`, played in `pos`.
+    pub fn after(&self, pos: &Position, mv: Move) -> History {
+        let captured = match mv.kind() {
+            MoveKind::EnPassant => true,
+            MoveKind::Castling => false,
+            _ => pos.piece_at(mv.to()).is_some(),
+        };
+        let ply = self.ply + 1;
+        History {
+            last: Some(mv),
+            our_last: self.last,
+            last_captured: captured,
+            ply,
+            book: self
+                .book
+                .filter(|_| ply < BOOK_PLIES)
+                .map(|hash| book::extend(hash, mv)),
+        }
+    }
+
+    /// The book hash of the moves so far, while within the book's plies from the start.
+    pub fn book_hash(&self) -> Option<u64> {
+        self.book
+    }
+
+    /// The number of plies played.
+    pub fn ply(&self) -> usize {
+        self.ply
+    }
+}
+
+/// A network move model with rows of `W` lanes (lane 0 linear, `W - 1` hidden units).
+#[derive(Debug, Clone)]
+pub struct Net<const W: usize> {
+    /// The feature groups ([`features::Group::bit`]).
+    pub groups: u32,
+    /// One row per move feature ([`features::FEATURES`]).
+    pub rows: Vec<[i16; W]>,
+    /// One row per position feature ([`features::POSITION_FEATURES`]).
+    pub position_rows: Vec<[i16; W]>,
+    /// The bias row.
+    pub bias: [i16; W],
+    /// The output weight of each hidden unit (lane 0 unused).
+    pub output: [i16; W],
+    /// The odds of going on and of ending, by [`ending::end_context`].
+    pub end: Vec<[u32; 2]>,
+    /// The odds of each result by [`ending::result_context`].
+    pub result: Vec<[u32; 4]>,
+    /// The opening book.
+    pub book: Book,
+}
+
+/// The features of a piece and of a move, as row indices (at most 32 of each: a move has one
+/// feature per group at most, but two for a few groups).
+struct Indices {
+    piece: [u16; 32],
+    pieces: usize,
+    movement: [u16; 32],
+    movements: usize,
+}
+
+impl FeatureSink for Indices {
+    #[inline(always)]
+    fn piece(&mut self, feature: usize) {
+        self.piece[self.pieces & 31] = feature as u16;
+        self.pieces += 1;
+    }
+
+    #[inline(always)]
+    fn movement(&mut self, feature: usize) {
+        self.movement[self.movements & 31] = feature as u16;
+        self.movements += 1;
+    }
+}
+
+/// `base` plus the rows of `features`, lane by lane with saturation, in order. Not inlined: on
+/// its own the loop becomes one vector addition per row.
+#[inline(never)]
+#[allow(clippy::needless_range_loop)] // the form that vectorises
+fn sum_rows<const W: usize>(base: &[i16; W], rows: &[[i16; W]], features: &[u16]) -> [i16; W] {
+    let mut acc = *base;
+    for &f in features {
+        let row = &rows[usize::from(f)];
+        for j in 0..W {
+            acc[j] = acc[j].saturating_add(row[j]);
+        }
+    }
+    acc
+}
+
+impl<const W: usize> Net<W> {
+    /// The score of an accumulator, in 1/[`SCALE`] bit.
+    /// (Lane 0 is clipped too, but its output weight is 0: one loop over every lane, which the
+    /// compiler turns into a few vector instructions.)
+    #[inline(always)]
+    #[allow(clippy::needless_range_loop, clippy::manual_clamp)] // the form that vectorises
+    fn score(&self, acc: &[i16; W]) -> i32 {
+        let mut hidden = 0i32;
+        for j in 0..W {
+            let a = acc[j].max(0).min(ONE);
+            hidden += i32::from(a) * i32::from(self.output[j]);
+        }
+        i32::from(acc[0]) + (hidden >> PRODUCT_SHIFT)
+    }
+
+    /// The score of the move whose piece's accumulator is `piece` and whose own features are
+    /// `features`. Not inlined: on their own, the loops become vector instructions.
+    #[inline(never)]
+    #[allow(clippy::needless_range_loop)] // the form that vectorises
+    fn move_score(&self, piece: &[i16; W], features: &[u16]) -> i32 {
+        let mut acc = *piece;
+        for &f in features {
+            let row = &self.rows[usize::from(f)];
+            for j in 0..W {
+                acc[j] = acc[j].saturating_add(row[j]);
+            }
+        }
+        self.score(&acc)
+    }
+
+    /// The score of each of `moves` (canonical order: each piece's moves together, so the rows
+    /// of the piece's own features are added once per piece).
+    #[inline(always)]
+    fn scores(
+        &self,
+        groups: u32,
+        context: &Context,
+        moves: &[Move],
+        book: Option<(u64, u32)>,
+        scores: &mut Vec<i32>,
+    ) {
+        let mut indices = Indices {
+            piece: [0; 32],
+            pieces: 0,
+            movement: [0; 32],
+            movements: 0,
+        };
+        for (slot, feature) in indices.piece.iter_mut().zip(context.position_features()) {
+            *slot = feature as u16;
+        }
+        let slots = context::POSITION_GROUPS.len();
+        let base = sum_rows(&self.bias, &self.position_rows, &indices.piece[..slots]);
+        let mut piece = (usize::MAX, base);
+        for &mv in moves {
+            let from = mv.from().index();
+            if piece.0 != from {
+                indices.pieces = 0;
+                context.piece_features(from, groups, &mut indices);
+                let features = &indices.piece[..indices.pieces.min(32)];
+                piece = (from, sum_rows(&base, &self.rows, features));
+            }
+            let bucket = book
+                .map(|(hash, total)| book::bucket(total, self.book.count(book::extend(hash, mv))));
+            indices.movements = 0;
+            context.move_features(mv, groups, bucket, &mut indices);
+            let features = &indices.movement[..indices.movements.min(32)];
+            scores.push(self.move_score(&piece.1, features));
+        }
+    }
+
+    /// The book bucket function of the position `history` reached, if it is in the book.
+    fn book_total(&self, history: &History) -> Option<(u64, u32)> {
+        let hash = history.book?;
+        let total = self.book.count(hash);
+        (total > 0).then_some((hash, total))
+    }
+}
+
+impl<const W: usize> MovePredictor for Net<W> {
+    type History = History;
+
+    fn history(&self, start: &Position) -> History {
+        History::new(start)
+    }
+
+    fn after(&self, history: &History, pos: &Position, mv: Move) -> History {
+        history.after(pos, mv)
+    }
+
+    fn distribution(&self, pos: &Position, history: &History, out: &mut Distribution) {
+        canonical_legal_moves(pos, &mut out.order, &mut out.moves);
+        let book = self.book_total(history);
+        let context = Context::new(pos, history, out.moves.len(), book.is_some());
+        out.scores.clear();
+        // Every group as a constant (the shipped models have them all): the compiler drops the
+        // tests of the groups.
+        if self.groups == ALL_GROUPS {
+            self.scores(ALL_GROUPS, &context, &out.moves, book, &mut out.scores);
+        } else {
+            self.scores(self.groups, &context, &out.moves, book, &mut out.scores);
+        }
+        out.total = frequencies(&out.scores, &mut out.freqs);
+    }
+
+    fn end_odds(&self, pos: &Position, history: &History) -> [u32; 2] {
+        self.end[ending::end_context(pos, history)]
+    }
+
+    fn result_odds(&self, pos: &Position, _history: &History, has_moves: bool) -> [u32; 4] {
+        self.result[ending::result_context(pos, has_moves)]
+    }
+}
+
+/// Integer frequencies from scores (1/[`SCALE`] bit): 2^15 * 2^((s - max) / 64), at least 1,
+/// scaled down to fit the coder's total when they sum above it. Returns the total.
+pub fn frequencies(scores: &[i32], freqs: &mut Vec<u32>) -> u32 {
+    let max = scores.iter().copied().max().unwrap_or(0);
+    freqs.clear();
+    freqs.extend(scores.iter().map(|&s| exp_below(max - s)));
+    let sum: u64 = freqs.iter().map(|&f| u64::from(f)).sum();
+    if sum <= u64::from(TOTAL) {
+        return sum as u32;
+    }
+    // The floor of 1 can add up to one per move: leave room for 256 moves.
+    let budget = u64::from(TOTAL - 256);
+    let factor = (budget << 32) / sum;
+    let mut total = 0;
+    for f in freqs.iter_mut() {
+        *f = (((u64::from(*f) * factor) >> 32) as u32).max(1);
+        total += *f;
+    }
+    total
+}
+
+/// 2^15 * 2^(-d / 64), at least 1 (d >= 0).
+#[inline(always)]
+fn exp_below(d: i32) -> u32 {
+    let d = d.max(0) as u32;
+    let shift = d / 64;
+    if shift >= 16 {
+        return 1;
+    }
+    ((EXP_FRACTION[(d % 64) as usize] >> 1) >> shift).max(1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_exponential_table_is_two_to_the_minus_k_over_64() {
+        for (k, &value) in EXP_FRACTION.iter().enumerate() {
+            let exact = 65536.0 * (-(k as f64) / 64.0).exp2();
+            assert_eq!(value, exact.round() as u32, "{k}");
+        }
+    }
+}
