@@ -4,7 +4,7 @@
 //! cluster scheduler's environment and moves to the first run's directory on `--resume`.
 
 use super::compat::Dialect;
-use super::prelude::CliError;
+use super::prelude::{say, CliError};
 use super::report::files::{refusal, Form, Noting};
 use super::report::{observer, OutputFormat, Rendering};
 use shannon::arena::{
@@ -164,7 +164,9 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<bool, CliError> {
         ("the JSON report", args.json.as_deref()),
     ];
     let _locks = lock_reports(reports)?;
-    super::prelude::check_outputs(reports)?;
+    // A resumed run writes its own reports again; a new one refuses an earlier run's.
+    let replace = args.overwrite || resume.is_some();
+    super::prelude::Overwrite { overwrite: replace }.check(reports)?;
     let interval = args
         .rating_interval
         .unwrap_or(args.output_format.default_rating_interval());
@@ -254,7 +256,7 @@ fn play(
                     // /usr/games), as audit's and perft-check's --engine: said here, on stderr.
                     for name in request.engines.iter().flatten() {
                         if let Ok((_, origin)) = config.runnable_engine(name) {
-                            super::prelude::note_origin(name, &origin);
+                            super::prelude::note_origin(name, &origin, request.config.as_deref());
                         }
                     }
                     run_match(&config, &request, &mut observer)
@@ -314,7 +316,7 @@ pub fn run_compat(args: &[String], out: &mut impl Write) -> Result<bool, CliErro
         compat.dialect
     );
     for note in &compat.notes {
-        eprintln!("shannon: note: {note}");
+        say!("shannon: note: {note}");
     }
     let mut request = compat.request;
     request.interrupt = Some(super::signals::interrupt_flag(

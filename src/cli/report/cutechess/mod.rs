@@ -28,6 +28,7 @@
 //! -inf, ubound inf`.
 
 use super::endings::{ending_words, Tool};
+use crate::cli::prelude::say;
 use shannon::arena::{
     GameFinished, GameStarted, MatchGame, MatchObserver, MatchReport, MatchStart, OptionWarning,
     RunStop, Standings, TournamentKind,
@@ -509,14 +510,14 @@ impl<W: Write> MatchObserver for Cutechess<'_, W> {
     }
 
     fn option_warning(&mut self, warning: &OptionWarning) -> io::Result<()> {
-        eprintln!("Warning: {}", super::warnings::cutechess_option(warning));
+        say!("Warning: {}", super::warnings::cutechess_option(warning));
         Ok(())
     }
 
     fn run_stopped(&mut self, stop: &RunStop) -> io::Result<()> {
         match super::warnings::cutechess_stop(stop) {
-            Some(warning) => eprintln!("Warning: {warning}"),
-            None => eprintln!("shannon: note: {stop}"),
+            Some(warning) => say!("Warning: {warning}"),
+            None => say!("shannon: note: {stop}"),
         }
         Ok(())
     }
