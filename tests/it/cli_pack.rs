@@ -565,3 +565,33 @@ fn version_4_files_are_pinned_and_keep_the_tags() {
         assert_eq!(after.tags, export_tags(&before), "every tag and its value");
     }
 }
+
+/// Issue 45, item 11: `pack` wrote its binary file to a terminal; it refuses, as gzip does, and
+/// says to redirect it. The terminal is the one `script` (util-linux) makes; the test is skipped
+/// without it.
+#[test]
+fn pack_refuses_to_write_to_a_terminal() {
+    let dir = Scratch::new("pack-terminal");
+    let pgn = dir.join("games.pgn");
+    std::fs::write(&pgn, RUY_LOPEZ).unwrap();
+    let command = format!(
+        "{} pack < {}",
+        crate::common::SHANNON,
+        pgn.display()
+    );
+    let Ok(out) = std::process::Command::new("script")
+        .args(["-q", "-e", "-c", &command, "/dev/null"])
+        .stdin(std::process::Stdio::null())
+        .output()
+    else {
+        crate::common::peer_missing("script (util-linux) is not installed", false);
+        return;
+    };
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(2), "{text}");
+    assert!(
+        text.contains("the packed file is binary and standard output is a terminal"),
+        "{text}"
+    );
+    assert!(!text.contains("SHGM"), "{text}");
+}
