@@ -214,9 +214,16 @@ fn sprt(html: &mut String, test: &SprtReport, games: u32) -> Result<(), ReportFi
     };
     let _ = writeln!(
         html,
-        "<h2>SPRT</h2>\n<p>elo0 {} elo1 {}, alpha {} beta {}: bounds {lower:.3} and \
-             {upper:.3}; LLR {:.3}: {verdict}.</p>",
-        sprt.elo0, sprt.elo1, sprt.alpha, sprt.beta, test.llr
+        "<h2>SPRT</h2>\n<p>{}'s test on the {}, {}: elo0 {} elo1 {}, alpha {} beta {}: \
+             bounds {lower:.3} and {upper:.3}; LLR {:.3}: {verdict}.</p>",
+        sprt.test.tool(),
+        test.model.name(),
+        sprt.test.elo_model().units(),
+        sprt.elo0,
+        sprt.elo1,
+        sprt.alpha,
+        sprt.beta,
+        test.llr
     );
     if let Some(note) = super::sprt_games_note(test, games) {
         let _ = writeln!(html, "<p>{}</p>", escape(&note));
