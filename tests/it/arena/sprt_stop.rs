@@ -338,3 +338,62 @@ fn impossible_sprt_settings_are_refused_by_their_rule() {
         }
     }
 }
+
+/// Shannon's own form chooses fishtest's Elo model (`--sprt-model`), and the text, the JSON
+/// report and the state say which test ran; a state of format 3 (whose SPRT names no test) reads
+/// as fishtest's in logistic Elo, the test it was played with.
+#[test]
+fn our_own_form_chooses_the_model_and_says_which_test_ran() {
+    let dir = scratch("sprt-model");
+    let (ok, out, err) = run(
+        &[
+            "match",
+            "--games",
+            "4",
+            "--tc",
+            "nodes=1",
+            "--seed",
+            "3",
+            "--sprt",
+            "0,5,0.05,0.05",
+            "--sprt-model",
+            "normalized",
+            "--pgn",
+            "g.pgn",
+            "--json",
+            "g.json",
+            "--quiet",
+        ],
+        &dir,
+    );
+    assert!(ok, "{out}{err}");
+    assert!(
+        out.contains("SPRT (fishtest, pentanomial, normalized Elo): elo0 0 elo1 5 alpha 0.05"),
+        "{out}"
+    );
+    let json: Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("g.json")).unwrap()).unwrap();
+    assert_eq!(json["sprt"]["sprt"]["test"], "fishtest");
+    assert_eq!(json["sprt"]["sprt"]["elo_model"], "normalized");
+    let state_path = dir.join("g.pgn.state.json");
+    let state: Value =
+        serde_json::from_str(&std::fs::read_to_string(&state_path).unwrap()).unwrap();
+    assert_eq!(state["format"], "shannon match state 4");
+    assert_eq!(state["settings"]["sprt"]["elo_model"], "normalized");
+    // The same state as format 3 wrote it: no test named.
+    let mut older = state.clone();
+    older["format"] = "shannon match state 3".into();
+    let sprt = older["settings"]["sprt"].as_object_mut().unwrap();
+    sprt.remove("test");
+    sprt.remove("elo_model");
+    std::fs::write(&state_path, older.to_string()).unwrap();
+    let (ok, out, err) = run(&["match", "--resume", "g.pgn.state.json"], &dir);
+    assert!(ok, "{out}{err}");
+    assert!(
+        out.contains("SPRT (fishtest, pentanomial, logistic Elo): elo0 0 elo1 5"),
+        "{out}"
+    );
+    // The model needs a test.
+    let (ok, _, err) = run(&["match", "--sprt-model", "normalized"], &dir);
+    assert!(!ok && err.contains("--sprt"), "{err}");
+}
