@@ -574,11 +574,7 @@ fn pack_refuses_to_write_to_a_terminal() {
     let dir = Scratch::new("pack-terminal");
     let pgn = dir.join("games.pgn");
     std::fs::write(&pgn, RUY_LOPEZ).unwrap();
-    let command = format!(
-        "{} pack < {}",
-        crate::common::SHANNON,
-        pgn.display()
-    );
+    let command = format!("{} pack < {}", crate::common::SHANNON, pgn.display());
     let Ok(out) = std::process::Command::new("script")
         .args(["-q", "-e", "-c", &command, "/dev/null"])
         .stdin(std::process::Stdio::null())

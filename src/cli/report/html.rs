@@ -99,9 +99,14 @@ fn settings(html: &mut String, report: &MatchReport) {
         rows.push((
             "SPRT",
             format!(
-                "elo0 {}, elo1 {}, alpha {}, beta {}: accept H0 at an LLR of {lower:.3} or \
-                 below, H1 at {upper:.3} or above",
-                sprt.elo0, sprt.elo1, sprt.alpha, sprt.beta
+                "{}'s test, {}: elo0 {}, elo1 {}, alpha {}, beta {}: accept H0 at an LLR of \
+                 {lower:.3} or below, H1 at {upper:.3} or above",
+                sprt.test.tool(),
+                sprt.test.elo_model().units(),
+                sprt.elo0,
+                sprt.elo1,
+                sprt.alpha,
+                sprt.beta
             ),
         ));
     }
@@ -270,10 +275,17 @@ fn sprt(html: &mut String, test: &SprtReport, games: u32) -> Result<(), ReportFi
     };
     let _ = writeln!(
         html,
-        "<h2>SPRT</h2>\n<p>elo0 {} elo1 {}, alpha {} beta {}: H0 is accepted at an LLR of \
-             {lower:.3} or below (the lower bound, red in the chart), H1 at {upper:.3} or above \
-             (the upper bound, green); LLR {:.3}: {verdict}.</p>",
-        sprt.elo0, sprt.elo1, sprt.alpha, sprt.beta, test.llr
+        "<h2>SPRT</h2>\n<p>{}'s test on the {}, {}: elo0 {} elo1 {}, alpha {} beta {}: H0 is \
+             accepted at an LLR of {lower:.3} or below (the lower bound, red in the chart), H1 at \
+             {upper:.3} or above (the upper bound, green); LLR {:.3}: {verdict}.</p>",
+        sprt.test.tool(),
+        test.model.name(),
+        sprt.test.elo_model().units(),
+        sprt.elo0,
+        sprt.elo1,
+        sprt.alpha,
+        sprt.beta,
+        test.llr
     );
     if let Some(note) = super::sprt_games_note(test, games) {
         let _ = writeln!(html, "<p>{}</p>", escape(&note));

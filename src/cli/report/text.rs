@@ -190,9 +190,11 @@ fn write_sprt(out: &mut impl Write, sprt: &SprtReport, games: u32) -> io::Result
     };
     writeln!(
         out,
-        "SPRT ({}, logistic Elo): elo0 {} elo1 {} alpha {} beta {}: LLR {:.3} [{lower:.3}, \
+        "SPRT ({}, {}, {}): elo0 {} elo1 {} alpha {} beta {}: LLR {:.3} [{lower:.3}, \
          {upper:.3}]: {} {at}",
+        sprt.sprt.test.tool(),
         sprt.model.name(),
+        sprt.sprt.test.elo_model().units(),
         sprt.sprt.elo0,
         sprt.sprt.elo1,
         sprt.sprt.alpha,
