@@ -13,7 +13,7 @@ use shannon::codec::container::Pack;
 use shannon::codec::position::PositionCodec;
 use shannon::codec::GameCodec;
 use shannon::movegen::{Generator, MoveList};
-use shannon::notation::pgn::{read_games, write_game, Comments};
+use shannon::notation::pgn::{read_games, write_game};
 use shannon::{CastlingMode, Position};
 
 /// FEN / X-FEN / Shredder-FEN parser. Any position that parses must round-trip through both FEN
@@ -73,7 +73,7 @@ pub fn uci_engine(data: &[u8]) {
 pub fn pgn(data: &[u8]) {
     let text = String::from_utf8_lossy(data);
     for game in read_games(&text).into_iter().flatten() {
-        let written = write_game(&game, &Comments::default()).expect("a read game writes");
+        let written = write_game(&game).expect("a read game writes");
         let again = read_games(&written);
         assert_eq!(again.len(), 1, "{written}");
         let again = again
@@ -82,6 +82,7 @@ pub fn pgn(data: &[u8]) {
             .unwrap()
             .expect("a written game reads");
         assert_eq!(again.record, game.record, "{written}");
+        assert_eq!(again.comments, game.comments, "{written}");
     }
 }
 

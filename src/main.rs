@@ -4,9 +4,38 @@
 
 mod cli;
 
-use clap::Parser;
-use std::io::Write;
+use cli::prelude::say;
+use std::io::{self, Write};
 use std::process::ExitCode;
+
+/// Standard output that remembers whether its reader has gone (`shannon ... | head -1`: the
+/// pipe is closed). A command whose reader left ends quietly with status 0, as `perft`, `exact`
+/// and most Unix tools do, whatever error its unwritable output then made it return.
+struct Watched<W: Write> {
+    inner: W,
+    reader_gone: bool,
+}
+
+impl<W: Write> Watched<W> {
+    fn note<T>(&mut self, result: io::Result<T>) -> io::Result<T> {
+        if matches!(&result, Err(e) if e.kind() == io::ErrorKind::BrokenPipe) {
+            self.reader_gone = true;
+        }
+        result
+    }
+}
+
+impl<W: Write> Write for Watched<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let result = self.inner.write(buf);
+        self.note(result)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        let result = self.inner.flush();
+        self.note(result)
+    }
+}
 
 fn main() -> ExitCode {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
@@ -15,28 +44,34 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args_os()
         .map(|a| a.to_string_lossy().into_owned())
         .collect();
-    let stdout = std::io::stdout();
-    let result = match cli::run_compat_match(&args, &mut stdout.lock()) {
+    let mut out = Watched {
+        inner: io::stdout().lock(),
+        reader_gone: false,
+    };
+    let result = match cli::run_compat_match(&args, &mut out) {
         Some(result) => result,
         None => {
-            let cli = cli::Cli::parse();
+            let cli = cli::parse_or_exit(&args);
             match (cli.generate, cli.command) {
-                (Some(what), _) => cli::generate(what, &mut stdout.lock()),
-                (None, Some(command)) => command.run(&mut stdout.lock()),
+                (Some(what), _) => cli::generate(what, &mut out),
+                (None, Some(command)) => command.run(&mut out),
                 (None, None) => {
+                    drop(out);
                     shannon::uci::run_stdio();
                     return ExitCode::SUCCESS;
                 }
             }
         }
     };
-    let mut out = stdout.lock();
     let _ = out.flush();
+    if out.reader_gone {
+        return ExitCode::SUCCESS;
+    }
     match result {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::FAILURE,
         Err(e) => {
-            eprintln!("shannon: {e}");
+            say!("shannon: {e}");
             ExitCode::from(2)
         }
     }

@@ -62,10 +62,6 @@ pub fn game_pgn(played: &MatchGame, time_control: &TimeControl, style: &PgnStyle
             ),
         ]);
     }
-    let game = PgnGame {
-        tags,
-        record: played.record.clone(),
-    };
     let comments = if minimal {
         Comments::default()
     } else {
@@ -78,7 +74,12 @@ pub fn game_pgn(played: &MatchGame, time_control: &TimeControl, style: &PgnStyle
             final_comment: Some(played.describe()),
         }
     };
-    write_game(&game, &comments).expect("the runner only records legal moves")
+    let game = PgnGame {
+        tags,
+        comments,
+        record: played.record.clone(),
+    };
+    write_game(&game).expect("the runner only records legal moves")
 }
 
 /// The final position of a game as one EPD line: the four position fields, the move counters
@@ -134,12 +135,19 @@ pub fn game_forensics(played: &MatchGame) -> Option<String> {
     Some(text)
 }
 
-/// Today's date as PGN writes it (UTC), from the system clock without a date library.
+/// Today's date as PGN writes it (UTC).
 fn today() -> String {
-    let days = std::time::SystemTime::now()
+    utc_now().0
+}
+
+/// The date and the time of day now, UTC, as PGN writes them (`2026.11.29`, `02:41:07`), from the
+/// system clock without a date library.
+pub fn utc_now() -> (String, String) {
+    let seconds = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_secs() / 86_400)
-        .unwrap_or(0) as i64;
+        .map_or(0, |d| d.as_secs()) as i64;
+    let days = seconds.div_euclid(86_400);
+    let of_day = seconds.rem_euclid(86_400);
     // Civil-from-days (Howard Hinnant's algorithm).
     let z = days + 719_468;
     let era = z.div_euclid(146_097);
@@ -150,5 +158,13 @@ fn today() -> String {
     let day = doy - (153 * mp + 2) / 5 + 1;
     let month = if mp < 10 { mp + 3 } else { mp - 9 };
     let year = yoe + era * 400 + i64::from(month <= 2);
-    format!("{year:04}.{month:02}.{day:02}")
+    (
+        format!("{year:04}.{month:02}.{day:02}"),
+        format!(
+            "{:02}:{:02}:{:02}",
+            of_day / 3600,
+            of_day % 3600 / 60,
+            of_day % 60
+        ),
+    )
 }

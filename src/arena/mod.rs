@@ -44,6 +44,7 @@ pub use dialect::Dialect;
 pub use error::RecordError;
 pub use error::StateError;
 pub use error::{continues, ArenaError, OutputFile, SettingError};
+pub use game_output::utc_now;
 pub use match_game::{EndCategory, Forensics, MatchGame, Termination, TimeLossCause};
 pub use merge::{merge_states, MergeError, MergeFailure, MergeFailureKind};
 pub use openings::{OpeningSource, Openings, OpeningsError};
@@ -52,7 +53,7 @@ pub use report::{
     GameFinished, GameStarted, Latency, MatchObserver, MatchReport, MatchStart, OptionWarning,
     Resumed, ShardSpan, SprtReport, StateReport,
 };
-pub use request::{MatchRequest, MatchSettings};
+pub use request::{MatchRequest, MatchSettings, SPRT_MAX_GAMES};
 pub use run::{resume_match, run_match, Resume};
 pub use schedule::{Layout, Schedule, ScheduledGame, TournamentKind, UnknownTournament};
 pub use sprt_run::SprtStatus;

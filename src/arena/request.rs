@@ -27,6 +27,11 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
 
+/// The games of a match with an SPRT and no `--games` or `--rounds`: it plays until the test
+/// decides, or this many games (fishtest's runs of the cheapest patches decide within about 50,000
+/// games; a test not decided by then is stopped, and says so).
+pub const SPRT_MAX_GAMES: u32 = 100_000;
+
 /// What `shannon match` was asked; `None` leaves the choice to the engines file's `[match]`
 /// table (or its default).
 #[derive(Debug, Clone, Default)]
@@ -266,9 +271,14 @@ pub fn settle(config: &Config, request: &MatchRequest) -> Result<MatchSettings, 
             .collect(),
     };
     let tournament = engines.len() > 2 || request.tournament.is_some();
-    let games = request
-        .games
-        .unwrap_or(if tournament { 2 } else { defaults.games });
+    // A match with an SPRT plays until its test decides unless the command line says how many
+    // games: the engines file's `games` is for matches without one.
+    let games = match (request.games, request.rounds) {
+        (Some(games), _) => games,
+        (None, _) if tournament => 2,
+        (None, None) if request.sprt.is_some() => SPRT_MAX_GAMES,
+        (None, _) => defaults.games,
+    };
     if games == 0 {
         return Err(SettingError::NoGames.into());
     }

@@ -3,9 +3,11 @@
 //! Games finish out of order when several run at once, and which of two running games ends
 //! first is a matter of thread timing. The test is not: it counts the games of the schedule in
 //! their order, game `k` once every game before it has finished (a game that finishes early
-//! waits for them), and is taken at every step where its counts change: after the first game (on
-//! the trinomial of that game) and after each complete pair (on the pentanomial of the pairs so
-//! far). So with the same seed it decides at the same game with the same LLR on every run,
+//! waits for them), and is taken at every step where its counts change ([`Sprt::counts_at`]):
+//! fishtest's (Shannon's own form) after the first game (on the trinomial of that game) and after
+//! each complete pair (on the pentanomial of the pairs so far), fastchess's on the pentanomial
+//! after each complete pair, and a test of single games (cutechess-cli's, fastchess's without
+//! the pentanomial) after every game, as those tools take it. So with the same seed it decides at the same game with the same LLR on every run,
 //! interrupted and resumed or not, whatever the concurrency, and a recomputation from the PGN
 //! (its games sorted by `Round`, paired as 1-2, 3-4, ...) finds the same point.
 //!
@@ -118,7 +120,7 @@ impl SprtRun {
             self.pairs.add(next, result);
             self.counted += 1;
             let pairs = self.pairs.pentanomial().pairs();
-            if pairs == pairs_before && pairs > 0 {
+            if pairs == pairs_before && sprt.counts_at(pairs) == SprtModel::Pentanomial {
                 // The first game of a pair: the pentanomial has not changed.
                 continue;
             }
@@ -144,7 +146,18 @@ impl SprtRun {
             return decision;
         }
         let pairs = self.pairs.pentanomial();
-        let (model, llr) = sprt.match_llr(&self.score, pairs);
+        // The pairs' own games (fishtest's BayesElo model estimates its draw Elo from them): the
+        // counted games but those waiting for their partner.
+        let waiting = self.pairs.unpaired_score();
+        let games = match sprt.counts_at(pairs.pairs()) {
+            SprtModel::Pentanomial => Score {
+                wins: self.score.wins - waiting.wins,
+                draws: self.score.draws - waiting.draws,
+                losses: self.score.losses - waiting.losses,
+            },
+            SprtModel::Trinomial => self.score,
+        };
+        let (model, llr) = sprt.match_llr(&games, pairs);
         let games = match model {
             SprtModel::Pentanomial => 2 * pairs.pairs(),
             SprtModel::Trinomial => self.score.games(),
@@ -211,7 +224,10 @@ mod tests {
         for pair in results[..208].chunks(2) {
             pairs.add(pair[0], pair[1]);
         }
-        assert_eq!(decision.llr, sprt().llr_pentanomial(&pairs));
+        assert_eq!(
+            decision.llr,
+            sprt().llr_pentanomial(&pairs, &Score::default())
+        );
         // Scrambled orders: neighbours swapped, a slow game finishing far behind, reversed
         // blocks.
         let mut swapped = in_order.clone();
@@ -305,5 +321,57 @@ mod tests {
             (decision.verdict, decision.games, decision.llr),
             (SprtVerdict::AcceptH1, 100, 3.1)
         );
+    }
+
+    /// cutechess-cli and fastchess without the pentanomial take the test after every game,
+    /// fastchess with it after each complete pair only (not on the first game, as Shannon's own
+    /// test does); each on its own counts.
+    #[test]
+    fn each_tool_takes_its_test_when_it_does() {
+        use crate::stats::{EloModel, SprtTest};
+        let results = [Win, Draw, Loss, Win, Win, Draw, Draw];
+        let taken_at = |test: SprtTest| -> (Vec<u32>, SprtStatus) {
+            let sprt = sprt().with_test(test);
+            let mut run = SprtRun::default();
+            let mut points = Vec::new();
+            for (index, &result) in results.iter().enumerate() {
+                points.extend(run.add(&sprt, index as u32, result));
+            }
+            (points.iter().map(|p| p.0).collect(), run.status(&sprt))
+        };
+        let (games, status) = taken_at(SprtTest::Cutechess);
+        assert_eq!(games, [1, 2, 3, 4, 5, 6, 7]);
+        assert_eq!((status.model, status.games), (SprtModel::Trinomial, 7));
+        let cute = sprt().with_test(SprtTest::Cutechess);
+        assert_eq!(
+            status.llr,
+            cute.llr(&Score {
+                wins: 3,
+                draws: 3,
+                losses: 1
+            })
+        );
+        let (games, status) = taken_at(SprtTest::fastchess(EloModel::Normalized, false));
+        assert_eq!(games, [1, 2, 3, 4, 5, 6, 7]);
+        assert_eq!((status.model, status.games), (SprtModel::Trinomial, 7));
+        let (games, status) = taken_at(SprtTest::fastchess(EloModel::Normalized, true));
+        assert_eq!(games, [2, 4, 6]);
+        assert_eq!((status.model, status.games), (SprtModel::Pentanomial, 6));
+        let (games, _) = taken_at(SprtTest::Fishtest(EloModel::Logistic));
+        assert_eq!(games, [1, 2, 4, 6]);
+        // fishtest's BayesElo model takes its draw Elo from the pairs' games, not from game 7
+        // waiting for its partner.
+        let bayes = sprt().with_test(SprtTest::Fishtest(EloModel::Bayesian));
+        let (_, status) = taken_at(bayes.test);
+        let mut pairs = Pentanomial::default();
+        for pair in results[..6].chunks(2) {
+            pairs.add(pair[0], pair[1]);
+        }
+        let six = Score {
+            wins: 3,
+            draws: 2,
+            losses: 1,
+        };
+        assert_eq!(status.llr, bayes.llr_pentanomial(&pairs, &six));
     }
 }

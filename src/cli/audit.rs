@@ -2,7 +2,7 @@
 //! engines.toml (the work is [`shannon::audit`]); this file adds the progress bar, the
 //! table, the failures' exchanges and the JSON file.
 
-use super::prelude::{CliError, EngineChoice};
+use super::prelude::{CliError, EngineChoice, Overwrite};
 use indicatif::{ProgressBar, ProgressStyle};
 use shannon::audit::{run_audit, shortened, AuditReport, AuditRequest, Level, Verdict};
 use std::io::Write;
@@ -32,12 +32,15 @@ pub struct Args {
     /// No progress bar.
     #[arg(long)]
     quiet: bool,
+    #[command(flatten)]
+    overwrite: Overwrite,
 }
 
 /// Run `shannon audit`: true when no check failed.
 pub fn run(args: Args, out: &mut impl Write) -> Result<bool, CliError> {
     let engine = args.choice.resolve()?;
-    super::prelude::check_outputs([("the JSON report", args.json.as_deref())])?;
+    args.overwrite
+        .check([("the JSON report", args.json.as_deref())])?;
     let request = AuditRequest {
         engine,
         level: if args.full { Level::Full } else { Level::Quick },

@@ -4,12 +4,12 @@
 //! `m2_book.bin` with it). With `--model m3`, the network model: its steps (each new group, then
 //! the network's sizes), and with `--write DIR` the model `m3.bin` and its source `m3.rs`.
 
-use super::prelude::CliError;
+use super::prelude::{say, CliError, Overwrite};
 use shannon::codec::game::model::book::Book;
 use shannon::codec::game::model::features::Group;
 use shannon::codec::game::model::fit::{self, FitOptions, Samples};
 use shannon::codec::game::model::net::{self, file::AnyNet};
-use shannon::codec::game::model::{Fitted, Model};
+use shannon::codec::game::model::Model;
 use shannon::game::GameRecord;
 use shannon::notation::pgn::{pgn_text, read_games};
 use std::io::Write;
@@ -20,8 +20,9 @@ use std::path::PathBuf;
 pub struct Args {
     /// The PGN file.
     file: PathBuf,
-    /// Fit on the first N games; measure on the games after them.
-    #[arg(long, default_value_t = 2500)]
+    /// Fit on the first N games; measure on the games after them (the file must hold more).
+    #[arg(long, default_value_t = 2500,
+          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
     fit_games: usize,
     /// Full passes of the optimiser per step.
     #[arg(long, default_value_t = FitOptions::default().iterations)]
@@ -29,7 +30,8 @@ pub struct Args {
     /// Fit only the last two steps (the shipped models), not every step.
     #[arg(long)]
     final_only: bool,
-    /// Write the models' sources into this folder (src/codec/game/model to release them).
+    /// Write the models' sources into this folder (src/codec/game/model, with --overwrite, to
+    /// release them).
     #[arg(long)]
     write: Option<PathBuf>,
     /// Which models: m1 and m2 (the linear ones), or m3 (the network).
@@ -41,19 +43,68 @@ pub struct Args {
     /// m3: passes of the optimiser over the fitting games.
     #[arg(long, default_value_t = net::fit::FitOptions::default().epochs)]
     epochs: usize,
+    #[command(flatten)]
+    overwrite: Overwrite,
 }
+
+/// The files `--write` writes, in its folder.
+const MODEL_FILES: [&str; 3] = ["m1.rs", "m2.rs", "m2_book.bin"];
+
+/// The files `--write` writes with `--model m3`.
+const NET_FILES: [&str; 2] = ["m3.bin", "m3.rs"];
 
 /// Run `shannon codec-fit`.
 pub fn run(args: Args, out: &mut impl Write) -> Result<bool, CliError> {
+    // The folder is checked before minutes of fitting, not after.
+    if let Some(dir) = &args.write {
+        if !dir.is_dir() {
+            return Err(CliError::new(format!(
+                "--write {}: no such folder (the models are written into a folder that exists, \
+                 src/codec/game/model to release them)",
+                dir.display()
+            )));
+        }
+        let names: &[&str] = match args.model.as_str() {
+            "m3" => &NET_FILES,
+            _ => &MODEL_FILES,
+        };
+        let files: Vec<(String, std::path::PathBuf)> = names
+            .iter()
+            .map(|name| (format!("--write {}:", dir.display()), dir.join(name)))
+            .collect();
+        args.overwrite.check(
+            files
+                .iter()
+                .map(|(what, path)| (what.as_str(), Some(path.as_path()))),
+        )?;
+    }
     let bytes = std::fs::read(&args.file)
         .map_err(|e| CliError::new(format!("cannot read {}: {e}", args.file.display())))?;
     let (text, _) = pgn_text(&bytes);
-    let games: Vec<GameRecord> = read_games(&text)
+    let read = read_games(&text);
+    let unreadable = read.iter().filter(|g| g.is_err()).count();
+    let games: Vec<GameRecord> = read
         .into_iter()
         .filter_map(Result::ok)
         .map(|g| g.record)
         .collect();
-    let cut = args.fit_games.min(games.len());
+    if unreadable > 0 {
+        say!(
+            "shannon: warning: {}: {unreadable} games cannot be read and are left out",
+            args.file.display()
+        );
+    }
+    if games.len() <= args.fit_games {
+        return Err(CliError::new(format!(
+            "{} has {} readable games: fitting on the first {} leaves none to measure on \
+             (give --fit-games a number below {})",
+            args.file.display(),
+            games.len(),
+            args.fit_games,
+            games.len()
+        )));
+    }
+    let cut = args.fit_games;
     let (fitting, measured) = games.split_at(cut);
     writeln!(
         out,
@@ -142,15 +193,16 @@ fn write_models(
     let [.., m1, m2] = models else {
         return Ok(());
     };
+    let [m1_file, m2_file, book_file] = MODEL_FILES;
     let origin = format!("fitted on games 1-{cut} of tests/data/pgn/lichess_2013-01_5000.pgn");
     let m1_doc = format!("Move model 1: every feature group but the book, {origin}.");
-    std::fs::write(dir.join("m1.rs"), fit::model_source(&m1_doc, m1, None))?;
+    std::fs::write(dir.join(m1_file), fit::model_source(&m1_doc, m1, None))?;
     let m2_doc = format!("Move model 2: every feature group and the opening book, {origin}.");
     std::fs::write(
-        dir.join("m2.rs"),
-        fit::model_source(&m2_doc, m2, Some("m2_book.bin")),
+        dir.join(m2_file),
+        fit::model_source(&m2_doc, m2, Some(book_file)),
     )?;
-    std::fs::write(dir.join("m2_book.bin"), book.to_bytes())
+    std::fs::write(dir.join(book_file), book.to_bytes())
 }
 
 /// `--model m3`: the network's steps (unless `--final-only`), then the model, measured exactly
@@ -192,10 +244,12 @@ fn run_net(
         AnyNet::W16(n) => net::file::write(n),
         AnyNet::W32(n) => net::file::write(n),
     };
-    let leaked: &'static AnyNet = Box::leak(Box::new(model));
-    let fitted = Fitted::Net(leaked);
     let per_move = |games: &[GameRecord]| {
-        let (bits, moves) = fitted.move_bits(games);
+        let (bits, moves) = match &model {
+            AnyNet::W8(n) => fit::move_bits(n, games),
+            AnyNet::W16(n) => fit::move_bits(n, games),
+            AnyNet::W32(n) => fit::move_bits(n, games),
+        };
         bits / moves.max(1) as f64
     };
     writeln!(
@@ -209,9 +263,10 @@ fn run_net(
     if let Some(dir) = &args.write {
         let origin = format!("fitted on games 1-{cut} of tests/data/pgn/lichess_2013-01_5000.pgn");
         let write = || -> std::io::Result<()> {
-            std::fs::write(dir.join("m3.bin"), &bytes)?;
+            let [bin, source] = NET_FILES;
+            std::fs::write(dir.join(bin), &bytes)?;
             std::fs::write(
-                dir.join("m3.rs"),
+                dir.join(source),
                 net::fit::model_source(&origin, args.lanes, &bytes),
             )
         };

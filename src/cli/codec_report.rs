@@ -6,7 +6,7 @@
 //! Game codecs are every [`GameCodec`]. Every encoding is decoded again and compared with the
 //! original; mismatches are counted in the `errors` column.
 
-use super::prelude::{per_second, CliError};
+use super::prelude::{per_second, CliError, Stderr};
 use shannon::codec::container::Pack;
 use shannon::codec::game::{canonical_moves, GameCodec};
 use shannon::codec::position::PositionCodec;
@@ -165,6 +165,7 @@ pub fn measure_game_codec(codec: GameCodec, games: &[GameRecord]) -> CodecRow {
             .iter()
             .filter_map(|g| codec.encode_bits(g).ok())
             .collect(),
+        texts: None,
     };
     let errors = games
         .iter()
@@ -380,5 +381,5 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<bool, CliError> {
         skip: args.skip,
         games_only: args.games_only,
     };
-    run_codec_report(&args.file, options, out, &mut std::io::stderr().lock()).map_err(CliError::new)
+    run_codec_report(&args.file, options, out, &mut Stderr).map_err(CliError::new)
 }

@@ -2,7 +2,7 @@
 //! stalemate at each ply, with the counts of such games; and the split of a deep run into shares
 //! (a Slurm job array) and their exact merge.
 
-use super::prelude::CliError;
+use super::prelude::{say, CliError, Overwrite};
 use num_rational::BigRational;
 use serde::{Deserialize, Serialize};
 use shannon::chess960::{scharnagl_back_rank, start_position};
@@ -72,6 +72,8 @@ pub struct Args {
     /// Merge the share files of a split run into the result.
     #[arg(long, value_name = "FILE", num_args = 1.., requires = "split")]
     merge: Vec<PathBuf>,
+    #[command(flatten)]
+    overwrite: Overwrite,
 }
 
 /// Run `shannon exact`.
@@ -80,7 +82,7 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<bool, CliError> {
     let hash_mb = match plan_hash_share(args.hash, 3) {
         Ok(mb) => mb,
         Err(shortfall) => {
-            eprintln!("warning: --hash: {shortfall}");
+            say!("warning: --hash: {shortfall}");
             shortfall.granted_mb
         }
     };
@@ -94,7 +96,8 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<bool, CliError> {
         threads,
         reference: args.reference,
     };
-    super::prelude::check_outputs([("the chart", args.plot.as_deref())])?;
+    args.overwrite
+        .check([("the chart", args.plot.as_deref())])?;
     let started = Instant::now();
     let report = match args.split {
         None => exact(&pos, &options).map_err(CliError::new)?,
@@ -110,7 +113,7 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<bool, CliError> {
                 .out
                 .as_deref()
                 .ok_or_else(|| CliError::new("a share needs --out FILE (or --merge FILES)"))?;
-            super::prelude::check_outputs([("--out", Some(path))])?;
+            args.overwrite.check([("--out", Some(path))])?;
             return write_share(&pos, &args, split, shard, &options, path, started, out);
         }
     };
@@ -131,7 +134,7 @@ fn start_of(args: &Args) -> Result<Position, CliError> {
         let (pos, warnings) = Position::from_fen_lenient(fen)
             .map_err(|e| CliError::new(format!("bad --fen: {e}")))?;
         for warning in warnings {
-            eprintln!("warning: --fen: {warning}");
+            say!("warning: --fen: {warning}");
         }
         return Ok(pos);
     }

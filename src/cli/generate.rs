@@ -6,7 +6,7 @@
 //! flag is ripgrep's form, which packagers already script.
 
 use super::prelude::CliError;
-use std::io::Write;
+use std::io::{self, Write};
 
 /// What `--generate` writes to standard output.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -48,14 +48,19 @@ pub fn run(
 
 /// One page: the top command's name, synopsis, description and options, the list of
 /// subcommands, then a section for each subcommand (and each of `bench`'s) with its synopsis,
-/// description and options, the headings of its own page one level down.
+/// description and options, the headings of its own page one level down; then the engine's UCI
+/// options, the files and the environment it reads.
+///
+/// The synopses and descriptions are ours, not clap_mangen's: its synopsis drops the values
+/// (`[--fen]` for `[--fen FEN]`), and its description fills the `Example:` lines like prose, so
+/// that a long command is stretched across the line. Options and the rest are clap_mangen's.
 fn man_page(command: &clap::Command, out: &mut impl Write) -> Result<(), CliError> {
     let mut page = Vec::new();
     let man = clap_mangen::Man::new(command.clone());
     man.render_title(&mut page)?;
     man.render_name_section(&mut page)?;
-    man.render_synopsis_section(&mut page)?;
-    man.render_description_section(&mut page)?;
+    synopsis(command, "shannon", ".SH", &mut page)?;
+    description(command, ".SH", &mut page)?;
     man.render_options_section(&mut page)?;
     let subcommands = subcommands(command, "shannon");
     writeln!(page, ".SH SUBCOMMANDS")?;
@@ -69,12 +74,11 @@ fn man_page(command: &clap::Command, out: &mut impl Write) -> Result<(), CliErro
         )?;
     }
     for (title, sub) in subcommands {
-        let mut text = Vec::new();
-        let man = clap_mangen::Man::new(sub);
-        man.render_synopsis_section(&mut text)?;
-        man.render_description_section(&mut text)?;
-        man.render_options_section(&mut text)?;
         writeln!(page, ".SH \"{}\"", roff_text(&title.to_uppercase()))?;
+        synopsis(&sub, &title, ".SS", &mut page)?;
+        description(&sub, ".SS", &mut page)?;
+        let mut text = Vec::new();
+        clap_mangen::Man::new(sub).render_options_section(&mut text)?;
         for line in String::from_utf8_lossy(&text).lines() {
             match line.strip_prefix(".SH ") {
                 Some(heading) => writeln!(page, ".SS {heading}")?,
@@ -82,9 +86,217 @@ fn man_page(command: &clap::Command, out: &mut impl Write) -> Result<(), CliErro
             }
         }
     }
+    engine_options(&mut page)?;
+    files_and_environment(&mut page)?;
     man.render_version_section(&mut page)?;
     out.write_all(&page)?;
     Ok(())
+}
+
+/// The synopsis under `heading` (`.SH` or `.SS`): the command's name, then each argument with
+/// its value (`[--fen FEN]`, `[--threads N]`, `<DEPTH>`, `[FILES]...`), optional ones in
+/// brackets, and the subcommand when it has some.
+fn synopsis(
+    command: &clap::Command,
+    name: &str,
+    heading: &str,
+    page: &mut Vec<u8>,
+) -> io::Result<()> {
+    writeln!(page, "{heading} SYNOPSIS")?;
+    let mut words = vec![format!("\\fB{}\\fR", roff_text(name))];
+    for arg in command.get_arguments().filter(|a| !a.is_hide_set()) {
+        let value = arg
+            .get_value_names()
+            .and_then(|names| names.first())
+            .map_or_else(|| arg.get_id().as_str().to_uppercase(), |n| n.to_string());
+        let takes = arg.get_action().takes_values();
+        let many = arg.get_num_args().is_some_and(|n| n.max_values() > 1);
+        let word = match (arg.get_long(), arg.get_short()) {
+            (None, None) => {
+                let value = format!(
+                    "\\fI{}\\fR{}",
+                    roff_text(&value),
+                    if many { "..." } else { "" }
+                );
+                match arg.is_required_set() {
+                    true => value,
+                    false => format!("[{value}]"),
+                }
+            }
+            (long, short) => {
+                let flag = match (long, short) {
+                    (Some(long), Some(short)) => {
+                        format!("\\fB\\-{short}\\fR|\\fB\\-\\-{}\\fR", roff_text(long))
+                    }
+                    (Some(long), None) => format!("\\fB\\-\\-{}\\fR", roff_text(long)),
+                    (None, Some(short)) => format!("\\fB\\-{short}\\fR"),
+                    (None, None) => unreachable!(),
+                };
+                let value = match (
+                    takes,
+                    arg.get_num_args().is_some_and(|n| n.min_values() == 0),
+                ) {
+                    (false, _) => String::new(),
+                    (true, false) => format!(" \\fI{}\\fR", roff_text(&value)),
+                    (true, true) => format!(" [\\fI{}\\fR]", roff_text(&value)),
+                };
+                match arg.is_required_set() {
+                    true => format!("{flag}{value}"),
+                    false => format!("[{flag}{value}]"),
+                }
+            }
+        };
+        words.push(word);
+    }
+    if command.has_subcommands() {
+        words.push("[\\fICOMMAND\\fR]".to_string());
+    }
+    // Left-adjusted and unhyphenated, so that no word of it is stretched or split.
+    writeln!(page, ".nh\n.ad l\n{}\n.ad b\n.hy", words.join(" "))
+}
+
+/// The command's long description under `heading`: its paragraphs filled, and every `Example:`
+/// or `Examples:` line set as it is, one command a line (an `Examples:` list is split at `; `),
+/// unfilled, so that a command is never stretched or hyphenated.
+fn description(command: &clap::Command, heading: &str, page: &mut Vec<u8>) -> io::Result<()> {
+    let Some(about) = command.get_long_about().or(command.get_about()) else {
+        return Ok(());
+    };
+    writeln!(page, "{heading} DESCRIPTION")?;
+    for paragraph in about.to_string().split("\n\n") {
+        let paragraph = paragraph.trim();
+        let example = ["Examples: ", "Example: "]
+            .iter()
+            .find_map(|marker| paragraph.find(marker).map(|at| (at, marker)));
+        match example {
+            Some((at, marker)) => {
+                let (before, commands) = (&paragraph[..at], &paragraph[at + marker.len()..]);
+                writeln!(page, ".PP")?;
+                if !before.trim().is_empty() {
+                    writeln!(page, "{}", roff_text(before.trim()))?;
+                    writeln!(page, ".br")?;
+                }
+                writeln!(page, "{}\n.RS 4\n.nf", roff_text(marker.trim()))?;
+                let joined = commands.split_whitespace().collect::<Vec<_>>().join(" ");
+                for command in joined.split("; ") {
+                    writeln!(page, "{}", roff_text(command))?;
+                }
+                writeln!(page, ".fi\n.RE")?;
+            }
+            None => writeln!(
+                page,
+                ".PP\n{}",
+                roff_text(&paragraph.split_whitespace().collect::<Vec<_>>().join(" "))
+            )?,
+        }
+    }
+    Ok(())
+}
+
+/// ENGINE OPTIONS: what `shannon` with no subcommand declares at `uci`, from the engine's own
+/// declarations.
+fn engine_options(page: &mut Vec<u8>) -> io::Result<()> {
+    writeln!(page, ".SH \"ENGINE OPTIONS\"")?;
+    writeln!(
+        page,
+        ".PP\nWith no subcommand, \\fBshannon\\fR is a UCI engine on standard input and output \
+         (the xboard protocol when the first command is \\fBxboard\\fR). Besides the UCI \
+         commands it answers \\fBgo perft\\fR \\fIN\\fR and \\fBd\\fR, as Stockfish does. \
+         Its options, as \\fBuci\\fR declares them:"
+    )?;
+    for (declaration, what) in shannon::uci::option_reference() {
+        let shown = declaration
+            .strip_prefix("option name ")
+            .unwrap_or(&declaration);
+        writeln!(page, ".TP\n{}\n{}", roff_text(shown), roff_text(what))?;
+    }
+    Ok(())
+}
+
+/// FILES and ENVIRONMENT.
+fn files_and_environment(page: &mut Vec<u8>) -> io::Result<()> {
+    let files: [(&str, &str); 4] = [
+        (
+            "engines.toml",
+            "The engines by name ([[engine]]: name, command, args, dir, protocol, options, book, \
+             stderr, init_timeout_ms) and the defaults of shannon match ([match]: engines, games, \
+             concurrency, tc, openings, book_depth, pgn, seed, max_plies, time_margin_ms, \
+             hang_timeout_ms). Read from the current directory, else --config FILE; else the copy \
+             built into the binary, which ships two Shannons and commented examples.",
+        ),
+        (
+            "match.pgn, match.pgn.state.json, match.pgn.forensics/",
+            "What a match writes by default: its games, its state (shannon match --resume \
+             continues it) and, when an engine forfeits, how its process ended and what it said \
+             last.",
+        ),
+        (
+            "engines.json",
+            "Cute Chess's engines, for -engine conf=NAME and -engines (cutechess-cli's form): \
+             the current directory's, else $XDG_CONFIG_HOME/cutechess/engines.json \
+             (~/.config/cutechess/engines.json).",
+        ),
+        (
+            "*.shgm",
+            "Packed games (shannon pack and unpack): versioned, checksummed blocks; every older \
+             version is still read.",
+        ),
+    ];
+    writeln!(page, ".SH FILES")?;
+    for (name, what) in files {
+        writeln!(
+            page,
+            ".TP\n\\fB{}\\fR\n{}",
+            roff_text(name),
+            roff_text(what)
+        )?;
+    }
+    let environment: [(&str, &str); 6] = [
+        (
+            "RUST_LOG",
+            "What is logged on standard error: warn (the default), info, debug or trace, also \
+             per module (RUST_LOG=shannon::arena=debug). Standard output stays the protocol's.",
+        ),
+        (
+            "SHANNON_PERFT_INSTRUCTIONS",
+            "portable, bmi2 or bmi2+pext: the instruction set perft counts with, instead of the \
+             fastest this CPU runs (to compare them, or to overrule the guess about PEXT).",
+        ),
+        (
+            "SLURM_ARRAY_TASK_ID, SLURM_ARRAY_TASK_COUNT, SLURM_ARRAY_TASK_MIN",
+            "In a Slurm job array, the shard a match, random-games or exact run plays when \
+             --shard is not given.",
+        ),
+        (
+            "JOB_COMPLETION_INDEX",
+            "The same in a Kubernetes indexed job (with --shards N).",
+        ),
+        (
+            "XDG_CONFIG_HOME, HOME",
+            "Where Cute Chess's engines.json is looked for.",
+        ),
+        (
+            "PATH",
+            "Where an engine named by a bare command is found (after its dir and before \
+             /usr/games).",
+        ),
+    ];
+    writeln!(page, ".SH ENVIRONMENT")?;
+    for (name, what) in environment {
+        writeln!(
+            page,
+            ".TP\n\\fB{}\\fR\n{}",
+            roff_text(name),
+            roff_text(what)
+        )?;
+    }
+    writeln!(
+        page,
+        ".SH \"EXIT STATUS\"\n.PP\n0 when the command did what it was asked, 1 when it ran but \
+         found a failure (a perft count, an audit check, a game that did not pack), 2 when it \
+         could not run (bad arguments, a file it cannot read or must not write over). A reader \
+         that goes away (a closed pipe) ends a command quietly with 0."
+    )
 }
 
 /// `text` as roff text on a line of its own: backslashes and hyphens escaped, a leading `.` or

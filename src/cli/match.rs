@@ -4,7 +4,7 @@
 //! cluster scheduler's environment and moves to the first run's directory on `--resume`.
 
 use super::compat::Dialect;
-use super::prelude::CliError;
+use super::prelude::{say, CliError};
 use super::report::files::{refusal, Form, Noting};
 use super::report::{observer, OutputFormat, Rendering};
 use shannon::arena::{
@@ -14,7 +14,7 @@ use shannon::arena::{
 };
 use shannon::client::{Config, ConfigError};
 use shannon::jobs::shard::Shard;
-use shannon::stats::Sprt;
+use shannon::stats::{EloModel, Sprt, SprtTest};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -60,11 +60,16 @@ pub struct Args {
     /// option and no Seed set in engines.toml.
     #[arg(long)]
     seed: Option<u64>,
-    /// Stop early by a sequential test: elo0,elo1,alpha,beta in logistic Elo (elo0 may be
-    /// negative: --sprt -5,5,0.05,0.05). fishtest's GSPRT on the pentanomial of the game pairs
-    /// (trinomial until the first pair is complete).
+    /// Stop early by a sequential test: elo0,elo1,alpha,beta in the units of --sprt-model
+    /// (elo0 may be negative: --sprt -5,5,0.05,0.05). fishtest's GSPRT on the pentanomial of the
+    /// game pairs (trinomial until the first pair is complete).
     #[arg(long, allow_hyphen_values = true)]
     sprt: Option<Sprt>,
+    /// The Elo model of --sprt's elo0 and elo1, as fishtest has them: logistic (the default),
+    /// normalized (t-values: fishtest's nElo) or bayesian (BayesElo, converted to logistic Elo
+    /// through the draw Elo of the games, fishtest's "BayesElo").
+    #[arg(long, requires = "sprt", value_name = "logistic|normalized|bayesian")]
+    sprt_model: Option<EloModel>,
     /// Adjudicate a draw after this many plies.
     #[arg(long)]
     max_plies: Option<u32>,
@@ -104,7 +109,7 @@ pub struct Args {
     /// and --json may be given with it.
     #[arg(long, value_name = "STATE", conflicts_with_all = [
         "config", "engines", "tournament", "rounds", "games", "tc", "openings", "book_depth",
-        "pgn", "seed", "sprt", "max_plies", "maxmoves", "draw", "resign", "pgn_min", "epd",
+        "pgn", "seed", "sprt", "sprt_model", "max_plies", "maxmoves", "draw", "resign", "pgn_min", "epd",
         "state", "shard", "shards", "overwrite",
     ])]
     resume: Option<PathBuf>,
@@ -164,7 +169,9 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<bool, CliError> {
         ("the JSON report", args.json.as_deref()),
     ];
     let _locks = lock_reports(reports)?;
-    super::prelude::check_outputs(reports)?;
+    // A resumed run writes its own reports again; a new one refuses an earlier run's.
+    let replace = args.overwrite || resume.is_some();
+    super::prelude::Overwrite { overwrite: replace }.check(reports)?;
     let interval = args
         .rating_interval
         .unwrap_or(args.output_format.default_rating_interval());
@@ -254,7 +261,7 @@ fn play(
                     // /usr/games), as audit's and perft-check's --engine: said here, on stderr.
                     for name in request.engines.iter().flatten() {
                         if let Ok((_, origin)) = config.runnable_engine(name) {
-                            super::prelude::note_origin(name, &origin);
+                            super::prelude::note_origin(name, &origin, request.config.as_deref());
                         }
                     }
                     run_match(&config, &request, &mut observer)
@@ -314,7 +321,10 @@ pub fn run_compat(args: &[String], out: &mut impl Write) -> Result<bool, CliErro
         compat.dialect
     );
     for note in &compat.notes {
-        eprintln!("shannon: note: {note}");
+        say!("shannon: note: {note}");
+    }
+    for line in &compat.preamble {
+        writeln!(out, "{line}")?;
     }
     let mut request = compat.request;
     request.interrupt = Some(super::signals::interrupt_flag(
@@ -398,7 +408,11 @@ fn request_of(
             path => Some(PathBuf::from(path)),
         }),
         seed: args.seed,
-        sprt: args.sprt,
+        sprt: args.sprt.map(|sprt| {
+            sprt.with_test(SprtTest::Fishtest(
+                args.sprt_model.unwrap_or(EloModel::Logistic),
+            ))
+        }),
         max_plies: args
             .maxmoves
             .map(|m| m.saturating_mul(2))

@@ -1,7 +1,7 @@
 //! `shannon merge`: the shards of a sharded run added up into the result of the whole run:
 //! random-games `--json` reports, or the state files of a sharded `shannon match`.
 
-use super::prelude::CliError;
+use super::prelude::{CliError, Overwrite};
 use super::report::text::write_tables;
 use shannon::arena::{merge_states, STATE_FORMAT, STATE_FORMATS_READ};
 use std::io::Write;
@@ -26,6 +26,8 @@ pub struct Args {
     /// Match: write the HTML report of the whole run.
     #[arg(long, value_name = "FILE.html")]
     report: Option<PathBuf>,
+    #[command(flatten)]
+    overwrite: Overwrite,
 }
 
 /// What a file given to `shannon merge` holds.
@@ -105,7 +107,7 @@ fn all_match_states(files: &[PathBuf]) -> Result<bool, CliError> {
 
 /// Run `shannon merge`.
 pub fn run(args: Args, out: &mut impl Write) -> Result<bool, CliError> {
-    super::prelude::check_outputs([
+    args.overwrite.check([
         ("the JSON file", args.json.as_deref()),
         ("the plot", args.plot.as_deref()),
         ("the PGN file", args.pgn.as_deref()),

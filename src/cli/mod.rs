@@ -60,6 +60,12 @@ pub enum Command {
     /// The exact probability that a uniformly random game ends in checkmate or stalemate at
     /// each ply, with the number of such games (OEIS A079485 for checkmate).
     ///
+    /// What it costs, measured on 2 cores of a Zen 3 EPYC (docs/random-games-exact.md): ply 8
+    /// about a minute of CPU with the default --hash; ply 9 about 9 minutes (--hash 8192, 4 GB
+    /// resident); ply 10 47 minutes on both cores, 5,647 s of CPU, with --hash 16384 (16.8 GB
+    /// resident); each ply 10 to 13 times the one before, so plies 11 and 12 are a cluster's
+    /// work (--split with a Slurm job array).
+    ///
     /// Example: shannon exact --plies 5
     Exact(exact::Args),
     /// Check every count of a perft suite file (EPD `FEN ;D1 n ;D2 n` or `.perft` blocks).
@@ -86,21 +92,23 @@ pub enum Command {
     Audit(audit::Args),
     /// Pack the games of a PGN file (stdin) into a compact binary file (stdout).
     ///
-    /// Kept: start position, Chess960, moves, result. Other tags, comments and variations are
-    /// dropped. A game that cannot be read is reported on stderr by number and left out (exit
-    /// status 1). Codecs: squares (12 bits a move), index (ceil(log2 n) bits), arith (log2 n
-    /// with the uniform model; arith-m1 and arith-m2, the default, weigh the moves by a fitted
-    /// move model: about 3.3 bits a move on lichess games).
+    /// Kept: start position, Chess960, moves, result, every tag and the main line's comments
+    /// (variations and NAGs are dropped); with --moves-only the first four alone. A game that
+    /// cannot be read is reported on stderr by number and left out (exit status 1). Codecs:
+    /// squares (12 bits a move), index (ceil(log2 n) bits), arith (log2 n with the uniform
+    /// model; arith-m1, arith-m2 and arith-m3, the default, weigh the moves by a fitted move
+    /// model: about 3.3 bits a move on lichess games with m2, under 3 with m3).
     ///
-    /// Example: shannon pack --codec arith --model m2 < games.pgn > games.bin
+    /// Example: shannon pack --codec arith --model m2 < tests/data/pgn/lichess_2013-01_5000.pgn > games.bin
     Pack(pack::Args),
     /// Unpack a file written by `shannon pack` (stdin) to PGN (stdout).
     ///
-    /// The games get the Seven Tag Roster with `?` for what was not kept, plus FEN/SetUp/Variant
-    /// when needed. A game that does not decode, or a block of games whose checksum fails, is
-    /// reported on stderr and skipped (exit status 1).
+    /// The games get the tags and comments the file kept (the Seven Tag Roster with `?` for a
+    /// roster tag it does not have), plus FEN/SetUp when needed. A game that does not decode, or
+    /// a block of games whose checksum fails, is reported on stderr and skipped (exit status 1).
+    /// Unpack to another file than the PGN you packed, or it is written over.
     ///
-    /// Example: shannon unpack < games.bin > games.pgn
+    /// Example: shannon unpack < tests/data/packed/first20-m2-v3.shgm > unpacked.pgn
     Unpack(unpack::Args),
     /// Bits per position and per move, and speeds, of the codecs over a PGN file.
     ///
@@ -109,8 +117,8 @@ pub enum Command {
     /// Fit the move models of the arith codec on the first games of a PGN file, measure them on
     /// the rest (one feature group added per step), and optionally write them as source.
     ///
-    /// The shipped models are `--final-only --write src/codec/game/model` with the defaults
-    /// (deterministic: the same weights every time).
+    /// The shipped models are `--final-only --write src/codec/game/model --overwrite` with the
+    /// defaults (deterministic: the same weights every time).
     ///
     /// Example: shannon codec-fit tests/data/pgn/lichess_2013-01_5000.pgn --final-only --iterations 10
     CodecFit(codec_fit::Args),
@@ -121,9 +129,13 @@ pub enum Command {
     Chess960(chess960::Args),
     /// Print a position in a classic board format, or read one back.
     ///
-    /// Formats: matrix, shannon, mailbox10x12, 0x88, bitboards, pieces, fen.
+    /// Formats: matrix, shannon, mailbox10x12, 0x88, bitboards, pieces, fen. Only fen holds the
+    /// whole position: the others hold the pieces (shannon the side to move too), so reading one
+    /// back takes the rest from --side, --castling, --ep, --halfmove and --fullmove (white to
+    /// move, no castling rights, no en passant square, clocks 0 and 1 unless given).
+    ///
     /// Example: shannon show --format matrix --fen "4k3/8/8/8/8/8/8/4K2R b K - 0 1" | shannon show
-    /// --from matrix --side b
+    /// --from matrix --side b --castling K
     Show(show::Args),
     /// Encode a complete position with a position codec: prints hex and the length in bits.
     ///
@@ -142,7 +154,7 @@ pub enum Command {
     /// `shannon match --shard I/N`.
     ///
     /// Examples: shannon merge shard-*.json --json all.json;
-    /// shannon merge games.shard-*.pgn.state.json --pgn games.pgn
+    /// shannon merge games.shard-*.pgn.state.json --pgn merged.pgn
     Merge(merge::Args),
     /// Print speed figures.
     #[command(subcommand)]
@@ -173,6 +185,41 @@ impl Command {
             Command::Bench(command) => bench::run(command, out),
         }
     }
+}
+
+/// The command line read by clap, or the process ends with clap's error (exit status 2), and,
+/// when a `--fen` was given unquoted (its fields taken as arguments of their own), a hint to
+/// quote it.
+pub fn parse_or_exit(args: &[String]) -> Cli {
+    let error = match Cli::try_parse_from(args) {
+        Ok(cli) => return cli,
+        Err(error) => error,
+    };
+    let hint = match error.kind() {
+        clap::error::ErrorKind::UnknownArgument => unquoted_fen(args),
+        _ => None,
+    };
+    let Some(fen) = hint else { error.exit() };
+    let _ = error.print();
+    prelude::say!("\nhint: a FEN is one argument with spaces in it: quote it, as --fen \"{fen}\"");
+    std::process::exit(2)
+}
+
+/// The FEN of a `--fen` followed by its fields as separate words (`--fen 8/8/... w - - 0 1`),
+/// joined, if the command line has one.
+fn unquoted_fen(args: &[String]) -> Option<String> {
+    let at = args.iter().position(|a| a == "--fen")?;
+    let placement = args.get(at + 1).filter(|a| a.contains('/'))?;
+    let fields: Vec<&str> = std::iter::once(placement.as_str())
+        .chain(
+            args[at + 2..]
+                .iter()
+                .take(5)
+                .take_while(|a| !a.starts_with("--"))
+                .map(String::as_str),
+        )
+        .collect();
+    matches!(fields.get(1), Some(&("w" | "b"))).then(|| fields.join(" "))
 }
 
 /// `shannon match` followed by a cutechess-cli/fastchess command line (`-engine cmd=...`), which

@@ -1,15 +1,15 @@
 //! `shannon pack` and `shannon unpack`: PGN games to a packed binary file and back.
 //!
-//! Only what the game codecs keep survives a round trip: the start position (`FEN`/`SetUp`),
-//! Chess960 (`Variant`), the moves and the result. Other tags, comments and variations are
-//! dropped; unpacked games get the Seven Tag Roster filled with `?`.
+//! A round trip keeps the start position (`FEN`/`SetUp`), Chess960, the moves, the result, every
+//! tag and the main line's comments; variations and NAGs are dropped. With `--moves-only` only
+//! what the game codecs hold survives (unpacked games get the Seven Tag Roster filled with `?`).
 
-use super::prelude::CliError;
+use super::prelude::{CliError, Stderr};
 use shannon::codec::container::{
-    ContainerError, Pack, UNBOUND_VERSION, UNCHECKED_VERSION, VERSION,
+    ContainerError, GameText, Keeps, Pack, UNBOUND_VERSION, UNCHECKED_VERSION, VERSION,
 };
 use shannon::codec::game::{GameCodec, MoveModel};
-use shannon::notation::pgn::{pgn_text, read_games, write_game, Comments, PgnGame};
+use shannon::notation::pgn::{pgn_text, read_games, write_game};
 use std::fmt;
 use std::io::{Read, Write};
 
@@ -50,10 +50,12 @@ impl From<std::io::Error> for PackError {
     }
 }
 
-/// Reads PGN from `input` and writes the packed file to `out`. Games that cannot be read or
-/// encoded are reported on `errors` with their number and left out; returns false if any were.
+/// Reads PGN from `input` and writes the packed file to `out`, keeping `keeps` beside the games'
+/// codes. Games that cannot be read or encoded are reported on `errors` with their number and
+/// left out; returns false if any were.
 pub fn run_pack(
     codec: GameCodec,
+    keeps: Keeps,
     input: &mut impl Read,
     out: &mut impl Write,
     errors: &mut impl Write,
@@ -67,6 +69,7 @@ pub fn run_pack(
     let mut pack = Pack {
         codec,
         games: Vec::new(),
+        texts: (keeps == Keeps::Text).then(Vec::new),
     };
     let mut all_good = true;
     for (number, game) in read_games(&text).into_iter().enumerate() {
@@ -74,10 +77,16 @@ pub fn run_pack(
         let encoded = game.map_err(|e| e.to_string()).and_then(|g| {
             codec
                 .encode_bits(&g.record)
+                .map(|code| (code, g))
                 .map_err(|e| format!("game {}: {e}", number + 1))
         });
         match encoded {
-            Ok(bytes) => pack.games.push(bytes),
+            Ok((code, game)) => {
+                pack.games.push(code);
+                if let Some(texts) = &mut pack.texts {
+                    texts.push(GameText::of(&game));
+                }
+            }
             Err(e) => {
                 all_good = false;
                 writeln!(errors, "{e}")?;
@@ -123,10 +132,10 @@ pub fn run_unpack(
         _ => {}
     }
     let mut all_good = true;
-    for game in contents.games() {
-        let text = game.map_err(|e| e.to_string()).and_then(|record| {
-            write_game(&PgnGame::new(record), &Comments::default()).map_err(|e| e.to_string())
-        });
+    for game in contents.pgn_games() {
+        let text = game
+            .map_err(|e| e.to_string())
+            .and_then(|game| write_game(&game).map_err(|e| e.to_string()));
         match text {
             Ok(text) => out.write_all(text.as_bytes())?,
             Err(e) => {
@@ -141,16 +150,31 @@ pub fn run_unpack(
 /// `shannon pack`'s arguments.
 #[derive(clap::Args)]
 pub struct Args {
-    /// The game codec: squares, index, arith (uniform model), arith-m1 or arith-m2.
-    #[arg(long, default_value = "arith-m2")]
+    /// The game codec: squares, index, arith (uniform model), arith-m1, arith-m2 or arith-m3.
+    #[arg(long, default_value = "arith-m3")]
     codec: GameCodec,
-    /// The move model of the arith codec: uniform, m1 or m2 (overrides the codec's).
+    /// The move model of the arith codec: uniform, m1, m2 or m3 (overrides the codec's).
     #[arg(long)]
     model: Option<MoveModel>,
+    /// Keep only what the game codecs hold (start position, Chess960, moves, result): no tags
+    /// but those, no comments. Smaller; unpacked games get the Seven Tag Roster with `?`.
+    #[arg(long)]
+    moves_only: bool,
 }
 
-/// Run `shannon pack`: PGN on stdin, the packed file on `out`.
+/// Run `shannon pack`: PGN on stdin, the packed file on `out` (refused when that is a terminal,
+/// as gzip refuses: binary bytes would garble it).
 pub fn run(args: Args, out: &mut impl Write) -> Result<bool, CliError> {
+    if std::io::IsTerminal::is_terminal(&std::io::stdout()) {
+        return Err(CliError::new(
+            "the packed file is binary and standard output is a terminal: redirect it to a \
+             file (shannon pack < games.pgn > games.bin)",
+        ));
+    }
+    let keeps = match args.moves_only {
+        true => Keeps::Moves,
+        false => Keeps::Text,
+    };
     let codec = match (args.codec, args.model) {
         (GameCodec::Arith(_), Some(model)) => GameCodec::Arith(model),
         (codec, None) => codec,
@@ -160,11 +184,5 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<bool, CliError> {
             )))
         }
     };
-    run_pack(
-        codec,
-        &mut std::io::stdin().lock(),
-        out,
-        &mut std::io::stderr().lock(),
-    )
-    .map_err(CliError::new)
+    run_pack(codec, keeps, &mut std::io::stdin().lock(), out, &mut Stderr).map_err(CliError::new)
 }

@@ -1,6 +1,6 @@
 //! `shannon perft`: count the leaves of the legal move tree, optionally divided by root move.
 
-use super::prelude::{generator_parser, per_second, CliError};
+use super::prelude::{generator_parser, per_second, say, CliError};
 use shannon::movegen::Generator;
 use shannon::notation::uci::format_move;
 use shannon::perft::stats::{ply_stats, PlyStats};
@@ -93,7 +93,7 @@ fn run_perft(request: &Args, out: &mut impl Write) -> Result<u64, PerftCommandEr
             let (pos, warnings) =
                 Position::from_fen_lenient(fen).map_err(PerftCommandError::Fen)?;
             for warning in warnings {
-                eprintln!("warning: --fen: {warning}");
+                say!("warning: --fen: {warning}");
             }
             pos
         }
@@ -102,7 +102,7 @@ fn run_perft(request: &Args, out: &mut impl Write) -> Result<u64, PerftCommandEr
     let hash_mb = match plan_hash(request.hash) {
         Ok(mb) => mb,
         Err(shortfall) => {
-            eprintln!("warning: --hash: {shortfall}");
+            say!("warning: --hash: {shortfall}");
             shortfall.granted_mb
         }
     };

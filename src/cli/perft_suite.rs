@@ -26,7 +26,8 @@ pub struct Args {
     chess960: bool,
 }
 
-/// Run `shannon perft-suite`: a line per position and a final `passed P of N` line. Returns true
+/// Run `shannon perft-suite`: a line per position and a final `passed P of N, failed F, skipped
+/// S; C counts checked` line, where a failed count is one of the counts checked. Returns true
 /// when no position failed and at least one count was checked: a run that checked nothing (an
 /// empty file, entries without counts, limits that skip every count) proves nothing, so it says
 /// so and fails rather than reporting a pass.
@@ -65,6 +66,7 @@ pub fn run(request: Args, out: &mut impl Write) -> Result<bool, CliError> {
             }
             Err(CheckError::Mismatch(m)) => {
                 failed += 1;
+                counts_checked += m.counts_checked();
                 writeln!(
                     out,
                     "FAIL  {:<12} {}: depth {}: expected {}, counted {}",
@@ -79,12 +81,13 @@ pub fn run(request: Args, out: &mut impl Write) -> Result<bool, CliError> {
     }
     writeln!(
         out,
-        "passed {passed} of {}, skipped {skipped}; {counts_checked} counts checked ({:.1} s, {} generator)",
+        "passed {passed} of {}, failed {failed}, skipped {skipped}; {counts_checked} counts \
+         checked ({:.1} s, {} generator)",
         entries.len(),
         started.elapsed().as_secs_f64(),
         generator.name()
     )?;
-    if counts_checked == 0 {
+    if counts_checked == 0 && failed == 0 {
         let why = if entries.is_empty() {
             "the file has no positions"
         } else if entries.iter().all(|e| e.counts.is_empty()) {

@@ -1,5 +1,6 @@
 //! What the subcommand files share (as cargo's `command_prelude`): the error a subcommand
-//! returns, the check of its output files, the `--generator` and `--engine` arguments, and rates.
+//! returns, the line it writes to stderr (`say!`), the check of its output files, the
+//! `--generator` and `--engine` arguments, and rates.
 //! The dispatcher in `mod.rs` only dispatches; every subcommand imports from here.
 
 use clap::builder::TypedValueParser;
@@ -31,18 +32,71 @@ impl From<std::io::Error> for CliError {
     }
 }
 
-/// Check, before any long work starts, that each output file can be written: an existing file is
-/// opened for writing (and left as it is), a new one is made and removed again. So a wrong path
-/// is an error at once, not after hours of games whose results are then lost.
-pub fn check_outputs<'a>(
-    outputs: impl IntoIterator<Item = (&'a str, Option<&'a std::path::Path>)>,
-) -> Result<(), CliError> {
-    for (what, path) in outputs {
-        let Some(path) = path else { continue };
-        shannon::jobs::atomic_file::check_writable(path)
-            .map_err(|e| CliError::new(format!("cannot write {what} {}: {e}", path.display())))?;
+/// `eprintln!` without its panic when standard error is gone: with `shannon ... 2>&1 | head -1`
+/// the reader of both streams leaves, and a note written after that is lost like the rest of the
+/// output instead of ending the command with a panic. Every line the command line writes to
+/// stderr goes through it.
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr().lock(), $($arg)*);
+    }};
+}
+pub(crate) use say;
+
+/// Standard error as a writer that, like [`say!`], loses what it cannot write instead of
+/// failing: for the functions that write their warnings to a writer they are given (pack,
+/// unpack, codec-report), so that a closed stderr does not end their work.
+pub struct Stderr;
+
+impl std::io::Write for Stderr {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let _ = std::io::stderr().lock().write_all(buf);
+        Ok(buf.len())
     }
-    Ok(())
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        let _ = std::io::stderr().flush();
+        Ok(())
+    }
+}
+
+/// `--overwrite`, for every subcommand that writes files: the one rule of them all, as `match`
+/// keeps for its games. An output file that exists is refused before any work starts, naming
+/// it; `--overwrite` replaces it. (A re-run over the first run's files, or two runs pointed at
+/// one folder, then loses nothing unasked.)
+#[derive(clap::Args, Debug, Clone, Copy, Default)]
+pub struct Overwrite {
+    /// Replace output files that exist (without it, a command whose output file exists is
+    /// refused before it starts, naming the file).
+    #[arg(long)]
+    pub overwrite: bool,
+}
+
+impl Overwrite {
+    /// Check, before any long work starts, that each output file may and can be written: one
+    /// that exists is refused unless `--overwrite` was given (then it is opened for writing and
+    /// left as it is until the work is done); a new one is made and removed again. So a wrong
+    /// path or a file of an earlier run is an error at once, not after hours of work whose
+    /// results are then lost or written over.
+    pub fn check<'a>(
+        self,
+        outputs: impl IntoIterator<Item = (&'a str, Option<&'a std::path::Path>)>,
+    ) -> Result<(), CliError> {
+        for (what, path) in outputs {
+            let Some(path) = path else { continue };
+            if !self.overwrite && path.exists() {
+                return Err(CliError::new(format!(
+                    "{what} {} exists: choose another name, or add --overwrite to replace it",
+                    path.display()
+                )));
+            }
+            shannon::jobs::atomic_file::check_writable(path).map_err(|e| {
+                CliError::new(format!("cannot write {what} {}: {e}", path.display()))
+            })?;
+        }
+        Ok(())
+    }
 }
 
 /// `--generator`: which move generator, by the names [`Generator`] reads and writes, each with
@@ -74,7 +128,7 @@ impl EngineChoice {
         let (engine, origin) = Config::load(self.config.as_deref())
             .and_then(|config| config.runnable_engine(&self.engine))
             .map_err(CliError::new)?;
-        note_origin(&self.engine, &origin);
+        note_origin(&self.engine, &origin, self.config.as_deref());
         Ok(engine)
     }
 
@@ -95,11 +149,21 @@ impl EngineChoice {
 }
 
 /// Say on stderr that `name` was taken as a command because the engines file does not have it
-/// (`--engine` of audit and perft-check, `--engines` of match).
-pub fn note_origin(name: &str, origin: &shannon::client::EngineOrigin) {
+/// (`--engine` of audit and perft-check, `--engines` of match), naming the file read for `config`
+/// (`--config`, else ./engines.toml, else the built-in one, which a folder without an
+/// engines.toml gets).
+pub fn note_origin(
+    name: &str,
+    origin: &shannon::client::EngineOrigin,
+    config: Option<&std::path::Path>,
+) {
     if let shannon::client::EngineOrigin::Command(path) = origin {
-        eprintln!(
-            "shannon: '{name}' is not in the engines file: running it as a command ({})",
+        let file = match shannon::client::Config::resolve_path(config) {
+            Some(file) => file.display().to_string(),
+            None => "the built-in engines file (there is no engines.toml here)".to_string(),
+        };
+        say!(
+            "shannon: '{name}' is not in {file}: running it as a command ({})",
             path.display()
         );
     }
@@ -116,7 +180,7 @@ pub fn per_second(count: u64, seconds: f64) -> f64 {
 
 #[cfg(test)]
 mod tests {
-    use super::check_outputs;
+    use super::Overwrite;
 
     #[test]
     fn outputs_are_checked_without_changing_or_leaving_files() {
@@ -124,20 +188,42 @@ mod tests {
         let existing = dir.path().join("kept.json");
         std::fs::write(&existing, "old").unwrap();
         let new = dir.path().join("new.json");
-        check_outputs([
-            ("the JSON file", Some(existing.as_path())),
-            ("the plot", Some(new.as_path())),
-        ])
-        .unwrap();
+        let replace = Overwrite { overwrite: true };
+        replace
+            .check([
+                ("the JSON file", Some(existing.as_path())),
+                ("the plot", Some(new.as_path())),
+            ])
+            .unwrap();
         assert_eq!(std::fs::read_to_string(&existing).unwrap(), "old");
         assert!(!new.exists(), "the check left {}", new.display());
         let missing = dir.path().join("no-folder").join("x.json");
-        let err = check_outputs([
-            ("the JSON file", Some(missing.as_path())),
-            ("the plot", None),
-        ])
-        .unwrap_err()
-        .to_string();
+        let err = replace
+            .check([
+                ("the JSON file", Some(missing.as_path())),
+                ("the plot", None),
+            ])
+            .unwrap_err()
+            .to_string();
         assert!(err.starts_with("cannot write the JSON file "), "{err}");
+    }
+
+    #[test]
+    fn an_output_that_exists_is_refused_without_overwrite() {
+        let dir = tempfile::tempdir().unwrap();
+        let existing = dir.path().join("run.json");
+        std::fs::write(&existing, "old").unwrap();
+        let err = Overwrite::default()
+            .check([("the JSON file", Some(existing.as_path()))])
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            err,
+            format!(
+                "the JSON file {} exists: choose another name, or add --overwrite to replace it",
+                existing.display()
+            )
+        );
+        assert_eq!(std::fs::read_to_string(&existing).unwrap(), "old");
     }
 }

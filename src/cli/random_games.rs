@@ -1,7 +1,7 @@
 //! `shannon random-games`: Shannon's experiment at scale (the work is [`shannon::experiment`]),
 //! and the merge of its shards' reports (for `shannon merge`).
 
-use super::prelude::CliError;
+use super::prelude::{CliError, Overwrite};
 use indicatif::{ProgressBar, ProgressStyle};
 use shannon::experiment::{
     run, Experiment, Insufficient, MoveRule, Repetition, Report, RuleSet, RunOptions, Shard, Start,
@@ -88,6 +88,8 @@ pub struct Args {
     /// tasks, and the merge step, instead of running it.
     #[arg(long)]
     print_sbatch: bool,
+    #[command(flatten)]
+    overwrite: Overwrite,
 }
 
 const RULES_HELP: &str = "\
@@ -219,7 +221,18 @@ pub fn run_command(args: Args, out: &mut impl Write) -> Result<bool, CliError> {
         write!(out, "{}", sbatch_script(&experiment, shards)).map_err(CliError::new)?;
         return Ok(true);
     }
-    super::prelude::check_outputs([
+    // A run that resumes its checkpoint (the same command again, after a kill or after the
+    // end) writes the same experiment's report: its files are its own to replace, as a resumed
+    // match's are. A checkpoint of another experiment is refused when the run reads it.
+    let resumes = match args.checkpoint.as_deref() {
+        Some(path) => shannon::experiment::Checkpoint::load_for(path, &experiment)
+            .is_ok_and(|saved| saved.is_some()),
+        None => false,
+    };
+    let overwrite = Overwrite {
+        overwrite: args.overwrite.overwrite || resumes,
+    };
+    overwrite.check([
         ("the JSON file", args.json.as_deref()),
         ("the plot", args.plot.as_deref()),
     ])?;

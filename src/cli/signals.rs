@@ -4,7 +4,7 @@
 //! too long. Installed by the binary, not the library: a process has one set of signal handlers,
 //! and only these commands want them.
 
-use super::prelude::CliError;
+use super::prelude::{say, CliError};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
@@ -15,10 +15,10 @@ pub fn interrupt_flag(first: &'static str) -> Result<Arc<AtomicBool>, CliError> 
     let raised = Arc::clone(&flag);
     ctrlc::set_handler(move || {
         if raised.swap(true, Ordering::SeqCst) {
-            eprintln!("shannon: interrupted again: exiting now");
+            say!("shannon: interrupted again: exiting now");
             std::process::exit(130);
         }
-        eprintln!("shannon: interrupted: {first}");
+        say!("shannon: interrupted: {first}");
     })
     .map_err(|e| CliError::new(format!("cannot handle Ctrl-C and SIGTERM: {e}")))?;
     Ok(flag)

@@ -1,7 +1,7 @@
 //! `shannon unpack`: a file written by `shannon pack` back to PGN.
 
 use super::pack::run_unpack;
-use super::prelude::CliError;
+use super::prelude::{CliError, Stderr};
 use shannon::codec::game::GameCodec;
 use std::io::Write;
 
@@ -15,11 +15,5 @@ pub struct Args {
 
 /// Run `shannon unpack`: the packed file on stdin, PGN on `out`.
 pub fn run(args: Args, out: &mut impl Write) -> Result<bool, CliError> {
-    run_unpack(
-        args.codec,
-        &mut std::io::stdin().lock(),
-        out,
-        &mut std::io::stderr().lock(),
-    )
-    .map_err(CliError::new)
+    run_unpack(args.codec, &mut std::io::stdin().lock(), out, &mut Stderr).map_err(CliError::new)
 }

@@ -1,14 +1,15 @@
 //! The packed-games file `shannon pack` writes and `shannon unpack` reads.
 //!
-//! # Layout (version 3)
+//! # Layout (version 4)
 //! | field | bytes |
 //! |---|---|
 //! | magic | `SHGM` (4 bytes) |
-//! | version | 1 byte, 3 |
+//! | version | 1 byte, 4 |
 //! | codec | 1 byte, [`GameCodec::id`] |
 //! | model | 1 byte, [`GameCodec::model_id`]: 0 for a codec without a move model |
+//! | keeps | 1 byte, [`Keeps`]: 0 the games' codes alone, 1 their tags and comments too |
 //! | file id | 8 bytes, least significant first: the file's [`FileId`] |
-//! | header check | CRC-32C of the 15 bytes above, 4 bytes, least significant first |
+//! | header check | CRC-32C of the 16 bytes above, 4 bytes, least significant first |
 //! | blocks | each as below, then the end mark |
 //!
 //! A block holds up to [`BLOCK_GAMES`] games:
@@ -21,7 +22,9 @@
 //! | games | the number of games in the block (>= 1), unsigned LEB128 |
 //! | length | the payload's length in bytes, unsigned LEB128 |
 //! | payload | the games, below |
-//! | check | CRC-32C of the block's bytes above (file id to payload), 4 bytes, least significant first |
+//! | text length | only when the file keeps text: the text's length in bytes, unsigned LEB128 |
+//! | text | only when the file keeps text: the games' tags and comments (layout in `text.rs`) |
+//! | check | CRC-32C of the block's bytes above (file id to text), 4 bytes, least significant first |
 //!
 //! The payload of a codec whose codes are self-delimiting ([`GameCodec::self_delimiting`]: every
 //! codec but `arith` with the uniform model) is the games' codes one after another, bit after
@@ -57,6 +60,10 @@
 //! before give the block and game counts, so a file cut at a block boundary, or given another
 //! file's end mark, is seen.
 //!
+//! # Version 3 (read, never written)
+//! As version 4 without the keeps byte (its header check covers 15 bytes): the games' codes
+//! alone, so its games come back with no tags but those made from the game, and no comments.
+//!
 //! # Version 2 (read, never written)
 //! The header without the file id (its check covers the 7 bytes before it), blocks without the
 //! file id, block number and games before, and an end mark of 0 games whose length field is the
@@ -73,19 +80,25 @@
 mod error;
 mod legacy;
 mod reader;
+mod text;
 
 pub use error::{BlockFault, ContainerError, Frame, Lost};
+pub use text::GameText;
 
 use super::bits::{BitReader, Bits};
 use super::game::{GameCodec, GameCodecError};
 use crate::game::GameRecord;
+use crate::notation::pgn::PgnGame;
 use std::fmt;
 
 /// The first four bytes of a packed file.
 pub const MAGIC: [u8; 4] = *b"SHGM";
 
 /// The layout version this module writes.
-pub const VERSION: u8 = 3;
+pub const VERSION: u8 = 4;
+
+/// The version before the keeps byte: bound blocks, the games' codes alone (still read).
+pub const CODES_ONLY_VERSION: u8 = 3;
 
 /// The older version whose blocks are checked but do not say where they belong (read with
 /// checks on each block, but none on their order or origin).
@@ -97,8 +110,48 @@ pub const UNCHECKED_VERSION: u8 = 1;
 /// The most games [`Pack::to_bytes`] puts in one block.
 pub const BLOCK_GAMES: usize = 256;
 
-/// The bytes of a version 3 header.
-const HEADER_LEN: usize = 19;
+/// The bytes of a header of the version written: magic, version, codec, model, keeps, file id
+/// and check (a version 3 header has no keeps byte: [`header_len`]).
+const HEADER_LEN: usize = 20;
+
+/// The bytes of a header of `version` (4 or 3).
+fn header_len(version: u8) -> usize {
+    match version {
+        VERSION => HEADER_LEN,
+        _ => HEADER_LEN - 1,
+    }
+}
+
+/// What a packed file keeps of each game beside its code (which holds the start position, Chess960
+/// or not, the moves and the result), saved as its keeps byte.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Keeps {
+    /// The codes alone (`shannon pack --moves-only`, and every file before version 4): a game
+    /// comes back with the Seven Tag Roster of `?`, and no comments.
+    Moves,
+    /// The tags (but `Result`, `SetUp` and `FEN`, made from the game) and the main line's
+    /// comments too: a round trip of a PGN loses only its variations and NAGs.
+    Text,
+}
+
+impl Keeps {
+    /// The keeps byte.
+    pub fn byte(self) -> u8 {
+        match self {
+            Keeps::Moves => 0,
+            Keeps::Text => 1,
+        }
+    }
+
+    /// The value of a keeps byte, if it is one.
+    pub fn from_byte(byte: u8) -> Option<Keeps> {
+        match byte {
+            0 => Some(Keeps::Moves),
+            1 => Some(Keeps::Text),
+            _ => None,
+        }
+    }
+}
 
 /// The checksum of headers and blocks: CRC-32C (Castagnoli), as iSCSI and ext4 use it.
 const CRC: crc::Crc<u32> = crc::Crc::<u32>::new(&crc::CRC_32_ISCSI);
@@ -106,13 +159,17 @@ const CRC: crc::Crc<u32> = crc::Crc::<u32>::new(&crc::CRC_32_ISCSI);
 /// The digest of a file's contents that makes its [`FileId`].
 const CONTENT_DIGEST: crc::Crc<u64> = crc::Crc::<u64>::new(&crc::CRC_64_XZ);
 
-/// A packed file to write: the codec and each game's code.
+/// A packed file to write: the codec, each game's code and, when the file keeps them, each
+/// game's tags and comments.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Pack {
     /// The codec every game is encoded with.
     pub codec: GameCodec,
     /// Each game's code ([`GameCodec::encode_bits`]), in file order.
     pub games: Vec<Bits>,
+    /// Each game's text, as many as `games`, when the file keeps text ([`Keeps::Text`]); `None`
+    /// for the codes alone.
+    pub texts: Option<Vec<GameText>>,
 }
 
 /// Which file a version 3 block was written for: a CRC-64 (the XZ one) of the codec and model
@@ -128,10 +185,12 @@ pub struct FileId(pub u64);
 pub struct Contents {
     /// The codec every game is encoded with.
     pub codec: GameCodec,
-    /// The file's layout version: [`VERSION`] is checked for damage and for each block's place
-    /// and file; [`UNBOUND_VERSION`] for damage only; [`UNCHECKED_VERSION`] not at all (its
-    /// games may be silently damaged).
+    /// The file's layout version: [`VERSION`] and [`CODES_ONLY_VERSION`] are checked for damage
+    /// and for each block's place and file; [`UNBOUND_VERSION`] for damage only;
+    /// [`UNCHECKED_VERSION`] not at all (its games may be silently damaged).
     pub version: u8,
+    /// What it keeps beside the games' codes (every file before version 4: the codes alone).
+    pub keeps: Keeps,
     /// The blocks, each read or refused on its own (a version 1 file is one block).
     pub blocks: Vec<Result<Block, ContainerError>>,
 }
@@ -143,6 +202,8 @@ pub struct Block {
     pub first_game: usize,
     /// The games.
     pub games: Games,
+    /// The games' texts, one a game, when the file keeps them.
+    pub texts: Option<Vec<GameText>>,
 }
 
 /// A block's games as stored.
@@ -171,43 +232,69 @@ impl Pack {
         self.to_bytes_in_blocks(BLOCK_GAMES)
     }
 
+    /// What the file keeps beside the codes.
+    pub fn keeps(&self) -> Keeps {
+        match self.texts {
+            Some(_) => Keeps::Text,
+            None => Keeps::Moves,
+        }
+    }
+
     /// The file's bytes with at most `games_per_block` (>= 1) games a block.
+    ///
+    /// # Panics
+    /// When `texts` holds another number of games than `games`.
     pub fn to_bytes_in_blocks(&self, games_per_block: usize) -> Vec<u8> {
-        let payloads: Vec<(usize, Vec<u8>)> = (self.games.chunks(games_per_block.max(1)))
-            .map(|block| (block.len(), self.payload(block)))
+        let per_block = games_per_block.max(1);
+        if let Some(texts) = &self.texts {
+            assert_eq!(texts.len(), self.games.len(), "a text for every game");
+        }
+        let texts = self.texts.as_ref().map(|texts| texts.chunks(per_block));
+        let mut texts = texts.into_iter().flatten();
+        // Each block: its games, payload and text (empty when the file keeps none), and the
+        // framing of its payload and text.
+        let blocks: Vec<(usize, Vec<u8>, Vec<u8>)> = (self.games.chunks(per_block))
+            .map(|block| {
+                let text = texts.next().map(text::encode_texts);
+                let mut framed = Vec::new();
+                push_leb128(&mut framed, block.len() as u64);
+                let payload = self.payload(block);
+                push_leb128(&mut framed, payload.len() as u64);
+                framed.extend(&payload);
+                if let Some(text) = text {
+                    push_leb128(&mut framed, text.len() as u64);
+                    framed.extend(text);
+                }
+                (block.len(), framed, payload)
+            })
             .collect();
+        let keeps = self.keeps().byte();
         let mut digest = CONTENT_DIGEST.digest();
-        digest.update(&[self.codec.id(), self.codec.model_id()]);
-        for (count, payload) in &payloads {
-            let mut framing = Vec::new();
-            push_leb128(&mut framing, *count as u64);
-            push_leb128(&mut framing, payload.len() as u64);
-            digest.update(&framing);
-            digest.update(payload);
+        digest.update(&[self.codec.id(), self.codec.model_id(), keeps]);
+        for (_, framed, _) in &blocks {
+            digest.update(framed);
         }
         let file = digest.finalize().to_le_bytes();
-        let size: usize = payloads.iter().map(|(_, p)| p.len() + 32).sum();
+        let size: usize = blocks.iter().map(|(_, framed, _)| framed.len() + 24).sum();
         let mut out = Vec::with_capacity(HEADER_LEN + size + 32);
         out.extend(MAGIC);
-        out.extend([VERSION, self.codec.id(), self.codec.model_id()]);
+        out.extend([VERSION, self.codec.id(), self.codec.model_id(), keeps]);
         out.extend(file);
         out.extend(CRC.checksum(&out).to_le_bytes());
         let mut before = 0;
-        for (index, (count, payload)) in payloads.iter().enumerate() {
+        for (index, (count, framed, _)) in blocks.iter().enumerate() {
             let start = out.len();
             out.extend(file);
             push_leb128(&mut out, index as u64 + 1);
             push_leb128(&mut out, before as u64);
-            push_leb128(&mut out, *count as u64);
-            push_leb128(&mut out, payload.len() as u64);
-            out.extend(payload);
+            out.extend(framed);
             let check = CRC.checksum(&out[start..]);
             out.extend(check.to_le_bytes());
             before += count;
         }
         let start = out.len();
         out.extend(file);
-        push_leb128(&mut out, payloads.len() as u64 + 1);
+        push_leb128(&mut out, blocks.len() as u64 + 1);
         push_leb128(&mut out, before as u64);
         out.push(0);
         let check = CRC.checksum(&out[start..]);
@@ -239,16 +326,19 @@ impl Pack {
     /// they are, else each block read or refused on its own.
     pub fn read(bytes: &[u8]) -> Result<Contents, ContainerError> {
         let rest = bytes.strip_prefix(&MAGIC).ok_or(ContainerError::BadMagic)?;
-        // A version 3 header whose version byte was damaged (to 1 or 2, one bit away, or to
-        // an unknown one) still passes its check with version 3.
-        if rest.first() != Some(&VERSION) && reader::header_holds_as_v3(bytes) {
-            return Err(ContainerError::DamagedHeader);
+        // A version 4 (or 3) header whose version byte was damaged (to 1 or 2, one bit away,
+        // to the other one, or to an unknown one) still passes its check with its own version.
+        if let Some(&version) = rest.first() {
+            if reader::header_holds_as_other_version(bytes, version) {
+                return Err(ContainerError::DamagedHeader);
+            }
         }
         match rest.first() {
             None => Err(ContainerError::Truncated),
             Some(&UNCHECKED_VERSION) => legacy::read_v1(&rest[1..]),
             Some(&UNBOUND_VERSION) => legacy::read_v2(bytes),
-            Some(&VERSION) => reader::read_v3(bytes),
+            Some(&CODES_ONLY_VERSION) => reader::read_bound(bytes, CODES_ONLY_VERSION),
+            Some(&VERSION) => reader::read_bound(bytes, VERSION),
             Some(&other) => Err(ContainerError::UnsupportedVersion(other)),
         }
     }
@@ -262,6 +352,19 @@ impl Contents {
         for block in &self.blocks {
             match block {
                 Ok(block) => out.extend(block.decode(self.codec)),
+                Err(e) => out.push(Err(e.clone())),
+            }
+        }
+        out
+    }
+
+    /// Every game of the file in order as a PGN game: decoded, with its tags and comments when
+    /// the file keeps them (else none), or what is wrong with it.
+    pub fn pgn_games(&self) -> Vec<Result<PgnGame, ContainerError>> {
+        let mut out = Vec::new();
+        for block in &self.blocks {
+            match block {
+                Ok(block) => out.extend(block.decode_pgn(self.codec)),
                 Err(e) => out.push(Err(e.clone())),
             }
         }
@@ -300,6 +403,32 @@ impl Games {
 }
 
 impl Block {
+    /// The block's games decoded with `codec` as PGN games with their texts, each numbered in
+    /// the file when it fails (a comment after a ply the game does not have is a fault of its
+    /// own, [`ContainerError::CommentPastEnd`]).
+    pub fn decode_pgn(&self, codec: GameCodec) -> Vec<Result<PgnGame, ContainerError>> {
+        let records = self.decode(codec);
+        let mut texts = self.texts.clone().map(Vec::into_iter);
+        (records.into_iter().enumerate())
+            .map(|(index, record)| {
+                let record = record?;
+                let mut game = PgnGame::new(record);
+                if let Some(text) = texts.as_mut().and_then(Iterator::next) {
+                    let plies = game.record.moves.len();
+                    if text.last_ply() > plies {
+                        return Err(ContainerError::CommentPastEnd {
+                            number: self.first_game + index,
+                            ply: text.last_ply(),
+                            plies,
+                        });
+                    }
+                    (game.tags, game.comments) = text.into_parts();
+                }
+                Ok(game)
+            })
+            .collect()
+    }
+
     /// The block's games decoded with `codec`, each numbered in the file when it fails.
     pub fn decode(&self, codec: GameCodec) -> Vec<Result<GameRecord, ContainerError>> {
         let fault = |index: usize, error, lost| ContainerError::Game {

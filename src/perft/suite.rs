@@ -148,10 +148,20 @@ pub struct Mismatch {
     pub expected: u64,
     /// What we counted.
     pub actual: u64,
+    /// The depths of the entry checked before this one, whose counts were right.
+    pub right_before: Vec<u32>,
+}
+
+impl Mismatch {
+    /// The counts of the entry that were checked: the right ones before, and this wrong one.
+    pub fn counts_checked(&self) -> usize {
+        self.right_before.len() + 1
+    }
 }
 
 /// Check every count of `entry` up to `max_depth` whose expected count is at most `max_nodes`.
-/// Returns the depths checked, or the first mismatch; an unreadable FEN is an error too.
+/// Returns the depths checked, or the first mismatch (with the depths checked before it); an
+/// unreadable FEN is an error too.
 pub fn check_entry(
     entry: &SuiteEntry,
     max_depth: u32,
@@ -174,6 +184,7 @@ pub fn check_entry(
                 depth,
                 expected,
                 actual,
+                right_before: checked,
             }));
         }
         checked.push(depth);

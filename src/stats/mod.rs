@@ -5,8 +5,8 @@
 //!
 //! The Elo figures use the logistic model and the trinomial (win/draw/loss) variance of a
 //! game's score, as Cute Chess and fishtest do. `pentanomial` counts the game pairs (the two
-//! games of one opening, colours swapped) by their score. `sprt` is fishtest's generalised
-//! SPRT in logistic Elo on those pairs, or on single games while no pair is complete.
+//! games of one opening, colours swapped) by their score. `sprt` is the SPRT as each of
+//! fishtest (Shannon's own test), fastchess and cutechess-cli computes it, in their Elo models.
 
 mod interval;
 mod pentanomial;
@@ -14,7 +14,7 @@ mod sprt;
 
 pub use interval::{nearest_rank, wilson_interval};
 pub use pentanomial::{PairTally, Pentanomial};
-pub use sprt::{Sprt, SprtError, SprtModel, SprtVerdict, REGULARISATION};
+pub use sprt::{EloModel, Sprt, SprtError, SprtModel, SprtTest, SprtVerdict, REGULARISATION};
 
 use serde::{Deserialize, Serialize};
 

@@ -42,6 +42,8 @@ pub enum Command {
     Quit,
     /// `d`: show the position.
     Display,
+    /// `help`: list the commands (for a person at a terminal, as Stockfish's `help`).
+    Help,
 }
 
 /// Where a `position` command starts.
@@ -116,7 +118,7 @@ pub fn shorten(text: &str) -> String {
     }
 }
 
-const COMMAND_WORDS: [&str; 12] = [
+const COMMAND_WORDS: [&str; 13] = [
     "uci",
     "debug",
     "isready",
@@ -129,6 +131,7 @@ const COMMAND_WORDS: [&str; 12] = [
     "ponderhit",
     "quit",
     "d",
+    "help",
 ];
 
 /// What a line asks for: `Ok(None)` for a blank line, which is ignored.
@@ -156,6 +159,7 @@ fn parse_command(word: &str, text: &str, args: &str) -> Result<Command, CommandE
         "position" => parse_position(args).map(Command::Position),
         "go" => parse_go(args).map(Command::Go),
         "d" => Ok(Command::Display),
+        "help" => Ok(Command::Help),
         "register" => Ok(Command::Register),
         "setoption" => parse_setoption(text, args),
         _ => parse_simple(word, text),

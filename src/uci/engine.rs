@@ -7,9 +7,11 @@
 //! did not send).
 //!
 //! While a `go perft` counts on its worker thread, `isready` is answered at once, `stop` ends the
-//! count, `quit` and the end of input end the process promptly, and `debug` takes effect at
-//! once, whatever is queued; every other command waits in a queue until the count ends, so those
-//! still act in the order they were sent. All output is written from the loop's thread.
+//! count and `debug` takes effect at once, whatever is queued; every other command, `quit`
+//! included, waits in a queue until the count ends, so those still act in the order they were
+//! sent, and the end of input is obeyed once the count has printed (as Stockfish does: a script
+//! that pipes `go perft 3` and `quit`, or just ends, gets its count). All output is written
+//! from the loop's thread.
 
 use super::command::{parse_line, Command, CommandError, GoCommand};
 use super::display::{describe, game_state, notable_state};
@@ -31,6 +33,27 @@ use std::time::Instant;
 use vampirc_uci::{
     Duration, Serializable, UciInfoAttribute, UciMessage, UciMove, UciPiece, UciSquare,
 };
+
+/// What `help` prints: the commands, for a person at a terminal (a GUI never sends it).
+const HELP: [&str; 17] = [
+    "Shannon plays a uniformly random legal move. A GUI or a match runner speaks UCI to it;",
+    "these are the commands, one a line:",
+    "  uci                               identify, list the options, then uciok",
+    "  isready                           answer readyok (at once, even while go perft counts)",
+    "  setoption name NAME [value V]     set an option (uci lists them)",
+    "  ucinewgame                        forget the game",
+    "  position startpos [moves M ...]   the game from the start, or",
+    "  position fen FEN [moves M ...]    from a FEN (X-FEN or Shredder-FEN)",
+    "  go                                answer bestmove: a random legal move",
+    "  go perft N                        count the moves to depth N, each root move's count",
+    "  stop                              end a count, or release a held bestmove (go infinite)",
+    "  d                                 show the board, its FEN and key",
+    "  debug on|off                      say what the engine does, as info string lines",
+    "  help                              this list",
+    "  quit                              leave",
+    "xboard as the first command speaks the xboard protocol instead.",
+    "The toolkit (matches, perft checks, studies) is in the subcommands: shannon --help.",
+];
 
 /// Whether the loop goes on after an event.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -69,6 +92,8 @@ pub struct Engine<'w> {
     /// size.
     perft_table: Option<(usize, Option<Arc<PerftTable>>)>,
     deferred: VecDeque<String>,
+    /// The input has ended while a count ran: leave once the count and the queue are done.
+    input_ended: bool,
     /// Why the last `position` command was refused, while no good one has followed.
     rejected_position: Option<String>,
     events: Sender<Event>,
@@ -86,6 +111,7 @@ impl<'w> Engine<'w> {
             perft: None,
             perft_table: None,
             deferred: VecDeque::new(),
+            input_ended: false,
             rejected_position: None,
             events,
         }
@@ -102,8 +128,13 @@ impl<'w> Engine<'w> {
                     self.execute(&line)
                 }
             }
-            // The input has ended: nobody can read an answer any more, so a running count is
-            // abandoned (by `finish`) and the process ends at once rather than count for hours.
+            // The input has ended: a running count still finishes and prints (a script that
+            // pipes `go perft` in reads the answer after writing its last line), then the loop
+            // ends; with nothing counting it ends at once.
+            Event::Eof if self.perft.is_some() => {
+                self.input_ended = true;
+                Flow::Continue
+            }
             Event::Eof => Flow::Quit,
             Event::PerftDone(result) => self.perft_done(result),
         };
@@ -123,12 +154,12 @@ impl<'w> Engine<'w> {
         self.release_held();
     }
 
-    /// A line that arrives while a count runs. `isready`, `stop` and `quit` overtake whatever is
-    /// queued, as the specification asks (`isready` "immediately", `quit` "as soon as
-    /// possible"); the rest waits for the count, in order.
+    /// A line that arrives while a count runs. `isready` and `stop` overtake whatever is queued
+    /// (`isready` "immediately", as the specification asks); the rest, `quit` included, waits
+    /// for the count, in order: `go perft 5` then `quit` prints the count first, as Stockfish's
+    /// does (`stop` then `quit` ends the process promptly).
     fn while_counting(&mut self, line: String) -> Flow {
         match parse_line(&line) {
-            Ok(Some(Command::Quit)) => return Flow::Quit,
             Ok(Some(Command::IsReady)) => self.send("readyok"),
             Ok(Some(Command::Debug(on))) => self.debug = on,
             Ok(Some(Command::Stop)) => {
@@ -177,6 +208,9 @@ impl<'w> Engine<'w> {
                 self.deferred.push_front(line);
                 break;
             }
+        }
+        if self.input_ended && self.perft.is_none() {
+            return Flow::Quit;
         }
         Flow::Continue
     }
@@ -231,6 +265,11 @@ impl<'w> Engine<'w> {
             Command::Display => {
                 for line in describe(&self.history, self.options.generator, self.options.castling) {
                     self.send(&line);
+                }
+            }
+            Command::Help => {
+                for line in HELP {
+                    self.send(line);
                 }
             }
         }

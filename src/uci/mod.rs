@@ -40,6 +40,11 @@ use std::sync::mpsc;
 
 pub use options::MAX_SEED;
 
+/// The engine's UCI options: each declaration, as `uci` prints it, with what the option does.
+pub fn option_reference() -> Vec<(String, &'static str)> {
+    options::Options::reference()
+}
+
 /// What the engine loop reacts to.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum Event {
@@ -82,8 +87,18 @@ pub fn run<R: Read + Send + 'static>(input: R, output: &mut dyn Write) {
     engine.finish();
 }
 
-/// Speak UCI on the process's stdin and stdout.
+/// Speak UCI on the process's stdin and stdout. At a terminal (a person, not a GUI) a one-line
+/// banner on stderr says what this is and how to leave.
 pub fn run_stdio() {
+    if std::io::IsTerminal::is_terminal(&std::io::stdin()) {
+        use std::io::Write as _;
+        let _ = writeln!(
+            std::io::stderr(),
+            "Shannon {}: a UCI chess engine that plays a uniformly random legal move (help lists \
+             the commands, quit leaves)",
+            env!("CARGO_PKG_VERSION")
+        );
+    }
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     run(std::io::stdin(), &mut out);
@@ -186,14 +201,30 @@ mod tests {
     }
 
     #[test]
-    fn the_end_of_input_abandons_a_count_at_once() {
-        // Depth 12 from the start takes days; the end of input must end it.
+    fn a_count_prints_before_quit_or_the_end_of_input_is_obeyed() {
+        // Issue 45, item 2: what perft scripts pipe in, with `quit` and without.
+        for input in [
+            "position startpos\ngo perft 3\nquit\n",
+            "position startpos\ngo perft 3\n",
+        ] {
+            let lines = talk(input);
+            assert_eq!(lines.len(), 20 + 3, "{input:?}: {lines:?}");
+            assert!(lines.contains(&"e2e4: 600".to_string()), "{lines:?}");
+            assert_eq!(lines[21], "Nodes searched: 8902", "{input:?}");
+        }
+        // Queued commands run in order after the count, then the end of input is obeyed.
+        let lines = talk("go perft 1\nposition startpos moves e2e4\ngo perft 1\n");
+        let counts: Vec<&String> = lines.iter().filter(|l| l.starts_with("Nodes")).collect();
+        assert_eq!(counts, ["Nodes searched: 20", "Nodes searched: 20"]);
+        assert!(lines.contains(&"e7e5: 1".to_string()), "{lines:?}");
+    }
+
+    #[test]
+    fn stop_still_cuts_a_count_short_before_quit() {
+        // Depth 12 from the start takes days; `stop` ends it, then `quit` is obeyed.
         let started = std::time::Instant::now();
-        let lines = talk("go perft 12\n");
+        let lines = talk("go perft 12\nstop\nquit\n");
         assert!(started.elapsed() < std::time::Duration::from_secs(60));
-        assert!(
-            !lines.iter().any(|l| l.starts_with("Nodes searched")),
-            "{lines:?}"
-        );
+        assert_eq!(lines, ["info string perft stopped"]);
     }
 }

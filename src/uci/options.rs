@@ -85,6 +85,31 @@ impl OptionName {
             .map(|&(option, _)| option)
     }
 
+    /// What the option does, in one sentence (the man page's ENGINE OPTIONS).
+    pub fn description(self) -> &'static str {
+        match self {
+            OptionName::Chess960 => {
+                "Chess960: castling is written king-takes-rook (e1h1) and FENs in Shredder style"
+            }
+            OptionName::Seed => {
+                "The seed of the random moves: a game replays from one number; 0 draws a fresh \
+                 seed for each game (printed with `debug on`)"
+            }
+            OptionName::Threads => "Worker threads of `go perft` (the moves need none)",
+            OptionName::Hash => "The `go perft` hash table in MiB (0: none; counts do not change)",
+            OptionName::MoveOverhead => {
+                "Accepted for GUIs that send it; unused by a mover that answers at once"
+            }
+            OptionName::MoveGenerator => {
+                "Which generator lists the moves to choose from and counts `go perft`: bitboard, \
+                 or the 0x88 reference"
+            }
+            OptionName::DebugLogFile => {
+                "A file that gets every line in and out, stamped (empty: none)"
+            }
+        }
+    }
+
     /// The name as declared.
     pub fn as_str(self) -> &'static str {
         OptionName::ALL
@@ -172,6 +197,15 @@ const HASH_MAX: i64 = 1 << 16;
 const OVERHEAD_MAX: i64 = 60_000;
 
 impl Options {
+    /// Every option's declaration (as `uci` prints it) with its description, in that order.
+    pub fn reference() -> Vec<(String, &'static str)> {
+        Options::declarations()
+            .into_iter()
+            .zip(OptionName::ALL)
+            .map(|(line, (option, _))| (line, option.description()))
+            .collect()
+    }
+
     /// The `option ...` lines printed at `uci`.
     pub fn declarations() -> Vec<String> {
         let spin = |name: &str, default: i64, min: i64, max: i64| UciOptionConfig::Spin {
@@ -278,6 +312,17 @@ mod tests {
         assert_eq!(options.generator, Generator::Mailbox0x88);
         options.set("Debug Log File", Some("<empty>")).unwrap();
         assert_eq!(options.debug_log_file, "");
+    }
+
+    #[test]
+    fn the_reference_names_every_option_in_the_declarations_order() {
+        for ((line, _), (_, name)) in Options::reference().iter().zip(OptionName::ALL) {
+            assert!(
+                line.starts_with(&format!("option name {name} type ")),
+                "{line}"
+            );
+        }
+        assert_eq!(Options::reference().len(), OptionName::ALL.len());
     }
 
     #[test]

@@ -21,7 +21,10 @@ fn scratch(name: &str) -> Scratch {
 fn audit_report(dir: &Path, engine: &str, perft_seconds: u32) -> (bool, Value, String) {
     let config = dir.join("engines.toml");
     std::fs::write(&config, format!("[[engine]]\nname = \"e\"\n{engine}\n")).unwrap();
+    // Each run's own report: the last run's is removed first (an output that exists is refused,
+    // and a report left from it must not pass for this run's).
     let json = dir.join("audit.json");
+    let _ = std::fs::remove_file(&json);
     let output = Command::new(SHANNON)
         .args([
             "audit",

@@ -19,7 +19,9 @@ fn audit(dir: &Path, command: &str) -> (bool, Value, String) {
         format!("[[engine]]\nname = \"e\"\ncommand = \"{command}\"\nprotocol = \"xboard\"\n"),
     )
     .unwrap();
+    // Each run's own report (an output that exists is refused; an old one must not pass).
     let json = dir.join("audit.json");
+    let _ = std::fs::remove_file(&json);
     let output = Command::new(SHANNON)
         .args(["audit", "--engine", "e", "--quiet", "--config"])
         .arg(&config)

@@ -5,7 +5,7 @@ use crate::common;
 use crate::common::{data_path, shannon_with_input as shannon, Scratch};
 use shannon::chess960::{scharnagl_back_rank, start_position};
 use shannon::game::{GameRecord, Outcome};
-use shannon::notation::pgn::{read_games, write_game, Comments, PgnGame};
+use shannon::notation::pgn::{export_tags, read_games, write_game, PgnGame};
 use shannon::{CastlingMode, Position};
 
 /// The games of PGN output, as records.
@@ -51,7 +51,7 @@ fn sample() -> (String, Vec<GameRecord>) {
     let fen = Position::from_fen("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1").unwrap();
     let endgame = walk(fen, CastlingMode::Standard, 6, 30);
     for game in [chess960, endgame] {
-        text.push_str(&write_game(&PgnGame::new(game.clone()), &Comments::default()).unwrap());
+        text.push_str(&write_game(&PgnGame::new(game.clone())).unwrap());
         expected.push(game);
     }
     (text, expected)
@@ -60,7 +60,7 @@ fn sample() -> (String, Vec<GameRecord>) {
 #[test]
 fn pack_unpack_round_trip_every_codec() {
     let (text, expected) = sample();
-    for codec in ["squares", "index", "arith", "arith-m1", "arith-m2"] {
+    for codec in CODECS {
         let packed = shannon(&["pack", "--codec", codec], text.as_bytes());
         assert_eq!(packed.status.code(), Some(1), "{codec}: the bad game fails");
         let errors = String::from_utf8_lossy(&packed.stderr);
@@ -151,7 +151,7 @@ const RUY_LOPEZ: &str = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 1-0
 /// the damaged block, and no game is written.
 #[test]
 fn every_bit_flip_of_a_packed_file_is_refused() {
-    for codec in ["squares", "index", "arith", "arith-m1", "arith-m2"] {
+    for codec in CODECS {
         let packed = shannon(&["pack", "--codec", codec], RUY_LOPEZ.as_bytes());
         assert!(packed.status.success(), "{codec}");
         let bytes = packed.stdout;
@@ -261,7 +261,13 @@ fn pack_errors_name_the_game_once() {
 #[test]
 fn pack_model_choice() {
     let (text, expected) = sample();
-    for (model, codec) in [("uniform", "arith"), ("m1", "arith-m1"), ("m2", "arith-m2")] {
+    let models = [
+        ("uniform", "arith"),
+        ("m1", "arith-m1"),
+        ("m2", "arith-m2"),
+        ("m3", "arith-m3"),
+    ];
+    for (model, codec) in models {
         let packed = shannon(
             &["pack", "--codec", "arith", "--model", model],
             text.as_bytes(),
@@ -272,7 +278,7 @@ fn pack_model_choice() {
         assert_eq!(records(&checked.stdout), expected, "{model}");
     }
     let default = shannon(&["pack"], RUY_LOPEZ.as_bytes());
-    assert!(shannon(&["unpack", "--codec", "arith-m2"], &default.stdout)
+    assert!(shannon(&["unpack", "--codec", "arith-m3"], &default.stdout)
         .status
         .success());
     let refused = shannon(&["pack", "--codec", "index", "--model", "m1"], b"");
@@ -321,11 +327,17 @@ fn codec_fit_is_deterministic_and_writes_the_models() {
     assert_eq!(written[0], written[1]);
 }
 
-/// The byte ranges of a packed file (version 2 or 3, as `src/codec/container.rs` lays them out):
-/// its header, then each block and last the end mark.
+/// The byte ranges of a packed file (version 2, 3 or 4, as `src/codec/container.rs` lays them
+/// out): its header, then each block and last the end mark.
 fn frames(bytes: &[u8]) -> (Vec<u8>, Vec<Vec<u8>>) {
     let version = bytes[4];
-    let header = if version == 2 { 11 } else { 19 };
+    let header = match version {
+        2 => 11,
+        3 => 19,
+        _ => 20,
+    };
+    // A version 4 file that keeps text has it after each block's payload.
+    let with_text = version == 4 && bytes[7] == 1;
     let leb = |pos: &mut usize| {
         let mut value = 0u64;
         for shift in (0..35).step_by(7) {
@@ -349,11 +361,15 @@ fn frames(bytes: &[u8]) -> (Vec<u8>, Vec<Vec<u8>>) {
         }
         let games = leb(&mut pos);
         // Version 2's end mark has a length field (the file's games), version 3's none.
-        let length = if games > 0 || version == 2 {
+        let mut length = if games > 0 || version == 2 {
             leb(&mut pos)
         } else {
             0
         };
+        if games > 0 && with_text {
+            pos += length;
+            length = leb(&mut pos);
+        }
         pos += if games == 0 { 4 } else { length + 4 };
         out.push(bytes[start..pos].to_vec());
         if games == 0 {
@@ -378,7 +394,9 @@ fn corpus_games(from: usize, games: usize) -> String {
     corpus[start..end].to_string()
 }
 
-const CODECS: [&str; 5] = ["squares", "index", "arith", "arith-m1", "arith-m2"];
+const CODECS: [&str; 6] = [
+    "squares", "index", "arith", "arith-m1", "arith-m2", "arith-m3",
+];
 
 /// Issue 30 item 5: the block checksum did not cover the block's place or its file. Swapping two
 /// blocks, copying one over another, dropping one, putting another file's header (same codec or
@@ -497,23 +515,87 @@ fn version_2_files_unpack_with_a_warning() {
             err.trim_end(),
             "warning: this packed file is of version 2, whose blocks do not say where they \
              belong: blocks swapped, duplicated, dropped or taken from another file cannot be \
-             detected (pack it again to get version 3)"
+             detected (pack it again to get version 4)"
         );
         assert_eq!(records(&unpacked.stdout), expected, "{model}");
     }
 }
 
 /// The version 3 file of the first 20 corpus games (`tests/data/packed/first20-m2-v3.shgm`,
-/// written when version 3 was made): `pack` still writes it byte for byte (the file id is the
-/// contents', so the same games give the same bytes), and `unpack` reads it without a warning.
+/// written when version 3 was made) unpacks without a warning, as the codes alone; the same games
+/// packed `--moves-only` today hold the same codes in the same blocks.
 #[test]
-fn version_3_files_are_pinned() {
+fn version_3_files_still_unpack() {
     let text = corpus_games(0, 20);
     let fixture = std::fs::read(data_path("packed/first20-m2-v3.shgm")).unwrap();
-    let packed = shannon(&["pack"], text.as_bytes());
-    assert!(packed.stdout == fixture, "the packed bytes changed");
+    assert_eq!(fixture[4], 3, "a version 3 file");
     let unpacked = shannon(&["unpack"], &fixture);
     let err = String::from_utf8_lossy(&unpacked.stderr);
     assert!(unpacked.status.success() && err.is_empty(), "{err}");
     assert_eq!(records(&unpacked.stdout), records(text.as_bytes()));
+    assert!(String::from_utf8_lossy(&unpacked.stdout).contains("[White \"?\"]"));
+    let moves_only = shannon(
+        &["pack", "--codec", "arith-m2", "--moves-only"],
+        text.as_bytes(),
+    );
+    let (_, v3) = frames(&fixture);
+    let (_, v4) = frames(&moves_only.stdout);
+    // Each block: file id (its own), number, games before, games, length, payload, check: the
+    // same from the number to the payload.
+    let body = |frame: &Vec<u8>| frame[8..frame.len() - 4].to_vec();
+    assert_eq!(
+        v3.iter().map(body).collect::<Vec<_>>(),
+        v4.iter().map(body).collect::<Vec<_>>()
+    );
+}
+
+/// The version 4 file of the first 20 corpus games with their tags
+/// (`tests/data/packed/first20-m2-v4.shgm`, written when version 4 was made): `pack` still writes
+/// it byte for byte (the file id is the contents', so the same games give the same bytes), and
+/// `unpack` gives back every tag with its value.
+#[test]
+fn version_4_files_are_pinned_and_keep_the_tags() {
+    let text = corpus_games(0, 20);
+    let fixture = std::fs::read(data_path("packed/first20-m2-v4.shgm")).unwrap();
+    let packed = shannon(&["pack", "--codec", "arith-m2"], text.as_bytes());
+    assert!(packed.stdout == fixture, "the packed bytes changed");
+    let unpacked = shannon(&["unpack"], &fixture);
+    let err = String::from_utf8_lossy(&unpacked.stderr);
+    assert!(unpacked.status.success() && err.is_empty(), "{err}");
+    let before = read_games(&text);
+    let after = read_games(&String::from_utf8(unpacked.stdout).unwrap());
+    assert_eq!(after.len(), 20);
+    for (before, after) in before.into_iter().zip(after) {
+        let (before, after) = (before.unwrap(), after.unwrap());
+        assert_eq!(after.record, before.record);
+        // Every tag with its value, in the export form's order (the roster first, `?` for a
+        // roster tag the game did not have).
+        assert_eq!(after.tags, export_tags(&before), "every tag and its value");
+    }
+}
+
+/// Issue 45, item 11: `pack` wrote its binary file to a terminal; it refuses, as gzip does, and
+/// says to redirect it. The terminal is the one `script` (util-linux) makes; the test is skipped
+/// without it.
+#[test]
+fn pack_refuses_to_write_to_a_terminal() {
+    let dir = Scratch::new("pack-terminal");
+    let pgn = dir.join("games.pgn");
+    std::fs::write(&pgn, RUY_LOPEZ).unwrap();
+    let command = format!("{} pack < {}", crate::common::SHANNON, pgn.display());
+    let Ok(out) = std::process::Command::new("script")
+        .args(["-q", "-e", "-c", &command, "/dev/null"])
+        .stdin(std::process::Stdio::null())
+        .output()
+    else {
+        crate::common::peer_missing("script (util-linux) is not installed", false);
+        return;
+    };
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(2), "{text}");
+    assert!(
+        text.contains("the packed file is binary and standard output is a terminal"),
+        "{text}"
+    );
+    assert!(!text.contains("SHGM"), "{text}");
 }

@@ -239,9 +239,42 @@ fn perft_suite_that_checks_nothing_says_so_and_fails() {
     // The same file within its limits passes, and says how much it checked.
     let (ok, out, _) = shannon(&["perft-suite", good.to_str().unwrap()]);
     assert!(
-        ok && out.contains("passed 1 of 1, skipped 0; 2 counts checked"),
+        ok && out.contains("passed 1 of 1, failed 0, skipped 0; 2 counts checked"),
         "{out}"
     );
+}
+
+/// Issue 45, item 4: a wrong count was left out of the counts checked, so one bad line said
+/// "0 counts checked" and "nothing checked", and a good and a bad position said 2 counts where
+/// 4 were checked.
+#[test]
+fn a_failed_count_is_one_of_the_counts_checked() {
+    let dir = Scratch::new("perft-suite-failed-count");
+    let bad = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 21\n";
+    let good = "8/8/8/8/8/8/8/k6K w - - 0 1 ;D1 3 ;D2 9\n";
+    let wrong_second = "8/8/8/8/8/8/8/k6K w - - 0 1 ;D1 3 ;D2 10\n";
+    for (text, summary) in [
+        (
+            bad.to_string(),
+            "passed 0 of 1, failed 1, skipped 0; 1 counts checked",
+        ),
+        (
+            format!("{good}{wrong_second}"),
+            "passed 1 of 2, failed 1, skipped 0; 4 counts checked",
+        ),
+    ] {
+        let file = dir.join("suite.epd");
+        std::fs::write(&file, &text).unwrap();
+        let output = Command::new(crate::common::SHANNON)
+            .args(["perft-suite", file.to_str().unwrap()])
+            .output()
+            .unwrap();
+        let out = String::from_utf8_lossy(&output.stdout);
+        assert_eq!(output.status.code(), Some(1), "{out}");
+        assert!(out.contains(summary), "{text}: {out}");
+        assert!(out.contains("FAIL"), "{out}");
+        assert!(!out.contains("nothing checked"), "{out}");
+    }
 }
 
 /// Issue 26, item 2: `perft 4 --hash 8192` wrote all 8 GiB of its table before counting 197,281

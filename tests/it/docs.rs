@@ -3,31 +3,30 @@
 //! written, in the spirit of `help_examples::every_example_of_every_help_runs`.
 //!
 //! The commands are the lines of a code block that start with `shannon ` or `cargo run
-//! --release` (a line ending in `\` goes on on the next). `cargo run --release --` is run as the
-//! `shannon` under test (first on PATH), the line itself with `sh` in a scratch folder per
-//! document, in the document's order, each within [`TIME_LIMIT`], with the tests' peers
-//! (Debian's Stockfish, found in /usr/games). A command must succeed, except:
+//! --release`, or that pipe into one (`printf '...' | cargo run --release`), and the `cp` of a
+//! file of the repository that such a command then reads (a line ending in `\` goes on on the
+//! next). `cargo run --release --` is run as the `shannon` under test (first on PATH, as README's
+//! `cargo install --path .` puts it), the line itself with `sh` in a scratch folder per document,
+//! in the document's order, each within [`TIME_LIMIT`], with the tests' peers (Debian's
+//! Stockfish, found in /usr/games). A command must succeed, except:
 //!
 //! - **`# needs: ...`**: a line whose trailing comment says what of the reader's own it needs
 //!   (their engine in engines.toml, their book, the shards of a cluster job) is only checked to
 //!   parse: the command up to its first redirection or pipe, with `--help` added, must exit 0
 //!   (clap checks every argument before `--help`). A line in cutechess-cli's or fastchess's form
 //!   cannot be checked so (their reader does not stop at `-help` to check the rest), so it may
-//!   not carry the mark: the scratch folder holds stand-ins for it instead.
+//!   not carry the mark: it must run on what the repository holds.
 //! - **Long runs** run with the smaller counts of [`SHORTER`], each with its reason; every
 //!   substitution there must apply to some command, so the table cannot outlive the documents.
 //! - `audit` may exit with 1: the audit ran and found the engine's deviations (Stockfish's), as
 //!   its help says.
 //!
-//! The scratch folder holds what the examples read, as a reader's clone does: `tests/` (the test
-//! data), `target/release/shannon`; and stand-ins for what the reader brings: `games.pgn` (20
-//! games of the corpus, where an example reads it), `my_openings.epd` and `book.epd` (four openings), `./dev` and `./base`
-//! (the `shannon` under test, for the cutechess-cli/fastchess line that names them), Cute Chess's
-//! `engines.json` with "Stockfish 16" and "Dev", and `src/codec/game/model` for codec-fit to write.
+//! The scratch folder holds what a reader's fresh clone holds after README's set-up, and nothing
+//! else (issue 45, item 7: stand-ins made here let examples pass that failed for a reader): a
+//! copy of every file of the repository (`git ls-files`), and `target/release/shannon`. What a
+//! reader must bring is named by a `# needs:` mark.
 
-use crate::common::{
-    data_path, peer_missing, peers_required, shell, stockfish_installed, Scratch, SHANNON,
-};
+use crate::common::{peer_missing, peers_required, shell, stockfish_installed, Scratch, SHANNON};
 use std::collections::{BTreeMap, BTreeSet};
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
@@ -80,6 +79,11 @@ const SHORTER: &[(&str, &str, &str)] = &[
         "--tc movetime=5 --sprt",
         "Stockfish against a random mover decides the SPRT at game 208 whatever the time: \
          208 games at 50 ms a move are minutes",
+    ),
+    (
+        "--sprt -5,5,0.05,0.05 --pgn sprt.pgn",
+        "--sprt -5,5,0.05,0.05 --games 400 --pgn sprt.pgn",
+        "Shannon against Shannon decides after some 2,000 to 10,000 games (2,000 in 26 s here)",
     ),
     (
         "-rounds 500",
@@ -331,7 +335,7 @@ fn examples(document: &Path, text: &str) -> Vec<Example> {
             fenced = !fenced;
             continue;
         }
-        if !fenced || !(line.starts_with("shannon ") || line.starts_with("cargo run --release")) {
+        if !fenced || !is_command(line) {
             continue;
         }
         let mut text = line.to_string();
@@ -350,6 +354,19 @@ fn examples(document: &Path, text: &str) -> Vec<Example> {
         });
     }
     found
+}
+
+/// A line the test runs: a command of `shannon` (or `cargo run --release`), one piped into it,
+/// or the copy of a file of the repository (`cp tests/...`) that such a command reads.
+fn is_command(line: &str) -> bool {
+    let shannon =
+        |text: &str| text.starts_with("shannon ") || text.starts_with("cargo run --release");
+    shannon(line)
+        || line.starts_with("cp tests/")
+        || (line.starts_with("printf ")
+            && line
+                .split_once(" | ")
+                .is_some_and(|(_, rest)| shannon(rest)))
 }
 
 /// Where the command's shell comment starts: the first `#` outside quotes after a space.
@@ -442,9 +459,52 @@ fn run_limited(dir: &Path, script: &str) -> (Option<i32>, String) {
     (code, err.join().unwrap_or_default())
 }
 
-/// The scratch folder's reader's files and stand-ins (see the module's comment); games.pgn only
-/// for a document whose examples read it (`< games.pgn`), since others write it.
-fn prepare(dir: &Path, reads_games: bool) {
+/// The files of the repository, by path from its top: `git ls-files`, else (no git, or not a
+/// checkout) every file but those of `target/` and `.git/`.
+fn clone_files() -> Vec<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let listed = Command::new("git")
+        .args(["ls-files", "-z"])
+        .current_dir(root)
+        .output()
+        .ok()
+        .filter(|out| out.status.success() && !out.stdout.is_empty());
+    if let Some(out) = listed {
+        return out
+            .stdout
+            .split(|&b| b == 0)
+            .filter(|name| !name.is_empty())
+            .map(|name| PathBuf::from(String::from_utf8_lossy(name).into_owned()))
+            .filter(|path| root.join(path).is_file())
+            .collect();
+    }
+    let mut found = Vec::new();
+    let mut folders = vec![PathBuf::new()];
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(root.join(&folder)).unwrap().flatten() {
+            let path = folder.join(entry.file_name());
+            if path == Path::new("target") || path == Path::new(".git") {
+                continue;
+            }
+            match entry.file_type().unwrap().is_dir() {
+                true => folders.push(path),
+                false => found.push(path),
+            }
+        }
+    }
+    found
+}
+
+/// The scratch folder as a reader's clone after README's set-up: a copy of every file of the
+/// repository (copies, not links: an example may write into them, as codec-fit's does) and the
+/// release binary.
+fn prepare(dir: &Path, files: &[PathBuf]) {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for file in files {
+        let to = dir.join(file);
+        std::fs::create_dir_all(to.parent().unwrap()).unwrap();
+        std::fs::copy(root.join(file), &to).unwrap();
+    }
     let symlink = |to: &Path, at: &str| {
         let at = dir.join(at);
         std::fs::create_dir_all(at.parent().unwrap()).unwrap();
@@ -452,26 +512,6 @@ fn prepare(dir: &Path, reads_games: bool) {
     };
     symlink(Path::new(SHANNON), "bin/shannon");
     symlink(Path::new(SHANNON), "target/release/shannon");
-    symlink(Path::new(SHANNON), "dev");
-    symlink(Path::new(SHANNON), "base");
-    symlink(data_path("").parent().unwrap(), "tests");
-    std::fs::create_dir_all(dir.join("src/codec/game/model")).unwrap();
-    if reads_games {
-        let corpus = std::fs::read_to_string(data_path("pgn/lichess_2013-01_5000.pgn")).unwrap();
-        let games: Vec<&str> = corpus.split("\n\n[").take(20).collect();
-        std::fs::write(dir.join("games.pgn"), games.join("\n\n[") + "\n").unwrap();
-    }
-    let openings = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - id \"e4\";\n\
-                    rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - id \"d4\";\n\
-                    rnbqkbnr/pppppppp/8/8/2P5/8/PP1PPPPP/RNBQKBNR b KQkq - id \"c4\";\n\
-                    rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - id \"Nf3\";\n";
-    std::fs::write(dir.join("my_openings.epd"), openings).unwrap();
-    std::fs::write(dir.join("book.epd"), openings).unwrap();
-    let engines_json = format!(
-        "[\n  {{\"name\": \"Stockfish 16\", \"command\": \"/usr/games/stockfish\", \"protocol\": \"uci\"}},\n  \
-         {{\"name\": \"Dev\", \"command\": \"{SHANNON}\", \"protocol\": \"uci\"}}\n]\n"
-    );
-    std::fs::write(dir.join("engines.json"), engines_json).unwrap();
 }
 
 #[cfg(unix)]
@@ -493,13 +533,16 @@ fn every_example_in_the_docs_runs() {
             .or_default()
             .push(example);
     }
+    let files = clone_files();
+    assert!(
+        files.iter().any(|f| f == Path::new("engines.toml")),
+        "the repository's files are listed: {} found",
+        files.len()
+    );
     for (document, examples) in by_document {
         let name = document.file_stem().unwrap().to_string_lossy();
         let dir = Scratch::new(&format!("doc-examples-{name}"));
-        prepare(
-            &dir,
-            examples.iter().any(|e| e.text.contains("< games.pgn")),
-        );
+        prepare(&dir, &files);
         for example in examples {
             let place = format!("{}:{}", example.document.display(), example.line);
             let mut command = as_run(&example.text);

@@ -63,11 +63,34 @@ fn the_man_page_renders_with_every_subcommand() {
         "SHANNON RANDOM-GAMES",
         "SHANNON BENCH UCI",
         "shannon perft-check",
+        // Issue 45, item 9: synopses with their values, examples set as written (not stretched
+        // across the line), the engine's options, the files and the environment.
+        "[--fen FEN] [--chess960] [--divide] [--generator GENERATOR]",
+        "shannon perft 5 --divide --fen \"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1\"",
+        "shannon merge games.shard-*.pgn.state.json --pgn merged.pgn",
+        "ENGINE OPTIONS",
+        "Seed type spin default 0 min 0 max 2147483647",
+        "FILES",
+        "engines.toml",
+        "ENVIRONMENT",
+        "RUST_LOG",
+        "SHANNON_PERFT_INSTRUCTIONS",
+        "EXIT STATUS",
     ] {
         assert!(
             text.contains(expected),
             "no {expected:?} in the page:\n{text}"
         );
+    }
+    // No example is filled like prose: no run of spaces inside a command.
+    let examples = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| l.starts_with("shannon ") && l.split_whitespace().nth(1) != Some("-"))
+        // The page's footer: the version, then the page's name in the right margin.
+        .filter(|l| !l.ends_with("shannon(1)"));
+    for line in examples {
+        assert!(!line.contains("  "), "a stretched example: {line:?}");
     }
 }
 

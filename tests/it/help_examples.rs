@@ -1,8 +1,8 @@
 //! Every example that a subcommand's `--help` prints runs as written (issue 26: the examples of
 //! `perft-check` and `audit` named `stockfish`, which was not in the engines file, and failed).
 //!
-//! The examples run with `sh` in a scratch folder that holds what they read (`tests/data`, a
-//! PGN, a packed file, shards to merge), with the `shannon` under test first on PATH. One that
+//! The examples run with `sh` in a scratch folder that holds what they read (`tests/data`, and
+//! shards to merge), with the `shannon` under test first on PATH. One that
 //! names Stockfish is skipped, with the reason printed, when Stockfish is not installed.
 
 use crate::common::{
@@ -70,18 +70,13 @@ fn all_examples() -> Vec<(String, String)> {
     all
 }
 
-/// What the examples read: the test data, a packed file and shards to merge. The PGN the `pack`
-/// example reads is the one the `match` example writes (games.pgn), as for a user who runs them
-/// in order; a games.pgn made here would be an earlier run's file, which a match does not
-/// replace.
+/// What the examples read: the test data and shards to merge (the `merge` example's, as a job
+/// array writes them). The packing examples read the repository's files.
 fn prepare(dir: &Path) {
     let bin = dir.join("bin");
     std::fs::create_dir(&bin).unwrap();
     std::os::unix::fs::symlink(SHANNON, bin.join("shannon")).unwrap();
     std::os::unix::fs::symlink(data_path("").parent().unwrap(), dir.join("tests")).unwrap();
-    let corpus = std::fs::read_to_string(data_path("pgn/lichess_2013-01_5000.pgn")).unwrap();
-    let games: Vec<&str> = corpus.split("\n\n[").take(20).collect();
-    std::fs::write(dir.join("corpus.pgn"), games.join("\n\n[") + "\n").unwrap();
     let run = |script: &str| {
         let out = shell(dir, script).output().unwrap();
         assert!(
@@ -90,7 +85,6 @@ fn prepare(dir: &Path) {
             String::from_utf8_lossy(&out.stderr)
         );
     };
-    run("shannon pack < corpus.pgn > games.bin");
     for i in 0..2 {
         run(&format!(
             "shannon random-games --games 200 --seed 1 --shard {i}/2 --quiet --json shard-{i}.json"

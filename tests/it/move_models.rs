@@ -114,6 +114,7 @@ fn packing_the_first_500_games_gives_the_released_bytes() {
                 .iter()
                 .map(|g| codec.encode_bits(g).unwrap())
                 .collect(),
+            texts: None,
         };
         let released = Pack::read(&released).unwrap();
         let packed = Pack::read(&pack.to_bytes()).unwrap();

@@ -183,10 +183,7 @@ fn the_lichess_corpus_reads_replays_and_round_trips() {
         assert_eq!(Some(game.record.outcome.pgn()), game.tag("Result"));
     }
     let clock = Instant::now();
-    let written: String = games
-        .iter()
-        .map(|g| write_game(g, &Comments::default()).unwrap())
-        .collect();
+    let written: String = games.iter().map(|g| write_game(g).unwrap()).collect();
     let write_time = clock.elapsed();
     let again = read_all_ok(&written);
     assert_eq!(again.len(), games.len());
@@ -253,6 +250,7 @@ fn games_from_a_set_up_position_with_black_to_move_write_and_read_back() {
     for seed in 0..20 {
         let game = PgnGame {
             tags: vec![("Event".into(), format!("seed {seed}"))],
+            comments: Comments::default(),
             record: GameRecord::with_outcome(
                 start.clone(),
                 CastlingMode::Standard,
@@ -260,11 +258,12 @@ fn games_from_a_set_up_position_with_black_to_move_write_and_read_back() {
                 Outcome::Unfinished,
             ),
         };
-        let comments = Comments {
+        let mut game = game;
+        game.comments = Comments {
             after_ply: vec![(0, "start".into()), (3, "third ply".into())],
             final_comment: Some("the end".into()),
         };
-        let text = write_game(&game, &comments).unwrap();
+        let text = write_game(&game).unwrap();
         assert!(text.contains("\n\n{start} 41... "), "{text}");
         assert!(text.lines().all(|line| line.len() <= 80), "{text}");
         let again = read_all_ok(&text).remove(0);
@@ -379,13 +378,11 @@ fn our_san_matches_python_chess_on_random_games() {
         let castling = CastlingMode::from_chess960(chess960);
         games.push(PgnGame {
             tags,
+            comments: Comments::default(),
             record: GameRecord::with_outcome(start, castling, moves, Outcome::Unfinished),
         });
     }
-    let pgn: String = games
-        .iter()
-        .map(|g| write_game(g, &Comments::default()).unwrap())
-        .collect();
+    let pgn: String = games.iter().map(|g| write_game(g).unwrap()).collect();
     let Some(lines) = python_chess(&pgn) else {
         return;
     };
@@ -421,7 +418,7 @@ fn a_tag_value_with_a_newline_is_written_on_one_line() {
         .collect();
     assert!(!games.is_empty());
     for game in games {
-        let written = write_game(&game, &Comments::default()).unwrap();
+        let written = write_game(&game).unwrap();
         let again = shannon::notation::pgn::read_games(&written);
         assert_eq!(again.len(), 1, "{written}");
         assert_eq!(

@@ -410,3 +410,17 @@ fn the_show_encode_and_decode_commands() {
     let (ok, _) = run(&["decode", "--codec", "huffman", "00"], None);
     assert!(!ok);
 }
+
+/// Issue 45, item 11: `show --help`'s example read a matrix back without the castling right its
+/// FEN had. With the side state given, as the help now says, the round trip keeps the position.
+#[test]
+fn the_show_help_round_trip_keeps_the_whole_position() {
+    let fen = "4k3/8/8/8/8/8/8/4K2R b K - 0 1";
+    let shown = crate::common::shannon_ok(&["show", "--format", "matrix", "--fen", fen]);
+    let back = crate::common::shannon_with_input(
+        &["show", "--from", "matrix", "--side", "b", "--castling", "K"],
+        shown.as_bytes(),
+    );
+    assert!(back.status.success());
+    assert_eq!(String::from_utf8_lossy(&back.stdout).trim(), fen);
+}

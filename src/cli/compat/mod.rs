@@ -65,6 +65,9 @@ pub struct CompatMatch {
     pub dialect: Dialect,
     /// One line per option accepted with no effect, or read one of two ways.
     pub notes: Vec<String>,
+    /// The lines the tool prints on its standard output before the games (fastchess's warning
+    /// that the Bayesian model turns the pentanomial off).
+    pub preamble: Vec<String>,
 }
 
 /// What a command line asks for.
@@ -94,7 +97,8 @@ shannon match, cutechess-cli/fastchess form (docs/compat.md)
   -openings file=F [format=epd|pgn] [order=sequential|random] [plies=N] [start=N] [policy=P]
   -pgnout FILE [min] [fi]  |  -pgnout file=F [min=true] [notation=san] ...
   -epdout FILE  |  -epdout file=F
-  -sprt elo0=E0 elo1=E1 alpha=A beta=B [model=logistic]
+  -sprt elo0=E0 elo1=E1 alpha=A beta=B [model=normalized|logistic|bayesian]   (fastchess's
+          test in its model, default normalized; cutechess-cli's BayesElo test, no model=)
   -draw movenumber=N movecount=M score=S   -resign movecount=M score=S [twosided=true]
   -maxmoves N   -recover   -ping-ms N   -crc32 pgn=true   -startup-ms N
   -output format=cutechess|fastchess   -ratinginterval N   -report penta=true|false

@@ -9,7 +9,7 @@ use super::schedule::Policy;
 use super::words::{boolean, number, pairs, single, Opt};
 use super::{Dialect, OutputFormat};
 use shannon::arena::{DrawRule, OpeningSource, Openings, ResignRule, TournamentKind};
-use shannon::stats::Sprt;
+use shannon::stats::{EloModel, Sprt};
 use std::path::PathBuf;
 
 /// Read one option into `read`: the match's settings here, what is printed and the rest in
@@ -427,7 +427,8 @@ fn read_pgnout(read: &mut Read, values: &[String]) -> Result<(), CompatError> {
     Ok(())
 }
 
-/// `-sprt elo0=E0 elo1=E1 alpha=A beta=B [model=logistic]`.
+/// `-sprt elo0=E0 elo1=E1 alpha=A beta=B [model=normalized|logistic|bayesian]` (`model=` is
+/// fastchess's; whose test it is, the tool's, is settled with the dialect).
 fn read_sprt(read: &mut Read, values: &[String]) -> Result<(), CompatError> {
     let name = "-sprt";
     let mut found = [None; 4];
@@ -439,13 +440,15 @@ fn read_sprt(read: &mut Read, values: &[String]) -> Result<(), CompatError> {
             "beta" => 3,
             "model" => {
                 read.only(Dialect::Fastchess, "-sprt model=");
-                if value != "logistic" {
-                    return Err(CompatError::refused(
-                        format!("{name} model={value}"),
-                        "Shannon's SPRT is fishtest's GSPRT in logistic Elo (model=logistic)",
-                    ));
-                }
-                read.sprt_model = Some(value);
+                // fastchess: "Error; SPRT: invalid SPRT model!".
+                let model = value.parse::<EloModel>().map_err(|_| {
+                    CompatError::malformed(
+                        "-sprt model",
+                        &value,
+                        "normalized, logistic or bayesian",
+                    )
+                })?;
+                read.sprt_model = Some(model);
                 continue;
             }
             _ => return Err(CompatError::Unknown(format!("{name} {key}="))),

@@ -6,7 +6,7 @@ use super::engine::EngineArgs;
 use super::schedule::Policy;
 use super::{Dialect, OutputFormat};
 use shannon::arena::{DrawRule, Openings, ResignRule, TournamentKind};
-use shannon::stats::Sprt;
+use shannon::stats::{EloModel, Sprt};
 use std::path::PathBuf;
 
 /// Everything the options said, before the dialect is known.
@@ -35,7 +35,8 @@ pub(super) struct Read {
     /// fastchess's `-epdout ... append=`.
     pub(super) epd_append: bool,
     pub(super) sprt: Option<Sprt>,
-    pub(super) sprt_model: Option<String>,
+    /// fastchess's `-sprt model=`.
+    pub(super) sprt_model: Option<EloModel>,
     pub(super) draw: Option<DrawRule>,
     pub(super) resign: Option<ResignRule>,
     pub(super) maxmoves: Option<u32>,

@@ -11,6 +11,7 @@ use super::words::options;
 use super::{CompatCommand, CompatMatch, Dialect, OutputChoice, OutputFormat};
 use shannon::arena::{Existing, Layout, MatchRequest, OpeningSource, TimeControl};
 use shannon::client::EngineConfig;
+use shannon::stats::{EloModel, Sprt, SprtTest};
 use std::time::Duration;
 
 /// Read a cutechess-cli or fastchess command line (the words after `match`).
@@ -66,15 +67,8 @@ fn finish(mut read: Read) -> Result<CompatMatch, CompatError> {
         ));
     }
     let schedule = schedule(&mut read, dialect, engines.len())?;
-    sprt_note(&mut read, dialect);
-    let output = output(&read, dialect, &schedule);
-    if read.sprt.is_some() && !output.penta && output.format == OutputFormat::Fastchess {
-        read.note(
-            "-sprt",
-            "the test is taken on game pairs (pentanomial) as always; fastchess takes it on \
-             single games when it reports no pentanomial (-report penta=false, -games 1)",
-        );
-    }
+    let mut output = output(&read, dialect, &schedule);
+    let (sprt, preamble) = sprt_test(&read, dialect, &mut output)?;
     let openings = match (read.openings.take(), read.chess960) {
         (Some(openings), _) => openings,
         (None, true) => OpeningSource::Chess960.into(),
@@ -93,7 +87,7 @@ fn finish(mut read: Read) -> Result<CompatMatch, CompatError> {
         openings: Some(openings),
         pgn: Some(read.pgn.take()),
         seed: read.seed,
-        sprt: read.sprt,
+        sprt,
         max_plies: Some(read.maxmoves.map_or(0, |m| m.saturating_mul(2))),
         draw: read.draw,
         resign: read.resign,
@@ -116,6 +110,7 @@ fn finish(mut read: Read) -> Result<CompatMatch, CompatError> {
         output,
         dialect,
         notes: read.notes,
+        preamble,
     })
 }
 
@@ -158,19 +153,47 @@ fn schedule(read: &mut Read, dialect: Dialect, engines: usize) -> Result<Plan, C
     Ok(schedule)
 }
 
-/// The note on an SPRT whose model is not said: its bounds are read as logistic Elo.
-fn sprt_note(read: &mut Read, dialect: Dialect) {
-    if read.sprt.is_some() && read.sprt_model.is_none() {
-        let theirs = match dialect {
-            Dialect::Cutechess => "cutechess-cli's are BayesElo",
-            Dialect::Fastchess => "fastchess's default model is normalized Elo",
-        };
-        read.note(
-            "-sprt",
-            &format!(
-                "elo0 and elo1 are read as logistic Elo ({theirs}); add model=logistic to say so"
-            ),
-        );
+/// The SPRT of the command line, as its tool runs it: cutechess-cli's BayesElo test (whose
+/// `-sprt` has no `model=`: cutechess-cli stops at it), or fastchess's in its model (normalized
+/// unless `model=` says), on the pentanomial when fastchess reports it (its own output, game
+/// pairs, no `-report penta=false`), else on single games. The Bayesian model turns the
+/// pentanomial off, as fastchess does, with fastchess's warning: the lines it prints before the
+/// games.
+fn sprt_test(
+    read: &Read,
+    dialect: Dialect,
+    output: &mut OutputChoice,
+) -> Result<(Option<Sprt>, Vec<String>), CompatError> {
+    let Some(sprt) = read.sprt else {
+        return Ok((None, Vec::new()));
+    };
+    match dialect {
+        Dialect::Cutechess => match read.sprt_model {
+            Some(model) => Err(CompatError::refused(
+                format!("-sprt model={model}"),
+                format!(
+                    "cutechess-cli's -sprt takes elo0, elo1, alpha and beta only, its test is \
+                     BayesElo (cutechess-cli stops with: Invalid argument for option \"-sprt\": \
+                     \"model={model}\")"
+                ),
+            )),
+            None => Ok((Some(sprt.with_test(SprtTest::Cutechess)), Vec::new())),
+        },
+        Dialect::Fastchess => {
+            let model = read.sprt_model.unwrap_or(EloModel::Normalized);
+            let penta = output.penta && output.format == OutputFormat::Fastchess;
+            let mut preamble = Vec::new();
+            if model == EloModel::Bayesian && penta {
+                preamble.push(
+                    "Warning; Bayesian SPRT model not available with pentanomial statistics. \
+                     Disabling pentanomial reports..."
+                        .to_string(),
+                );
+                output.penta = false;
+            }
+            let test = SprtTest::fastchess(model, penta);
+            Ok((Some(sprt.with_test(test)), preamble))
+        }
     }
 }
 
@@ -330,7 +353,13 @@ mod tests {
         let openings = request.openings.as_ref().unwrap();
         assert!(openings.random && openings.plies == Some(8));
         assert_eq!(request.pgn, Some(Some(PathBuf::from("out.pgn"))));
-        assert_eq!(request.sprt, Some("0,5,0.05,0.05".parse().unwrap()));
+        // fastchess's test, in its default model, on the pentanomial it reports.
+        let fastchess = SprtTest::fastchess(EloModel::Normalized, true);
+        let sprt = "0,5,0.05,0.05"
+            .parse::<Sprt>()
+            .unwrap()
+            .with_test(fastchess);
+        assert_eq!(request.sprt, Some(sprt));
         let draw = request.draw.unwrap();
         assert_eq!((draw.move_number, draw.move_count, draw.score), (40, 8, 10));
         assert!(draw.reset_by_irreversible);
@@ -352,8 +381,93 @@ mod tests {
             [("Hash".to_string(), "16".to_string())]
         );
         assert!(request.engines.is_none());
-        // The SPRT's model was not said: noted, read as logistic.
-        assert!(compat.notes.iter().any(|n| n.starts_with("-sprt:")));
+        // Nothing to note: the test is fastchess's own.
+        assert!(compat.notes.is_empty(), "{:?}", compat.notes);
+        assert!(compat.preamble.is_empty());
+    }
+
+    /// Each form runs its tool's test: cutechess-cli's BayesElo test (no `model=`, which
+    /// cutechess-cli refuses), fastchess's in the model given, on the pentanomial unless
+    /// fastchess reports single games; the Bayesian model turns the pentanomial off with
+    /// fastchess's warning.
+    #[test]
+    fn each_form_runs_its_tools_sprt() {
+        let engines = "-engine cmd=a -engine cmd=b -each tc=1+0.01 -sprt elo0=0 elo1=5 \
+                       alpha=0.05 beta=0.05";
+        let test = |line: &str| {
+            let compat = read(&format!("{engines} {line}")).unwrap();
+            (compat.request.sprt.unwrap().test, compat.output.penta)
+        };
+        assert_eq!(
+            test("-pgnout g.pgn -rounds 3 -games 2"),
+            (SprtTest::Cutechess, true)
+        );
+        assert_eq!(
+            test("-rounds 3 -games 2 -repeat -dialect cutechess"),
+            (SprtTest::Cutechess, true)
+        );
+        let fastchess = |model, penta| SprtTest::fastchess(model, penta);
+        assert_eq!(
+            test("-rounds 3"),
+            (fastchess(EloModel::Normalized, true), true)
+        );
+        for model in EloModel::ALL {
+            let (sprt, _) = test(&format!(
+                "-rounds 3 -sprt elo0=0 elo1=5 alpha=0.05 beta=0.05 model={model}"
+            ));
+            assert_eq!(sprt, fastchess(model, true));
+        }
+        // Single games, -report penta=false and the cutechess output: single games.
+        assert_eq!(
+            test("-rounds 3 -games 1").0,
+            fastchess(EloModel::Normalized, false)
+        );
+        assert_eq!(
+            test("-rounds 3 -report penta=false").0,
+            fastchess(EloModel::Normalized, false)
+        );
+        assert_eq!(
+            test("-rounds 3 -output format=cutechess").0,
+            fastchess(EloModel::Normalized, false)
+        );
+        // The Bayesian model: on single games, the pentanomial report off, fastchess's warning.
+        let bayes = read(&format!(
+            "{engines} -rounds 3 -sprt elo0=0 elo1=5 alpha=0.05 beta=0.05 model=bayesian"
+        ))
+        .unwrap();
+        assert!(!bayes.output.penta);
+        assert_eq!(
+            bayes.preamble,
+            [
+                "Warning; Bayesian SPRT model not available with pentanomial statistics. \
+              Disabling pentanomial reports..."
+            ]
+        );
+        // Not when fastchess had turned it off already.
+        let quiet = read(&format!(
+            "{engines} -rounds 3 -games 1 -sprt elo0=0 elo1=5 alpha=0.05 beta=0.05 model=bayesian"
+        ))
+        .unwrap();
+        assert!(quiet.preamble.is_empty());
+        // cutechess-cli has no model=; fastchess refuses a model it does not have.
+        let refused = read(&format!(
+            "{engines} -games 2 -repeat -dialect cutechess -sprt elo0=0 elo1=5 alpha=0.05 beta=0.05 model=logistic"
+        ))
+        .unwrap_err()
+        .to_string();
+        assert!(
+            refused.starts_with("-sprt model=logistic: not supported: cutechess-cli's -sprt")
+                && refused.contains("Invalid argument for option \"-sprt\": \"model=logistic\""),
+            "{refused}"
+        );
+        let unknown = read(&format!(
+            "{engines} -sprt elo0=0 elo1=5 alpha=0.05 beta=0.05 model=bayeselo"
+        ))
+        .unwrap_err();
+        assert_eq!(
+            unknown.to_string(),
+            "-sprt model: 'bayeselo' is not normalized, logistic or bayesian"
+        );
     }
 
     #[test]

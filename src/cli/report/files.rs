@@ -3,6 +3,7 @@
 //! the refusal when they hold what a new run would replace. The `--long` form and the
 //! cutechess-cli/fastchess form name their options differently ([`Form`]).
 
+use crate::cli::prelude::say;
 use shannon::arena::{
     continues, FileNote, GameFinished, GameStarted, Holding, MatchObserver, MatchReport,
     MatchStart, Occupant, OptionWarning, RunStop,
@@ -35,7 +36,7 @@ impl<'a> Noting<'a> {
 impl MatchObserver for Noting<'_> {
     fn started(&mut self, start: &MatchStart) -> io::Result<()> {
         for note in &start.notes {
-            eprintln!("shannon: note: {}", note_text(note, self.form));
+            say!("shannon: note: {}", note_text(note, self.form));
         }
         self.inner.started(start)
     }

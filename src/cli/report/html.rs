@@ -1,13 +1,14 @@
 //! The HTML renderer of a match report (`shannon match --report FILE.html`, `shannon merge
-//! --report`): one self-contained page (no script, no font, no network):
-//! the crosstable, the encounters with their pair statistics, the Elo difference (each engine's
+//! --report`): one self-contained page (no script, no font, no network): the settings the games
+//! were played under (time control, schedule, openings, seed, the SPRT, when the page was
+//! written), the crosstable, the encounters with their pair statistics, the Elo difference (each engine's
 //! against the field in a tournament) with its 95% error bar, the
 //! SPRT's log-likelihood ratio over the games with its bounds, and the terminations. The pictures
 //! are SVG drawn by plotters into the page.
 
 use super::error::ReportFileError;
 use plotters::prelude::*;
-use shannon::arena::{MatchReport, SprtReport, Standings};
+use shannon::arena::{MatchReport, MatchStart, SprtReport, Standings};
 use shannon::stats::{Score, SprtVerdict};
 use std::fmt::Write as _;
 use std::path::Path;
@@ -41,8 +42,11 @@ fn page(report: &MatchReport) -> Result<String, ReportFileError> {
          <title>{title}</title><style>\
          body{{font-family:sans-serif;margin:2em;color:#222}} table{{border-collapse:collapse}}\
          td,th{{border:1px solid #bbb;padding:4px 10px;text-align:right}} th{{background:#eee}}\
-         h2{{margin-top:1.5em}}</style></head><body>\n<h1>{title}</h1>\n"
+         h2{{margin-top:1.5em}} dl{{display:grid;grid-template-columns:max-content auto;\
+         gap:2px 16px}} dt{{font-weight:bold}} dd{{margin:0}}</style></head><body>\n\
+         <h1>{title}</h1>\n"
     );
+    settings(&mut html, report);
     crosstable(&mut html, standings, &names);
     encounters(&mut html, standings, &names);
     elo(&mut html, standings, &names)?;
@@ -68,6 +72,63 @@ fn page(report: &MatchReport) -> Result<String, ReportFileError> {
     forfeits(&mut html, standings);
     html.push_str("</body></html>\n");
     Ok(html)
+}
+
+/// What the games were played under: the time control, the schedule, the openings, the seed,
+/// the SPRT's settings, the files, and when the page was written.
+fn settings(html: &mut String, report: &MatchReport) {
+    let start: &MatchStart = &report.start;
+    let mut rows: Vec<(&str, String)> = vec![
+        ("time control", start.time_control.notation()),
+        (
+            "schedule",
+            match start.tournament {
+                Some(kind) => format!(
+                    "{kind}: {} round(s) of {} games per encounter, {} games",
+                    start.rounds, start.games_per_encounter, start.games
+                ),
+                None => format!("{} games", start.games),
+            },
+        ),
+        ("openings", start.openings.to_string()),
+        ("seed", start.seed.to_string()),
+        ("concurrency", start.concurrency.to_string()),
+    ];
+    if let Some(sprt) = &start.sprt {
+        let (lower, upper) = sprt.bounds();
+        rows.push((
+            "SPRT",
+            format!(
+                "{}'s test, {}: elo0 {}, elo1 {}, alpha {}, beta {}: accept H0 at an LLR of \
+                 {lower:.3} or below, H1 at {upper:.3} or above",
+                sprt.test.tool(),
+                sprt.test.elo_model().units(),
+                sprt.elo0,
+                sprt.elo1,
+                sprt.alpha,
+                sprt.beta
+            ),
+        ));
+    }
+    if let Some(span) = &start.shard {
+        rows.push((
+            "shard",
+            format!(
+                "{}: games {} to {} of {}",
+                span.shard, span.first, span.last, span.of
+            ),
+        ));
+    }
+    if let Some(pgn) = &report.pgn {
+        rows.push(("games file", pgn.display().to_string()));
+    }
+    let (date, time) = shannon::arena::utc_now();
+    rows.push(("written", format!("{date} {time} UTC")));
+    html.push_str("<h2>Settings</h2>\n<dl>\n");
+    for (name, value) in rows {
+        let _ = writeln!(html, "<dt>{name}</dt><dd>{}</dd>", escape(&value));
+    }
+    html.push_str("</dl>\n");
 }
 
 /// The losses on time by cause and every forfeit with its forensics file (nothing when no
@@ -214,9 +275,17 @@ fn sprt(html: &mut String, test: &SprtReport, games: u32) -> Result<(), ReportFi
     };
     let _ = writeln!(
         html,
-        "<h2>SPRT</h2>\n<p>elo0 {} elo1 {}, alpha {} beta {}: bounds {lower:.3} and \
-             {upper:.3}; LLR {:.3}: {verdict}.</p>",
-        sprt.elo0, sprt.elo1, sprt.alpha, sprt.beta, test.llr
+        "<h2>SPRT</h2>\n<p>{}'s test on the {}, {}: elo0 {} elo1 {}, alpha {} beta {}: H0 is \
+             accepted at an LLR of {lower:.3} or below (the lower bound, red in the chart), H1 at \
+             {upper:.3} or above (the upper bound, green); LLR {:.3}: {verdict}.</p>",
+        sprt.test.tool(),
+        test.model.name(),
+        sprt.test.elo_model().units(),
+        sprt.elo0,
+        sprt.elo1,
+        sprt.alpha,
+        sprt.beta,
+        test.llr
     );
     if let Some(note) = super::sprt_games_note(test, games) {
         let _ = writeln!(html, "<p>{}</p>", escape(&note));
@@ -314,14 +383,31 @@ fn llr_curve(history: &[(u32, f64)], lower: f64, upper: f64) -> Result<String, R
             .y_desc("log-likelihood ratio")
             .draw()
             .map_err(ReportFileError::draw)?;
-        for (bound, colour) in [
-            (upper, RGBColor(46, 139, 87)),
-            (lower, RGBColor(200, 60, 60)),
+        for (bound, colour, label) in [
+            (
+                upper,
+                RGBColor(46, 139, 87),
+                format!("H1 accepted: LLR {upper:.2}"),
+            ),
+            (
+                lower,
+                RGBColor(200, 60, 60),
+                format!("H0 accepted: LLR {lower:.2}"),
+            ),
         ] {
             chart
                 .draw_series(std::iter::once(PathElement::new(
                     vec![(0, bound), (games, bound)],
                     colour.stroke_width(2),
+                )))
+                .map_err(ReportFileError::draw)?;
+            // The label just inside the band, by the bound's start.
+            let inside = if bound > 0.0 { -0.04 } else { 0.08 } * (high - low);
+            chart
+                .draw_series(std::iter::once(Text::new(
+                    label,
+                    (games / 50, bound + inside),
+                    ("sans-serif", 13).into_font().color(&colour),
                 )))
                 .map_err(ReportFileError::draw)?;
         }

@@ -7,6 +7,7 @@
 //! engines get a ranking (each engine's score against the field, as an Elo difference with its
 //! 95% margin), a crosstable, and every encounter with its pair statistics.
 
+use crate::cli::prelude::say;
 use indicatif::ProgressBar;
 use shannon::arena::{
     GameFinished, MatchObserver, MatchReport, MatchStart, OptionWarning, SprtReport, Standings,
@@ -50,9 +51,10 @@ impl<W: Write> MatchObserver for Console<'_, W> {
 
     fn option_warning(&mut self, warning: &OptionWarning) -> io::Result<()> {
         self.bar.suspend(|| {
-            eprintln!(
+            say!(
                 "shannon: warning: {}: {}; not sent",
-                warning.engine, warning.problem
+                warning.engine,
+                warning.problem
             )
         });
         Ok(())
@@ -82,10 +84,13 @@ pub fn write_header(out: &mut impl Write, start: &MatchStart) -> io::Result<()> 
         )?,
         None => writeln!(
             out,
-            "Match {} vs {}: {} games, tc {tc}, openings {}, concurrency {}, seed {}",
+            "Match {} vs {}: {}, tc {tc}, openings {}, concurrency {}, seed {}",
             start.names[0],
             start.names[1],
-            start.games,
+            match start.sprt {
+                Some(_) => format!("at most {} games (until the SPRT decides)", start.games),
+                None => format!("{} games", start.games),
+            },
             start.openings,
             start.concurrency,
             start.seed
@@ -185,9 +190,11 @@ fn write_sprt(out: &mut impl Write, sprt: &SprtReport, games: u32) -> io::Result
     };
     writeln!(
         out,
-        "SPRT ({}, logistic Elo): elo0 {} elo1 {} alpha {} beta {}: LLR {:.3} [{lower:.3}, \
+        "SPRT ({}, {}, {}): elo0 {} elo1 {} alpha {} beta {}: LLR {:.3} [{lower:.3}, \
          {upper:.3}]: {} {at}",
+        sprt.sprt.test.tool(),
         sprt.model.name(),
+        sprt.sprt.test.elo_model().units(),
         sprt.sprt.elo0,
         sprt.sprt.elo1,
         sprt.sprt.alpha,

@@ -1,6 +1,6 @@
 //! What can be wrong with a packed file, or with a part of one, and how each is said.
 
-use super::{FileId, UNBOUND_VERSION, UNCHECKED_VERSION, VERSION};
+use super::{FileId, UNCHECKED_VERSION, VERSION};
 use crate::codec::game::GameCodecError;
 use std::fmt;
 
@@ -66,6 +66,9 @@ pub enum ContainerError {
     UnsupportedVersion(u8),
     /// A codec number (and model number) that is not a [`GameCodec`](super::GameCodec).
     UnknownCodec(u8, u8),
+    /// A keeps byte that is not a [`Keeps`](super::Keeps) (a newer file, or a damaged one whose
+    /// header check holds by chance).
+    UnknownKeeps(u8),
     /// The header's check fails: its version, codec, model or file id was damaged.
     DamagedHeader,
     /// The file ends inside its header (or, in version 1, inside a game).
@@ -89,6 +92,16 @@ pub enum ContainerError {
         /// codes have no lengths).
         lost: usize,
     },
+    /// A game's kept text has a comment after a ply the game does not have (an intact block
+    /// that its writer got wrong): the game is left out.
+    CommentPastEnd {
+        /// The game's number in the file, from 1.
+        number: usize,
+        /// The ply the comment follows.
+        ply: usize,
+        /// The game's plies.
+        plies: usize,
+    },
     /// One block is damaged (in version 3, possibly a run of blocks); the others are read.
     Block {
         /// The (first) block's number, from 1.
@@ -100,7 +113,7 @@ pub enum ContainerError {
         /// What the damage cost.
         lost: Lost,
     },
-    /// Version 3: bytes between two blocks (or before the end mark) that are no block of the
+    /// Versions 3 and 4: bytes between two blocks (or before the end mark) that are no block of the
     /// file, while the blocks on either side follow one another: skipped, no game is lost.
     Unreadable {
         /// How many bytes.
@@ -108,7 +121,7 @@ pub enum ContainerError {
         /// The block (or end mark) they come before.
         before: Frame,
     },
-    /// Version 3: an intact block (or end mark) written for another file: the header and the
+    /// Versions 3 and 4: an intact block (or end mark) written for another file: the header and the
     /// blocks were put together from different files. Nothing is read.
     ForeignBlock {
         /// The number of the block that belongs where it was found.
@@ -120,7 +133,7 @@ pub enum ContainerError {
         /// The file id of the header.
         header: FileId,
     },
-    /// Version 3: an intact block (or end mark) of this file in another block's place: blocks
+    /// Versions 3 and 4: an intact block (or end mark) of this file in another block's place: blocks
     /// were swapped, repeated or dropped. Nothing is read.
     OutOfPlace {
         /// The number of the block that belongs where it was found.
@@ -128,7 +141,7 @@ pub enum ContainerError {
         /// What was found there.
         found: Frame,
     },
-    /// Version 3: a block (or the end mark) in its place says another number of games comes
+    /// Versions 3 and 4: a block (or the end mark) in its place says another number of games comes
     /// before it than its file holds there. Nothing is read.
     GamesMismatch {
         /// The block (or end mark).
@@ -138,7 +151,7 @@ pub enum ContainerError {
         /// The games the blocks before it hold.
         counted: usize,
     },
-    /// Version 3: bytes follow the end mark. Nothing is read.
+    /// Versions 3 and 4: bytes follow the end mark. Nothing is read.
     AfterEnd {
         /// Where the file's own bytes end (the end mark's last byte is the byte before).
         end: usize,
@@ -178,12 +191,22 @@ impl fmt::Display for ContainerError {
             ContainerError::BadMagic => f.write_str("not a packed games file (no SHGM magic)"),
             ContainerError::UnsupportedVersion(v) => write!(
                 f,
-                "packed file version {v} is not supported (only {UNCHECKED_VERSION}, \
-                 {UNBOUND_VERSION} and {VERSION})"
+                "packed file version {v} is not supported (only {UNCHECKED_VERSION} to \
+                 {VERSION}: made by a newer shannon?)"
             ),
             ContainerError::UnknownCodec(id, model) => {
                 write!(f, "unknown game codec number {id} (model {model})")
             }
+            ContainerError::UnknownKeeps(byte) => write!(
+                f,
+                "the packed file keeps something this shannon does not know (keeps byte {byte}; \
+                 version {VERSION} files keep 0, codes, or 1, codes and text)"
+            ),
+            ContainerError::CommentPastEnd { number, ply, plies } => write!(
+                f,
+                "game {number}: a kept comment follows ply {ply}, but the game has {plies} \
+                 plies: its text is malformed"
+            ),
             ContainerError::DamagedHeader => {
                 f.write_str("the packed file's header is damaged (its checksum does not match)")
             }

@@ -2,7 +2,7 @@
 //! belong) and version 1 (no checks). The layouts are in the module above.
 
 use super::{
-    read_games, read_leb128, Block, BlockFault, ContainerError, Contents, Games, Lost, CRC,
+    read_games, read_leb128, Block, BlockFault, ContainerError, Contents, Games, Keeps, Lost, CRC,
     UNBOUND_VERSION, UNCHECKED_VERSION,
 };
 use crate::codec::game::GameCodec;
@@ -35,7 +35,11 @@ pub(super) fn read_v2(bytes: &[u8]) -> Result<Contents, ContainerError> {
         match read_block(&mut rest, codec.self_delimiting()) {
             Ok(V2Frame::Games(games)) => {
                 let count = games.len();
-                blocks.push(Ok(Block { first_game, games }));
+                blocks.push(Ok(Block {
+                    first_game,
+                    games,
+                    texts: None,
+                }));
                 first_game += count;
             }
             Ok(V2Frame::End(total)) => {
@@ -63,6 +67,7 @@ pub(super) fn read_v2(bytes: &[u8]) -> Result<Contents, ContainerError> {
     Ok(Contents {
         codec,
         version: UNBOUND_VERSION,
+        keeps: Keeps::Moves,
         blocks,
     })
 }
@@ -131,9 +136,11 @@ pub(super) fn read_v1(rest: &[u8]) -> Result<Contents, ContainerError> {
     Ok(Contents {
         codec,
         version: UNCHECKED_VERSION,
+        keeps: Keeps::Moves,
         blocks: vec![Ok(Block {
             first_game: 1,
             games: Games::Framed(games),
+            texts: None,
         })],
     })
 }

@@ -1,11 +1,16 @@
-//! Version 3: each block read, checked, and placed by the file id, number and games before it
-//! carries (the layout and the rules are in the module above).
+//! Versions 4 and 3: each block read, checked, and placed by the file id, number and games
+//! before it carries (the layout and the rules are in the module above).
 
+use super::text::decode_texts;
 use super::{
-    read_leb128, Block, BlockFault, ContainerError, Contents, FileId, Frame, Games, Lost, CRC,
-    HEADER_LEN, MAGIC, VERSION,
+    header_len, read_leb128, Block, BlockFault, ContainerError, Contents, FileId, Frame, Games,
+    Keeps, Lost, CODES_ONLY_VERSION, CRC, MAGIC, VERSION,
 };
 use crate::codec::game::GameCodec;
+
+/// A block's games as a frame holds them: their number, the payload and (when the file keeps
+/// text) the text.
+type FramedGames<'a> = (usize, &'a [u8], Option<&'a [u8]>);
 
 /// A frame (a block or the end mark) whose check holds: what it says.
 struct Intact<'a> {
@@ -15,8 +20,9 @@ struct Intact<'a> {
     number: usize,
     /// The games in the blocks before it.
     before: usize,
-    /// Its number of games and its payload; `None` for the end mark.
-    games: Option<(usize, &'a [u8])>,
+    /// Its number of games, its payload and its text (when the file keeps text); `None` for
+    /// the end mark.
+    games: Option<FramedGames<'a>>,
     /// Its length in bytes.
     len: usize,
 }
@@ -33,38 +39,45 @@ impl Intact<'_> {
     }
 }
 
-/// Version 3, from the magic on: an error when the header is unreadable or when an intact
+/// Version 4 or 3, from the magic on: an error when the header is unreadable or when an intact
 /// block is not where it belongs (another file's, another place's, or bytes after the end).
-pub(super) fn read_v3(bytes: &[u8]) -> Result<Contents, ContainerError> {
-    let header = bytes.get(..HEADER_LEN).ok_or(ContainerError::Truncated)?;
-    let (checked, check) = header.split_at(HEADER_LEN - 4);
+pub(super) fn read_bound(bytes: &[u8], version: u8) -> Result<Contents, ContainerError> {
+    let header_len = header_len(version);
+    let header = bytes.get(..header_len).ok_or(ContainerError::Truncated)?;
+    let (checked, check) = header.split_at(header_len - 4);
     if CRC.checksum(checked).to_le_bytes() != check {
         return Err(ContainerError::DamagedHeader);
     }
     let codec = GameCodec::from_ids(header[5], header[6])
         .ok_or(ContainerError::UnknownCodec(header[5], header[6]))?;
+    let keeps = match version {
+        VERSION => Keeps::from_byte(header[7]).ok_or(ContainerError::UnknownKeeps(header[7]))?,
+        _ => Keeps::Moves,
+    };
     let mut id = [0; 8];
-    id.copy_from_slice(&header[7..15]);
+    id.copy_from_slice(&header[header_len - 12..header_len - 4]);
     let file = FileId(u64::from_le_bytes(id));
     let stream = codec.self_delimiting();
+    let with_text = keeps == Keeps::Text;
     let mut blocks = Vec::new();
     // Where the next frame starts, the number of the block that belongs there, and the games
     // of the blocks before it.
-    let (mut pos, mut place, mut games) = (HEADER_LEN, 1, 0);
+    let (mut pos, mut place, mut games) = (header_len, 1, 0);
     loop {
         if pos == bytes.len() {
             blocks.push(Err(ContainerError::MissingEnd { games }));
             break;
         }
-        let fault = match read_frame(&bytes[pos..]) {
+        let fault = match read_frame(&bytes[pos..], with_text) {
             Ok(frame) => {
                 placed(&frame, file, place, games)?;
-                let Some((count, payload)) = frame.games else {
+                let Some((count, payload, text)) = frame.games else {
                     let end = pos + frame.len;
                     return match end == bytes.len() {
                         true => Ok(Contents {
                             codec,
-                            version: VERSION,
+                            version,
+                            keeps,
                             blocks,
                         }),
                         false => Err(ContainerError::AfterEnd {
@@ -75,13 +88,20 @@ pub(super) fn read_v3(bytes: &[u8]) -> Result<Contents, ContainerError> {
                     };
                 };
                 let first_game = games + 1;
-                blocks.push(match Games::from_payload(payload, count, stream) {
-                    Some(read) => Ok(Block {
+                let texts = text.map(|text| decode_texts(text, count));
+                blocks.push(match (Games::from_payload(payload, count, stream), texts) {
+                    (Some(read), None) => Ok(Block {
                         first_game,
                         games: read,
+                        texts: None,
+                    }),
+                    (Some(read), Some(Some(texts))) => Ok(Block {
+                        first_game,
+                        games: read,
+                        texts: Some(texts),
                     }),
                     // Intact and in its place, so its extent and its games are known.
-                    None => Err(ContainerError::Block {
+                    (None, _) | (_, Some(None)) => Err(ContainerError::Block {
                         block: place,
                         first_game,
                         fault: BlockFault::BadPayload,
@@ -96,7 +116,7 @@ pub(super) fn read_v3(bytes: &[u8]) -> Result<Contents, ContainerError> {
             }
             Err(fault) => fault,
         };
-        let Some((at, next)) = next_intact(bytes, pos + 1, file) else {
+        let Some((at, next)) = next_intact(bytes, pos + 1, file, with_text) else {
             blocks.push(Err(ContainerError::Block {
                 block: place,
                 first_game: games + 1,
@@ -148,21 +168,29 @@ pub(super) fn read_v3(bytes: &[u8]) -> Result<Contents, ContainerError> {
     }
     Ok(Contents {
         codec,
-        version: VERSION,
+        version,
+        keeps,
         blocks,
     })
 }
 
-/// Whether the bytes start with a version 3 header whose check holds once its version byte is
-/// taken to be 3, whatever it is.
-pub(super) fn header_holds_as_v3(bytes: &[u8]) -> bool {
-    bytes.get(..HEADER_LEN).is_some_and(|header| {
-        let mut digest = CRC.digest();
-        digest.update(&header[..4]);
-        digest.update(&[VERSION]);
-        digest.update(&header[5..HEADER_LEN - 4]);
-        digest.finalize().to_le_bytes() == header[HEADER_LEN - 4..]
-    })
+/// Whether the bytes start with a header of version 4 or 3, other than `version` (the byte
+/// found), whose check holds once its version byte is taken to be that one: a damaged version
+/// byte.
+pub(super) fn header_holds_as_other_version(bytes: &[u8], version: u8) -> bool {
+    [VERSION, CODES_ONLY_VERSION]
+        .into_iter()
+        .filter(|&other| other != version)
+        .any(|other| {
+            let len = header_len(other);
+            bytes.get(..len).is_some_and(|header| {
+                let mut digest = CRC.digest();
+                digest.update(&header[..4]);
+                digest.update(&[other]);
+                digest.update(&header[5..len - 4]);
+                digest.finalize().to_le_bytes() == header[len - 4..]
+            })
+        })
 }
 
 /// Whether an intact frame belongs where it was found: in `file`, as block `place`, after
@@ -192,8 +220,9 @@ fn placed(frame: &Intact, file: FileId, place: usize, games: usize) -> Result<()
     Ok(())
 }
 
-/// The frame at the start of `bytes` if its check holds, else why not.
-fn read_frame(bytes: &[u8]) -> Result<Intact<'_>, BlockFault> {
+/// The frame at the start of `bytes` if its check holds, else why not; a block of a file that
+/// keeps text (`with_text`) has its text after its payload.
+fn read_frame(bytes: &[u8], with_text: bool) -> Result<Intact<'_>, BlockFault> {
     let number = |rest: &mut &[u8]| match read_leb128(rest) {
         Ok(value) => Ok(value as usize),
         Err(ContainerError::Truncated) => Err(BlockFault::Truncated),
@@ -206,29 +235,47 @@ fn read_frame(bytes: &[u8]) -> Result<Intact<'_>, BlockFault> {
     // The end mark has no length and no payload.
     let payload_len = if count == 0 { 0 } else { number(&mut rest)? };
     let head = bytes.len() - rest.len();
-    if rest.len() < payload_len + 4 {
+    let payload = rest.get(..payload_len).ok_or(BlockFault::Truncated)?;
+    rest = &rest[payload_len..];
+    let text = match with_text && count > 0 {
+        true => {
+            let len = number(&mut rest)?;
+            let text = rest.get(..len).ok_or(BlockFault::Truncated)?;
+            rest = &rest[len..];
+            Some(text)
+        }
+        false => None,
+    };
+    let framed_len = bytes.len() - rest.len();
+    if rest.len() < 4 {
         return Err(BlockFault::Truncated);
     }
-    let (framed, tail) = bytes.split_at(head + payload_len);
+    let (framed, tail) = bytes.split_at(framed_len);
     if CRC.checksum(framed).to_le_bytes() != tail[..4] {
         return Err(BlockFault::ChecksumMismatch);
     }
+    debug_assert_eq!(&framed[head..head + payload_len], payload);
     Ok(Intact {
         file: FileId(u64::from_le_bytes(*file)),
         number: block,
         before,
-        games: (count > 0).then(|| (count, &framed[head..])),
+        games: (count > 0).then_some((count, payload, text)),
         len: framed.len() + 4,
     })
 }
 
 /// The first intact frame of `file` at or after `from`: where it starts, and what it says.
-fn next_intact(bytes: &[u8], from: usize, file: FileId) -> Option<(usize, Intact<'_>)> {
+fn next_intact(
+    bytes: &[u8],
+    from: usize,
+    file: FileId,
+    with_text: bool,
+) -> Option<(usize, Intact<'_>)> {
     let id = file.0.to_le_bytes();
     let mut at = from;
     loop {
         let offset = bytes.get(at..)?.windows(id.len()).position(|w| w == id)?;
-        if let Ok(frame) = read_frame(&bytes[at + offset..]) {
+        if let Ok(frame) = read_frame(&bytes[at + offset..], with_text) {
             return Some((at + offset, frame));
         }
         at += offset + 1;

@@ -31,6 +31,21 @@ const CODECS: [GameCodec; 2] = [
     GameCodec::Arith(MoveModel::Uniform),
 ];
 
+/// Each game's text: its players, its number and a comment after its first ply (or before it).
+fn texts() -> Vec<GameText> {
+    (games().iter().enumerate())
+        .map(|(i, game)| GameText {
+            tags: vec![
+                ("Event".into(), "Texts".into()),
+                ("White".into(), format!("player {}", i % 2)),
+                ("Round".into(), format!("{i}")),
+            ],
+            comments: vec![(game.moves.len().min(1), format!("comment {i}"))],
+        })
+        .collect()
+}
+
+/// The games packed with their texts.
 fn pack(codec: GameCodec) -> Pack {
     Pack {
         codec,
@@ -38,6 +53,7 @@ fn pack(codec: GameCodec) -> Pack {
             .iter()
             .map(|g| codec.encode_bits(g).unwrap())
             .collect(),
+        texts: Some(texts()),
     }
 }
 
@@ -68,6 +84,17 @@ fn round_trip_in_blocks() {
             assert_eq!(parse(&bytes), Ok(games()), "{codec} {per_block}");
             let contents = Pack::read(&bytes).unwrap();
             assert_eq!(contents.version, VERSION);
+            assert_eq!(contents.keeps, Keeps::Text);
+            let kept: Vec<GameText> = (contents.pgn_games())
+                .into_iter()
+                .map(|g| g.unwrap())
+                .map(|g| GameText {
+                    tags: g.tags,
+                    comments: g.comments.after_ply,
+                })
+                .collect();
+            let expected = texts();
+            assert_eq!(kept, expected, "{codec} {per_block}");
             assert_eq!(contents.blocks.len(), pack.games.len().div_ceil(per_block));
             let firsts: Vec<usize> = contents
                 .blocks
@@ -80,9 +107,101 @@ fn round_trip_in_blocks() {
         let empty = Pack {
             codec,
             games: vec![],
+            texts: Some(vec![]),
         };
         assert_eq!(parse(&empty.to_bytes()), Ok(vec![]));
+        // The codes alone: the same games, no text, a smaller file.
+        let moves = Pack {
+            texts: None,
+            ..pack.clone()
+        };
+        let bytes = moves.to_bytes();
+        assert_eq!(parse(&bytes), Ok(games()), "{codec}");
+        let contents = Pack::read(&bytes).unwrap();
+        assert_eq!(contents.keeps, Keeps::Moves);
+        assert!((contents.pgn_games().into_iter()).all(|g| g.unwrap().tags.is_empty()));
+        assert!(bytes.len() < pack.to_bytes().len());
     }
+}
+
+/// Version 3 files (as `shannon pack` wrote them before text was kept) are still read, as the
+/// codes alone.
+#[test]
+fn version_3_is_still_read_as_codes_alone() {
+    let bytes = include_bytes!("../../../tests/data/packed/first20-m2-v3.shgm");
+    assert_eq!(bytes[4], CODES_ONLY_VERSION);
+    let contents = Pack::read(bytes).unwrap();
+    assert_eq!(contents.version, CODES_ONLY_VERSION);
+    assert_eq!(contents.keeps, Keeps::Moves);
+    let games = contents.pgn_games();
+    assert_eq!(games.len(), 20);
+    assert!(games
+        .iter()
+        .all(|g| g.as_ref().is_ok_and(|g| g.tags.is_empty())));
+    // Its header with the version byte damaged to 4 is not taken for a version 4 file.
+    let mut damaged = bytes.to_vec();
+    damaged[4] = VERSION;
+    assert_eq!(Pack::read(&damaged), Err(ContainerError::DamagedHeader));
+}
+
+/// A block whose check holds but whose text does not read as its layout (a writer's fault) is
+/// unreadable as a whole; a comment after a ply its game does not have loses that game.
+#[test]
+fn malformed_text_in_an_intact_block_is_refused() {
+    let codec = CODECS[0];
+    let bytes = pack(codec).to_bytes_in_blocks(5);
+    let (header, frames) = split_frames(&bytes);
+    // The block's text ends just before its check: drop its last byte, shorten its length,
+    // and check the block again.
+    let block = &frames[0];
+    let mut rest = &block[8..];
+    for _ in 0..3 {
+        read_leb128(&mut rest).unwrap(); // number, games before, games
+    }
+    let payload = read_leb128(&mut rest).unwrap() as usize;
+    rest = &rest[payload..];
+    let at = block.len() - rest.len();
+    let text_len = read_leb128(&mut rest).unwrap();
+    assert_eq!(
+        rest.len(),
+        text_len as usize + 4,
+        "the text, then the check"
+    );
+    let mut cut = block[..at].to_vec();
+    push_leb128(&mut cut, text_len - 1);
+    cut.extend(&rest[..text_len as usize - 1]);
+    cut.extend(CRC.checksum(&cut).to_le_bytes());
+    let mut damaged = header.clone();
+    damaged.extend(cut);
+    damaged.extend(&frames[1]);
+    let contents = Pack::read(&damaged).unwrap();
+    assert!(
+        matches!(
+            contents.blocks[0],
+            Err(ContainerError::Block {
+                fault: BlockFault::BadPayload,
+                ..
+            })
+        ),
+        "{:?}",
+        contents.blocks[0]
+    );
+    // A comment after ply 99 of a game of 3 plies.
+    let mut wrong = pack(codec);
+    wrong.texts.as_mut().unwrap()[1]
+        .comments
+        .push((99, "late".into()));
+    let contents = Pack::read(&wrong.to_bytes()).unwrap();
+    let games = contents.pgn_games();
+    assert_eq!(
+        games[1],
+        Err(ContainerError::CommentPastEnd {
+            number: 2,
+            ply: 99,
+            plies: 3
+        })
+    );
+    assert_eq!(games.iter().filter(|g| g.is_ok()).count(), 4);
 }
 
 #[test]
@@ -114,11 +233,11 @@ fn header_errors() {
         assert_eq!(parse(&bytes[..cut]), Err(ContainerError::Truncated));
     }
     let mut unknown = bytes.clone();
-    unknown[4] = 4;
+    unknown[4] = 5;
     unknown[HEADER_LEN - 1] ^= 1;
-    assert_eq!(parse(&unknown), Err(ContainerError::UnsupportedVersion(4)));
-    // A damaged version byte (1 and 2 are one bit away from 3) is not taken for an older file.
-    for version in [0, 1, 2, 4, 7, 0x83] {
+    assert_eq!(parse(&unknown), Err(ContainerError::UnsupportedVersion(5)));
+    // A damaged version byte (0 and 5 are one bit away from 4) is not taken for another file.
+    for version in [0, 1, 2, 3, 5, 7, 0x84] {
         let mut bad_version = bytes.clone();
         bad_version[4] = version;
         assert_eq!(parse(&bad_version), Err(ContainerError::DamagedHeader));
@@ -346,17 +465,23 @@ fn bytes_after_the_end_mark_refuse_the_file() {
 /// other games, another codec or other blocks give another id.
 #[test]
 fn the_file_id_follows_the_contents() {
-    let id = |bytes: &[u8]| bytes[7..15].to_vec();
+    let id = |bytes: &[u8]| bytes[8..16].to_vec();
     let codec = CODECS[0];
     let bytes = pack(codec).to_bytes();
     assert_eq!(pack(codec).to_bytes(), bytes);
     let mut fewer = pack(codec);
     fewer.games.pop();
+    fewer.texts.as_mut().unwrap().pop();
     let others = [
         fewer.to_bytes(),
         pack(codec).to_bytes_in_blocks(2),
         pack(CODECS[1]).to_bytes(),
         pack(GameCodec::Arith(MoveModel::M1)).to_bytes(),
+        Pack {
+            texts: None,
+            ..pack(codec)
+        }
+        .to_bytes(),
     ];
     for other in others {
         assert_ne!(id(&other), id(&bytes));
@@ -386,6 +511,7 @@ fn a_bad_game_in_a_stream_names_the_games_lost() {
             count: 3,
             payload: vec![0; 4],
         },
+        texts: None,
     };
     let decoded = block.decode(GameCodec::Index);
     assert_eq!(decoded.len(), 1);
@@ -397,10 +523,15 @@ fn a_bad_game_in_a_stream_names_the_games_lost() {
     );
 }
 
-/// A file's header and its frames (blocks, then the end mark), as bytes, for versions 2 and 3.
+/// A file's header and its frames (blocks, then the end mark), as bytes, for versions 2 to 4.
 fn split_frames(bytes: &[u8]) -> (Vec<u8>, Vec<Vec<u8>>) {
     let version = bytes[4];
-    let header = if version == 2 { 11 } else { 19 };
+    let header = match version {
+        2 => 11,
+        3 => 19,
+        _ => 20,
+    };
+    let with_text = version == 4 && bytes[7] == Keeps::Text.byte();
     let mut rest = &bytes[header..];
     let mut frames = Vec::new();
     while !rest.is_empty() {
@@ -414,6 +545,10 @@ fn split_frames(bytes: &[u8]) -> (Vec<u8>, Vec<Vec<u8>>) {
         // Version 2's end mark has a length field (the file's games), version 3's none.
         let mut length = 0;
         if games > 0 || version == 2 {
+            length = read_leb128(&mut rest).unwrap() as usize;
+        }
+        if games > 0 && with_text {
+            rest = &rest[length..];
             length = read_leb128(&mut rest).unwrap() as usize;
         }
         rest = &rest[if games == 0 { 4 } else { length + 4 }..];
@@ -438,6 +573,7 @@ fn only_a_files_own_blocks_in_order_are_read() {
                     .iter()
                     .map(|&i| codec.encode_bits(&games[i]).unwrap())
                     .collect(),
+                texts: Some(picks.iter().map(|&i| texts()[i].clone()).collect()),
             };
             split_frames(&pack.to_bytes_in_blocks(1))
         };

@@ -1,13 +1,14 @@
-//! PGN text as tokens: tag pairs, symbols and parentheses, in one forward pass that counts lines.
-//! Comments (`{...}`, `;` to the end of the line), NAGs (`$n`) and `%` escape lines never leave
-//! the lexer.
+//! PGN text as tokens: tag pairs, comments, symbols and parentheses, in one forward pass that
+//! counts lines. NAGs (`$n`) and `%` escape lines never leave the lexer.
 
 use super::PgnErrorKind;
 
-/// A movetext or tag-section token; comments and NAGs never leave the lexer.
+/// A movetext or tag-section token; NAGs never leave the lexer.
 #[derive(Debug)]
 pub(super) enum Token<'a> {
     Tag(&'a str, String),
+    /// A comment's text: `{...}` without its braces, or `;` to the end of the line.
+    Comment(&'a str),
     Symbol(&'a str),
     Open,
     Close,
@@ -96,11 +97,17 @@ impl<'a> Lexer<'a> {
             let lexed = |token| Some(Ok(Lexed { token, line }));
             match self.peek_byte()? {
                 b'{' => {
-                    if let Err(failure) = self.skip_comment() {
-                        return Some(Err(failure));
+                    return match self.brace_comment() {
+                        Ok(text) => lexed(Token::Comment(text)),
+                        Err(failure) => Some(Err(failure)),
                     }
                 }
-                b';' => _ = self.advance_to(b'\n'),
+                b';' => {
+                    self.advance(1);
+                    let start = self.at;
+                    self.advance_to(b'\n');
+                    return lexed(Token::Comment(&self.text[start..self.at]));
+                }
                 b'%' if self.at_line_start() => _ = self.advance_to(b'\n'),
                 b'$' => {
                     self.advance(1);
@@ -120,11 +127,14 @@ impl<'a> Lexer<'a> {
         }
     }
 
-    fn skip_comment(&mut self) -> Result<(), LexFailure> {
+    /// A `{...}` comment's text, the braces left out.
+    fn brace_comment(&mut self) -> Result<&'a str, LexFailure> {
         let line = self.line;
+        let start = self.at + 1;
         if self.advance_to(b'}') {
+            let text = &self.text[start..self.at];
             self.advance(1);
-            return Ok(());
+            return Ok(text);
         }
         Err(LexFailure {
             line,

@@ -1,8 +1,8 @@
 //! PGN: reading whole files of games, and writing games in PGN's export form.
 //!
-//! The reader keeps the tag pairs and the main line. Comments (`{...}`, `;` to the end of the
-//! line), variations (nested), NAGs (`$n`), move numbers and `%` escape lines are read past and
-//! dropped. `FEN`/`SetUp` give the start position and `Variant "Chess960"` (or "fischerandom")
+//! The reader keeps the tag pairs, the main line and its comments (`{...}`, `;` to the end of
+//! the line, each placed after the ply it follows). Variations (nested, with their comments),
+//! NAGs (`$n`), move numbers and `%` escape lines are read past and dropped. `FEN`/`SetUp` give the start position and `Variant "Chess960"` (or "fischerandom")
 //! marks a Chess960 game; other variants are read as standard chess. A bad game becomes an error
 //! naming the game, the ply and the token, and reading goes on at the next game. One pass over
 //! the text: the cost is linear in its length.
@@ -25,11 +25,14 @@ use crate::game::GameRecord;
 use crate::FenError;
 use std::fmt;
 
-/// One game read from PGN, or to be written as PGN: the game itself and the tags around it.
+/// One game read from PGN, or to be written as PGN: the game itself, the tags around it and the
+/// comments in its main line.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PgnGame {
     /// The tag pairs in file order (names and unescaped values).
     pub tags: Vec<(String, String)>,
+    /// The main line's comments, each after the ply it follows (0: before the first move).
+    pub comments: Comments,
     /// The game: its start (the `FEN` tag), Chess960 or not (the `Variant` tag), the main line
     /// (every move legal), and its outcome (the movetext's result, else the `Result` tag, else
     /// `*`), with the rule that ended it when the final position shows one.
@@ -37,10 +40,11 @@ pub struct PgnGame {
 }
 
 impl PgnGame {
-    /// A game with no tags yet (the writer fills in the Seven Tag Roster).
+    /// A game with no tags yet (the writer fills in the Seven Tag Roster) and no comments.
     pub fn new(record: GameRecord) -> PgnGame {
         PgnGame {
             tags: Vec::new(),
+            comments: Comments::default(),
             record,
         }
     }
@@ -154,22 +158,46 @@ mod tests {
     #[test]
     fn writing_then_reading_gives_the_same_game() {
         for game in ok(TWO_GAMES) {
-            let text = write_game(&game, &Comments::default()).unwrap();
+            let text = write_game(&game).unwrap();
             let again = ok(&text).remove(0);
             assert_eq!(again.record, game.record);
             assert_eq!(again.tags, export_tags(&game));
+            assert_eq!(again.comments, game.comments);
         }
+    }
+
+    #[test]
+    fn main_line_comments_are_kept_after_their_ply_and_variations_dropped() {
+        let text = "[Event \"c\"]\n\n{before}   1. e4 {a   spaced\n comment} e5 (1... c5 {in a \
+                    variation}) 2. Nf3 ; to the end } of the line\nNc6 {last} 1-0\n";
+        let game = ok(text).remove(0);
+        assert_eq!(
+            game.comments.after_ply,
+            vec![
+                (0, "before".to_string()),
+                (1, "a spaced comment".to_string()),
+                (3, "to the end ) of the line".to_string()),
+                (4, "last".to_string()),
+            ]
+        );
+        assert_eq!(game.comments.final_comment, None);
+        let again = ok(&write_game(&game).unwrap()).remove(0);
+        assert_eq!(again.comments, game.comments);
+        // A comment between games, or after the last, is nobody's and makes no game.
+        let games = ok("1. e4 *\n{between}\n[Event \"b\"]\n1. d4 *\n{trailing}\n");
+        assert_eq!(games.len(), 2);
+        assert!(games.iter().all(|g| g.comments.after_ply.is_empty()));
     }
 
     #[test]
     fn export_form_roster_first_numbers_and_wrapping() {
         let mut game = ok(TWO_GAMES).remove(1);
         game.tags.push(("Annotator".into(), "me".into()));
-        let comments = Comments {
+        game.comments = Comments {
             after_ply: vec![(1, "a } brace".into())],
             final_comment: Some("White castles with check".into()),
         };
-        let text = write_game(&game, &comments).unwrap();
+        let text = write_game(&game).unwrap();
         let expected = "[Event \"Second\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n\
             [White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n[Annotator \"me\"]\n[SetUp \"1\"]\n\
             [FEN \"4k3/8/8/8/8/8/8/4K2R b K - 0 30\"]\n\n\
@@ -177,7 +205,7 @@ mod tests {
         assert_eq!(text, expected);
         let long = ok("1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 7. Nf3 Nf6 8. Ng1 Ng8 9. Nf3 Nf6 *")
             .remove(0);
-        let text = write_game(&long, &Comments::default()).unwrap();
+        let text = write_game(&long).unwrap();
         assert!(text.lines().all(|l| l.len() <= 80), "{text}");
         assert!(text.contains("Nf6\n8. Ng1"), "{text}");
         assert_eq!(ok(&text)[0].record, long.record);
@@ -258,7 +286,7 @@ mod tests {
         let mut game = ok("1. e4 *").remove(0);
         game.record.moves.push(game.record.moves[0]);
         assert!(matches!(
-            write_game(&game, &Comments::default()),
+            write_game(&game),
             Err(PgnWriteError::IllegalMove { ply: 2, .. })
         ));
     }

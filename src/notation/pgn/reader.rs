@@ -1,7 +1,7 @@
-//! Reading PGN files game by game: tags and the main line, every move checked.
+//! Reading PGN files game by game: tags, the main line and its comments, every move checked.
 
 use super::lexer::{LexFailure, LexItem, Lexed, Lexer, Token};
-use super::{find_tag, PgnError, PgnErrorKind, PgnGame};
+use super::{find_tag, Comments, PgnError, PgnErrorKind, PgnGame};
 use crate::game::{Game, GameRecord, Outcome};
 use crate::notation::san::parse_san;
 use crate::{CastlingMode, Position};
@@ -53,6 +53,10 @@ impl<'a> PgnReader<'a> {
     fn read_game(&mut self, game: &mut GameBuilder) -> Result<PgnGame, PgnError> {
         while let Some(item) = self.next_item() {
             let lexed = item.map_err(|failure| game.error(failure))?;
+            if let Token::Comment(text) = lexed.token {
+                game.comment(text);
+                continue;
+            }
             if let Token::Tag(name, value) = lexed.token {
                 if game.starts_new_game(name) {
                     self.peeked = Some(Ok(Lexed {
@@ -86,7 +90,7 @@ impl<'a> PgnReader<'a> {
                     ..
                 }) if is_result(s) => return,
                 Ok(Lexed {
-                    token: Token::Tag(..),
+                    token: Token::Tag(..) | Token::Comment(_),
                     ..
                 }) => {}
                 _ => seen_movetext = true,
@@ -99,7 +103,17 @@ impl Iterator for PgnReader<'_> {
     type Item = Result<PgnGame, PgnError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        let first = self.next_item()?;
+        // A comment before a game's first tag or move (between games, or after the last) is
+        // nobody's: it is read past, as before comments were kept.
+        let first = loop {
+            match self.next_item()? {
+                Ok(Lexed {
+                    token: Token::Comment(_),
+                    ..
+                }) => continue,
+                item => break item,
+            }
+        };
         self.peeked = Some(first);
         self.games += 1;
         let mut game = GameBuilder::new(self.games);
@@ -129,6 +143,8 @@ fn strip_move_number(s: &str) -> &str {
 struct GameBuilder {
     number: usize,
     tags: Vec<(String, String)>,
+    /// The main line's comments so far.
+    comments: Comments,
     /// The game so far, set up from the tags when the movetext begins.
     game: Option<Game>,
     castling: CastlingMode,
@@ -140,6 +156,7 @@ impl GameBuilder {
         GameBuilder {
             number,
             tags: Vec::new(),
+            comments: Comments::default(),
             game: None,
             castling: CastlingMode::Standard,
             depth: 0,
@@ -177,6 +194,20 @@ impl GameBuilder {
         })
     }
 
+    /// A comment of the main line, after the moves read so far (a comment inside a variation
+    /// goes with the variation). Its whitespace is folded to single spaces and a `}` (possible
+    /// in a `;` comment) becomes `)`, as the writer writes it, so that a game read, written and
+    /// read again keeps its comments unchanged.
+    fn comment(&mut self, text: &str) {
+        if self.depth > 0 {
+            return;
+        }
+        let ply = self.game.as_ref().map_or(0, |game| game.moves().len());
+        let text = text.replace('}', ")");
+        let words: Vec<&str> = text.split_whitespace().collect();
+        self.comments.after_ply.push((ply, words.join(" ")));
+    }
+
     /// The game from the tags' start position, set up once, when the movetext begins.
     fn game(&mut self, line: usize) -> Result<&mut Game, PgnError> {
         if self.game.is_none() {
@@ -206,7 +237,9 @@ impl GameBuilder {
                 return Err(self.fail(line, ")", reason));
             }
             Token::Close => self.depth -= 1,
-            Token::Tag(..) => unreachable!("tags are handled by the reader"),
+            Token::Tag(..) | Token::Comment(_) => {
+                unreachable!("tags and comments are handled by the reader")
+            }
         }
         Ok(None)
     }
@@ -236,6 +269,7 @@ impl GameBuilder {
             .unwrap_or(Outcome::Unfinished);
         Ok(PgnGame {
             tags: std::mem::take(&mut self.tags),
+            comments: std::mem::take(&mut self.comments),
             record: GameRecord {
                 start: game.start().clone(),
                 castling: self.castling,

@@ -42,14 +42,15 @@ impl fmt::Display for PgnWriteError {
 
 impl std::error::Error for PgnWriteError {}
 
-/// The game in PGN export form, ending with a blank line so games can be concatenated.
-pub fn write_game(game: &PgnGame, comments: &Comments) -> Result<String, PgnWriteError> {
+/// The game in PGN export form, its comments included, ending with a blank line so games can be
+/// concatenated.
+pub fn write_game(game: &PgnGame) -> Result<String, PgnWriteError> {
     let mut out = String::new();
     for (name, value) in export_tags(game) {
         out.push_str(&format!("[{name} \"{}\"]\n", escape_tag_value(&value)));
     }
     out.push('\n');
-    wrap_into(&mut out, &movetext_tokens(game, comments)?, 80);
+    wrap_into(&mut out, &movetext_tokens(game, &game.comments)?, 80);
     out.push_str("\n\n");
     Ok(out)
 }

@@ -37,7 +37,9 @@ fn make_book(polyglot: &Path, dir: &Path) -> (Vec<PgnGame>, PathBuf) {
     let text = std::fs::read_to_string(data_path("pgn/lichess_2013-01_5000.pgn")).unwrap();
     let mut pgn = String::new();
     for game in read_games(&text).into_iter().take(GAMES) {
-        pgn.push_str(&write_game(&game.unwrap(), &Comments::default()).unwrap());
+        let mut game = game.unwrap();
+        game.comments = Comments::default();
+        pgn.push_str(&write_game(&game).unwrap());
     }
     std::fs::write(dir.join("games.pgn"), &pgn).unwrap();
     let output = Command::new(polyglot)

@@ -449,22 +449,31 @@ fn cutechess_pgn_openings_cut_to_plies() {
     assert!(err.contains("-bookmode: accepted"), "{err}");
 }
 
-/// An SPRT in logistic Elo (`model=logistic`: no note) stops or reports its LLR.
+/// fastchess's SPRT in each of its models (no note: it is fastchess's own test): the LLR with its
+/// bounds and elo0 and elo1; the Bayesian model turns the pentanomial off with fastchess's
+/// warning. cutechess-cli's form has no `model=`.
 #[test]
-fn sprt_in_logistic_elo() {
+fn sprt_in_each_fastchess_model() {
     let dir = scratch("compat-sprt");
     let line = "-engine cmd={shannon} name=a -engine cmd={shannon} name=b -each tc=inf depth=1 \
                 -sprt elo0=-5 elo1=5 alpha=0.05 beta=0.05 model=logistic -rounds 2 -games 2";
-    let (ok, out, err) = compat(&dir, line);
-    assert!(ok, "{out}{err}");
-    assert!(!err.contains("note: -sprt"), "{err}");
-    // fastchess's output (the default of a fastchess command line): the LLR with its bounds and
-    // the test's elo0 and elo1.
-    assert!(out.contains("(-2.94, 2.94) [-5.00, 5.00]"), "{out}");
-    let line = line.replace("model=logistic", "model=normalized");
+    let warning = "Warning; Bayesian SPRT model not available with pentanomial statistics. \
+                   Disabling pentanomial reports...";
+    for model in ["logistic", "normalized", "bayesian"] {
+        let line = line.replace("model=logistic", &format!("model={model}"));
+        let (ok, out, err) = compat(&dir, &line);
+        assert!(ok, "{model}: {out}{err}");
+        assert!(!err.contains("note: -sprt"), "{err}");
+        // fastchess's output (the default of a fastchess command line): the LLR with its
+        // bounds and the test's elo0 and elo1.
+        assert!(out.contains("(-2.94, 2.94) [-5.00, 5.00]"), "{out}");
+        assert_eq!(out.contains(warning), model == "bayesian", "{out}");
+        assert_eq!(out.contains("Ptnml(0-2)"), model != "bayesian", "{out}");
+    }
+    let line = line.replace("-games 2", "-games 2 -repeat -dialect cutechess");
     let (ok, _, err) = compat(&dir, &line);
     assert!(
-        !ok && err.contains("-sprt model=normalized: not supported"),
+        !ok && err.contains("-sprt model=logistic: not supported: cutechess-cli's -sprt"),
         "{err}"
     );
 }

@@ -237,7 +237,9 @@ fn sprt_stops_a_match_that_one_side_wins_every_game() {
         "{out}"
     );
     assert!(
-        out.contains("SPRT (pentanomial, logistic Elo): elo0 0 elo1 10 alpha 0.05 beta 0.05: LLR "),
+        out.contains(
+            "SPRT (fishtest, pentanomial, logistic Elo): elo0 0 elo1 10 alpha 0.05 beta 0.05: LLR "
+        ),
         "{out}"
     );
     // The same with a negative elo0, which the command line used to refuse.
@@ -262,7 +264,7 @@ fn sprt_stops_a_match_that_one_side_wins_every_game() {
     );
     assert!(ok, "{out}{err}");
     assert!(
-        out.contains("SPRT (pentanomial, logistic Elo): elo0 -5 elo1 5")
+        out.contains("SPRT (fishtest, pentanomial, logistic Elo): elo0 -5 elo1 5")
             && out.contains("H1 accepted"),
         "{out}"
     );

@@ -28,6 +28,7 @@ mod reruns;
 mod resume;
 mod signals;
 mod soak;
+mod sprt_peers;
 mod sprt_reference;
 mod sprt_stop;
 mod stops;

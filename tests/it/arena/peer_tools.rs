@@ -15,6 +15,9 @@
 
 use super::bound_scores::{bound_score_words, bound_scores_folder, games_of, RECORDED};
 use super::engines_json::{listing, LISTINGS};
+use super::sprt_peers::{
+    finished_games, games, recorded, runs, sprt_folder, sprt_lines, Players, Run, Tool,
+};
 use super::{scratch, stockfish};
 use crate::common::{data_path, peer_missing, peers_required};
 use std::path::{Path, PathBuf};
@@ -193,5 +196,81 @@ fn the_vendored_option_lists_match_the_tools_help() {
         let made = String::from_utf8_lossy(&out.stdout).into_owned();
         let listed: Vec<&str> = vendored.lines().filter(|l| !l.starts_with('#')).collect();
         assert_eq!(made.lines().collect::<Vec<_>>(), listed, "{file}: {script}");
+    }
+}
+
+/// Each tool plays the recorded SPRT runs again (`sprt_peers.rs`): every game of each players'
+/// recorded PGN, and each run's games (the first of those, as many as recorded) and SPRT lines
+/// as recorded. With `SHANNON_PEERS_OUT=DIR` what the tools made is also written to DIR, named
+/// as the recorded files, before it is compared (to record them anew:
+/// tests/data/peers/README.md).
+#[test]
+fn the_recorded_sprt_runs_are_what_the_real_tools_print() {
+    let (cute, fast) = (cutechess_cli(), fastchess());
+    if cute.is_none() && fast.is_none() {
+        return;
+    }
+    let stockfish = stockfish_as_recorded();
+    let out = std::env::var_os("SHANNON_PEERS_OUT").map(PathBuf::from);
+    let dir = sprt_folder("peer-tools-sprt");
+    let binary = |tool: Tool| match tool {
+        Tool::Cutechess => cute.clone(),
+        Tool::Fastchess(_) => fast.clone(),
+    };
+    // The tool's standard output, its PGN written as `pgn` (None: the tool or Stockfish is
+    // missing).
+    let play = |run: &Run, pgn: &str, sprt: bool| -> Option<String> {
+        let tool = binary(run.tool)?;
+        if run.players != Players::Random && stockfish.is_none() {
+            return None;
+        }
+        let stockfish = stockfish.clone().unwrap_or_default();
+        let _ = std::fs::remove_file(dir.join(pgn));
+        let output = std::process::Command::new(&tool)
+            .args(run.words(&stockfish, pgn, sprt))
+            .current_dir(dir.path())
+            .output()
+            .expect("the tool runs");
+        assert!(output.status.success(), "{}: {output:?}", tool.display());
+        Some(String::from_utf8_lossy(&output.stdout).into_owned())
+    };
+    let mut every_game = Vec::new();
+    for players in Players::ALL {
+        for tool in [Tool::Cutechess, Tool::Fastchess(None)] {
+            let name = tool.pgn_name(players);
+            if play(&Run::every_game(players, tool), &name, false).is_some() {
+                if let Some(out) = &out {
+                    std::fs::copy(dir.join(&name), out.join(&name)).unwrap();
+                }
+                every_game.push(name);
+            }
+        }
+    }
+    let mut sprt_runs = Vec::new();
+    for run in runs() {
+        let name = run.output_name();
+        let pgn = format!("{name}.pgn");
+        if let Some(stdout) = play(&run, &pgn, true) {
+            if let Some(out) = &out {
+                std::fs::write(out.join(&name), &stdout).unwrap();
+            }
+            sprt_runs.push((run, stdout, games(&dir.join(&pgn))));
+        }
+    }
+    for name in every_game {
+        assert_eq!(
+            games(&dir.join(&name)),
+            games(&recorded(&name)),
+            "{name}: other games than recorded"
+        );
+    }
+    for (run, stdout, played) in sprt_runs {
+        let name = run.output_name();
+        let theirs = std::fs::read_to_string(recorded(&name)).unwrap();
+        assert_eq!(sprt_lines(&stdout), sprt_lines(&theirs), "{name}");
+        assert_eq!(finished_games(&stdout), finished_games(&theirs), "{name}");
+        assert_eq!(played.len(), finished_games(&stdout), "{name}");
+        let every = games(&recorded(&run.tool.pgn_name(run.players)));
+        assert_eq!(played, every[..played.len()], "{name}: other games");
     }
 }

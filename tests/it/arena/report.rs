@@ -40,6 +40,15 @@ fn the_match_report_is_one_self_contained_page_that_chromium_renders() {
         "Terminations",
         "shannon-a",
         "log-likelihood ratio",
+        // Issue 45, item 11: the settings, and the SPRT's bounds said for what they are.
+        "<dt>time control</dt><dd>nodes=1</dd>",
+        "<dt>seed</dt><dd>3</dd>",
+        "<dt>openings</dt><dd>startpos</dd>",
+        "<dt>schedule</dt><dd>40 games</dd>",
+        "<dt>written</dt><dd>20",
+        "H0 is accepted at an LLR of -2.944 or below",
+        "H1 accepted: LLR 2.94",
+        "H0 accepted: LLR -2.94",
     ] {
         assert!(html.contains(part), "no {part}:\n{html}");
     }

@@ -89,9 +89,12 @@ fn sprt_llr_matches_a_python_transcription_of_fishtest() {
                 draws,
                 losses,
             }),
-            _ => sprt.llr_pentanomial(&Pentanomial {
-                counts: counts.clone().try_into().unwrap(),
-            }),
+            _ => sprt.llr_pentanomial(
+                &Pentanomial {
+                    counts: counts.clone().try_into().unwrap(),
+                },
+                &Score::default(),
+            ),
         };
         println!(
             "{elo0:>6} {elo1:>6}  {:<34} {rust:>22.15e} {python:>22.15e}",

@@ -5,7 +5,7 @@
 
 use super::{read_pgn, run, scratch, tag, SHANNON};
 use serde_json::Value;
-use shannon::stats::{GameScore, PairTally, Score, Sprt, SprtVerdict};
+use shannon::stats::{EloModel, GameScore, PairTally, Score, Sprt, SprtTest, SprtVerdict};
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -163,7 +163,8 @@ fn the_sprt_stops_at_the_game_where_it_crosses_on_every_run() {
     );
     assert_eq!(std::fs::read(&pgn).unwrap(), before, "nothing played");
 
-    // The fastchess form of the same match (-rounds 1500 -srand 12) stops at the same game.
+    // The fastchess form of the same match (-rounds 1500 -srand 12) runs fastchess's test in
+    // logistic Elo (its own root finder, taken after each pair) and stops where it decides.
     let line = format!(
         "match -engine cmd={SHANNON} name=shannon-a -engine cmd={SHANNON} name=shannon-b \
          -each tc=1+0.01 -rounds 1500 -srand 12 -sprt elo0=0 elo1=15 alpha=0.1 beta=0.1 \
@@ -172,8 +173,10 @@ fn the_sprt_stops_at_the_game_where_it_crosses_on_every_run() {
     let args: Vec<&str> = line.split_whitespace().collect();
     let (ok, out, err) = run(&args, &dir);
     assert!(ok, "{out}{err}");
-    let recomputed = decision_from_pgn(&dir.join("f.pgn"), "shannon-a", &issue_sprt());
-    assert_eq!(recomputed.map(|(g, _, _)| g), Some(games), "{out}");
+    let fastchess = issue_sprt().with_test(SprtTest::fastchess(EloModel::Logistic, true));
+    let (games, llr, verdict) = decision_from_pgn(&dir.join("f.pgn"), "shannon-a", &fastchess)
+        .unwrap_or_else(|| panic!("fastchess's LLR never crosses: {out}"));
+    assert_eq!(verdict, SprtVerdict::AcceptH0, "{out}");
     let tail: Vec<&str> = out.lines().rev().take(12).collect();
     let (lower, _) = issue_sprt().bounds();
     let percent = -llr / lower * 100.0;
@@ -334,4 +337,63 @@ fn impossible_sprt_settings_are_refused_by_their_rule() {
             assert!(!dir.join(pgn).exists(), "{pgn} written");
         }
     }
+}
+
+/// Shannon's own form chooses fishtest's Elo model (`--sprt-model`), and the text, the JSON
+/// report and the state say which test ran; a state of format 3 (whose SPRT names no test) reads
+/// as fishtest's in logistic Elo, the test it was played with.
+#[test]
+fn our_own_form_chooses_the_model_and_says_which_test_ran() {
+    let dir = scratch("sprt-model");
+    let (ok, out, err) = run(
+        &[
+            "match",
+            "--games",
+            "4",
+            "--tc",
+            "nodes=1",
+            "--seed",
+            "3",
+            "--sprt",
+            "0,5,0.05,0.05",
+            "--sprt-model",
+            "normalized",
+            "--pgn",
+            "g.pgn",
+            "--json",
+            "g.json",
+            "--quiet",
+        ],
+        &dir,
+    );
+    assert!(ok, "{out}{err}");
+    assert!(
+        out.contains("SPRT (fishtest, pentanomial, normalized Elo): elo0 0 elo1 5 alpha 0.05"),
+        "{out}"
+    );
+    let json: Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("g.json")).unwrap()).unwrap();
+    assert_eq!(json["sprt"]["sprt"]["test"], "fishtest");
+    assert_eq!(json["sprt"]["sprt"]["elo_model"], "normalized");
+    let state_path = dir.join("g.pgn.state.json");
+    let state: Value =
+        serde_json::from_str(&std::fs::read_to_string(&state_path).unwrap()).unwrap();
+    assert_eq!(state["format"], "shannon match state 4");
+    assert_eq!(state["settings"]["sprt"]["elo_model"], "normalized");
+    // The same state as format 3 wrote it: no test named.
+    let mut older = state.clone();
+    older["format"] = "shannon match state 3".into();
+    let sprt = older["settings"]["sprt"].as_object_mut().unwrap();
+    sprt.remove("test");
+    sprt.remove("elo_model");
+    std::fs::write(&state_path, older.to_string()).unwrap();
+    let (ok, out, err) = run(&["match", "--resume", "g.pgn.state.json"], &dir);
+    assert!(ok, "{out}{err}");
+    assert!(
+        out.contains("SPRT (fishtest, pentanomial, logistic Elo): elo0 0 elo1 5"),
+        "{out}"
+    );
+    // The model needs a test.
+    let (ok, _, err) = run(&["match", "--sprt-model", "normalized"], &dir);
+    assert!(!ok && err.contains("--sprt"), "{err}");
 }

@@ -79,11 +79,22 @@ fn assert_legal(fen: &str, moves: &str, best: &str) {
 
 const START: &str = shannon::STARTPOS_FEN;
 
-/// An engine talked to line by line, for commands whose answers depend on timing.
+/// An engine talked to line by line, for commands whose answers depend on timing. Dropped (at
+/// the end of a test, or when it fails) it kills the engine if it still runs: a count it was
+/// left with would otherwise go on for hours after the test.
 struct Live {
     child: Child,
-    stdin: ChildStdin,
+    stdin: Option<ChildStdin>,
     lines: Receiver<String>,
+}
+
+impl Drop for Live {
+    fn drop(&mut self) {
+        if let Ok(None) = self.child.try_wait() {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
+    }
 }
 
 impl Live {
@@ -107,14 +118,35 @@ impl Live {
         });
         Live {
             child,
-            stdin,
+            stdin: Some(stdin),
             lines,
         }
     }
 
     fn send(&mut self, line: &str) {
-        writeln!(self.stdin, "{line}").unwrap();
-        self.stdin.flush().unwrap();
+        let stdin = self.stdin.as_mut().expect("the input is open");
+        writeln!(stdin, "{line}").unwrap();
+        stdin.flush().unwrap();
+    }
+
+    /// Close the engine's input: its end of input.
+    fn close_input(&mut self) {
+        self.stdin = None;
+    }
+
+    /// Wait for the engine to exit, at most `limit`; fail otherwise (the drop then kills it).
+    fn exits_within(&mut self, limit: Duration) -> std::process::ExitStatus {
+        let started = std::time::Instant::now();
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                return status;
+            }
+            assert!(
+                started.elapsed() <= limit,
+                "the engine did not exit within {limit:?}"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
     }
 
     /// Lines up to and including the first that starts with `prefix`.

@@ -147,3 +147,50 @@ fn a_script_piped_in_gets_every_answer_when_it_has_no_count() {
     assert_eq!(bestmoves(&lines).len(), 2, "{lines:?}");
     assert_eq!(lines.last().unwrap(), "readyok");
 }
+
+/// Issue 45, item 11: `help` was "unknown command"; it lists the commands, as Stockfish's does,
+/// and the engine goes on.
+#[test]
+fn help_lists_the_commands() {
+    let lines = script("help\nisready\n");
+    assert!(errors(&lines).is_empty(), "{lines:?}");
+    for command in ["  uci ", "  go perft N ", "  position fen FEN", "  quit "] {
+        assert!(
+            lines.iter().any(|l| l.starts_with(command)),
+            "no {command:?} in {lines:?}"
+        );
+    }
+    assert_eq!(lines.last().unwrap(), "readyok");
+}
+
+/// Issue 45, item 11: at a terminal (a person, not a GUI) the engine says what it is on stderr;
+/// on a pipe, as a GUI runs it, it says nothing before `uci`. The terminal is the one `script`
+/// (util-linux) makes; the test is skipped without it.
+#[test]
+fn a_one_line_banner_on_stderr_at_a_terminal_only() {
+    let at_terminal = Command::new("script")
+        .args(["-q", "-e", "-c", &format!("{BIN} 2>&1"), "/dev/null"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn();
+    let Ok(mut child) = at_terminal else {
+        crate::common::peer_missing("script (util-linux) is not installed", false);
+        return;
+    };
+    child.stdin.take().unwrap().write_all(b"quit\n").unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("Shannon ") && text.contains("help lists the commands, quit leaves"),
+        "{text}"
+    );
+    let piped = Command::new(BIN)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let out = piped.wait_with_output().unwrap();
+    assert!(out.stdout.is_empty() && out.stderr.is_empty(), "{out:?}");
+}

@@ -22,18 +22,20 @@
 //! ```
 //!
 //! The Elo figures are cutechess's own (its error margin uses its approximation of the inverse
-//! error function), so the same counts print the same numbers. The SPRT line shows our test (the
-//! one that stops the match: fishtest's GSPRT, see [`shannon::stats::Sprt`]), in cutechess's
-//! format; without `--sprt` it is cutechess's line for its null test, `llr 0 (0.0%), lbound
-//! -inf, ubound inf`.
+//! error function), so the same counts print the same numbers. The SPRT line shows the test that
+//! stops the match (see [`shannon::stats::Sprt`]): cutechess-cli's own in its form, fishtest's
+//! in Shannon's form, in cutechess's format, and a fastchess test (fastchess's `-output
+//! format=cutechess`) in fastchess's; without `--sprt` it is cutechess's line for its null test,
+//! `llr 0 (0.0%), lbound -inf, ubound inf`.
 
 use super::endings::{ending_words, Tool};
+use crate::cli::prelude::say;
 use shannon::arena::{
     GameFinished, GameStarted, MatchGame, MatchObserver, MatchReport, MatchStart, OptionWarning,
     RunStop, Standings, TournamentKind,
 };
 use shannon::game::Outcome;
-use shannon::stats::{Score, Sprt, SprtVerdict};
+use shannon::stats::{Score, Sprt, SprtTest, SprtVerdict};
 use shannon::Color;
 use std::collections::BTreeMap;
 use std::io::{self, Write};
@@ -224,8 +226,18 @@ pub fn elo_line(score: Score) -> String {
 }
 
 /// The SPRT line: `SPRT: llr 2.95 (100.3%), lbound -2.94, ubound 2.94 - H1 was accepted`; for no
-/// test cutechess's null test, `SPRT: llr 0 (0.0%), lbound -inf, ubound inf`.
+/// test cutechess's null test, `SPRT: llr 0 (0.0%), lbound -inf, ubound inf`. A fastchess test
+/// (fastchess's `-output format=cutechess`) has fastchess's line instead ([`fastchess_sprt_line`]).
 pub fn sprt_line(sprt: Option<&Sprt>, llr: f64) -> String {
+    if let Some(
+        sprt @ Sprt {
+            test: SprtTest::Fastchess { .. },
+            ..
+        },
+    ) = sprt
+    {
+        return fastchess_sprt_line(sprt, llr);
+    }
     let (llr, lower, upper, verdict) = match sprt {
         Some(sprt) => {
             let (lower, upper) = sprt.bounds();
@@ -246,6 +258,33 @@ pub fn sprt_line(sprt: Option<&Sprt>, llr: f64) -> String {
         SprtVerdict::Continue => {}
     }
     line
+}
+
+/// fastchess's SPRT line in its cutechess output (app/src/matchmaking/output/output_cutechess.hpp,
+/// `printSprt`): `SPRT: llr 0.59 (20.0%), lbound -2.94, ubound 2.94`, two decimals (fmt's), the
+/// percentage of the bound on the LLR's side, and ` - H1 was accepted` at or above the upper
+/// bound, ` - H0 was accepted` strictly below the lower one.
+pub fn fastchess_sprt_line(sprt: &Sprt, llr: f64) -> String {
+    let (lower, upper) = sprt.bounds();
+    let percentage = if llr < 0.0 {
+        llr / lower * 100.0
+    } else {
+        llr / upper * 100.0
+    };
+    let verdict = if llr >= upper {
+        " - H1 was accepted"
+    } else if llr < lower {
+        " - H0 was accepted"
+    } else {
+        ""
+    };
+    format!(
+        "SPRT: llr {} ({}%), lbound {}, ubound {}{verdict}",
+        super::fastchess::fixed(llr, 2),
+        super::fastchess::fixed(percentage, 1),
+        super::fastchess::fixed(lower, 2),
+        super::fastchess::fixed(upper, 2)
+    )
 }
 
 /// `W - L - D  [ratio] N`, as cutechess prints a score.
@@ -509,14 +548,14 @@ impl<W: Write> MatchObserver for Cutechess<'_, W> {
     }
 
     fn option_warning(&mut self, warning: &OptionWarning) -> io::Result<()> {
-        eprintln!("Warning: {}", super::warnings::cutechess_option(warning));
+        say!("Warning: {}", super::warnings::cutechess_option(warning));
         Ok(())
     }
 
     fn run_stopped(&mut self, stop: &RunStop) -> io::Result<()> {
         match super::warnings::cutechess_stop(stop) {
-            Some(warning) => eprintln!("Warning: {warning}"),
-            None => eprintln!("shannon: note: {stop}"),
+            Some(warning) => say!("Warning: {warning}"),
+            None => say!("shannon: note: {stop}"),
         }
         Ok(())
     }

@@ -238,6 +238,45 @@ fn sprt_line_in_cutechess_clis_format() {
     );
 }
 
+/// fastchess's SPRT line in its `-output format=cutechess` (output_cutechess.hpp, `printSprt`):
+/// two decimals, the percentage of the bound on the LLR's side, H0 only strictly below the lower
+/// bound.
+#[test]
+fn a_fastchess_test_has_fastchesss_line() {
+    use shannon::stats::{EloModel, SprtTest};
+    let sprt = "0,5,0.05,0.05"
+        .parse::<Sprt>()
+        .unwrap()
+        .with_test(SprtTest::fastchess(EloModel::Normalized, false));
+    let (lower, _) = sprt.bounds();
+    for (llr, line) in [
+        (0.59, "SPRT: llr 0.59 (20.0%), lbound -2.94, ubound 2.94"),
+        (-1.234, "SPRT: llr -1.23 (41.9%), lbound -2.94, ubound 2.94"),
+        (
+            2.95,
+            "SPRT: llr 2.95 (100.2%), lbound -2.94, ubound 2.94 - H1 was accepted",
+        ),
+        (
+            -3.0,
+            "SPRT: llr -3.00 (101.9%), lbound -2.94, ubound 2.94 - H0 was accepted",
+        ),
+        // At the bound itself fastchess's test accepts H0, its line does not say so.
+        (lower, "SPRT: llr -2.94 (100.0%), lbound -2.94, ubound 2.94"),
+    ] {
+        assert_eq!(sprt_line(Some(&sprt), llr), line);
+    }
+    // cutechess-cli's own test keeps cutechess-cli's line.
+    let cute = sprt.with_test(SprtTest::Cutechess);
+    assert_eq!(
+        sprt_line(Some(&cute), -1.234),
+        "SPRT: llr -1.23 (-41.9%), lbound -2.94, ubound 2.94"
+    );
+    assert_eq!(
+        sprt_line(Some(&cute), -3.0),
+        "SPRT: llr -3 (-101.9%), lbound -2.94, ubound 2.94 - H0 was accepted"
+    );
+}
+
 /// A whole match, every line as cutechess-cli prints it.
 #[test]
 fn a_match_prints_cutechess_clis_lines() {

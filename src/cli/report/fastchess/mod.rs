@@ -21,7 +21,8 @@
 //! As in fastchess the block counts the games of complete pairs only (a game waits for its
 //! partner), so `Games` is always twice the pairs of `Ptnml(0-2)`; it is printed after the pair
 //! whose number is a multiple of the rating interval completes, and after the last game. The
-//! LLR is our test's (fishtest's GSPRT on the pairs, see [`shannon::stats::Sprt`]).
+//! LLR is the test's that stops the match (see [`shannon::stats::Sprt`]): fastchess's own, in its
+//! model, in fastchess's form; fishtest's in Shannon's.
 //!
 //! Without the pentanomial (fastchess's `-report penta=false`, and its `-games 1`, which it
 //! plays so) the block counts every finished game, its Elo is fastchess's of single games
@@ -44,13 +45,13 @@ use shannon::arena::{
     GameFinished, GameStarted, MatchObserver, MatchReport, MatchStart, OpeningSource,
     OptionWarning, RunStop, Standings, Termination, TimeControl,
 };
-use shannon::stats::{Score, Sprt, SprtVerdict};
+use shannon::stats::{Score, Sprt, SprtModel, SprtTest, SprtVerdict};
 use shannon::Color;
 use stats::{Elo, PairStats};
 use std::io::{self, Write};
 
 /// fmt's `{:.N}` of a double: Rust's, but NaN spelt `nan`.
-fn fixed(x: f64, precision: usize) -> String {
+pub fn fixed(x: f64, precision: usize) -> String {
     if x.is_nan() {
         // glibc's printf and fmt write the sign of a NaN (x86's 0/0 and inf - inf are negative).
         match x.is_sign_negative() {
@@ -418,8 +419,20 @@ pub fn rank_table(standings: &Standings, penta: bool) -> String {
 
 impl<W: Write> MatchObserver for Fastchess<'_, W> {
     fn started(&mut self, start: &MatchStart) -> io::Result<()> {
-        // fastchess reports single games (its `-games 1`) without the pentanomial.
+        // fastchess reports single games (its `-games 1`) without the pentanomial, and so a
+        // test of its on single games (its `-report penta=false`, its Bayesian model).
         self.penta &= !start.layout.single_games;
+        if let Some(Sprt {
+            test:
+                SprtTest::Fastchess {
+                    counts: SprtModel::Trinomial,
+                    ..
+                },
+            ..
+        }) = start.sprt
+        {
+            self.penta = false;
+        }
         self.sprt = start.sprt;
         self.labels = EngineLabels::of_start(start);
         self.names = start.names.clone();

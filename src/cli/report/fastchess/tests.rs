@@ -339,6 +339,47 @@ fn blocks_without_the_pentanomial_count_games() {
     assert!(pairs.contains("Ptnml(0-2): [0, 0, 3, 0, 0]"), "{pairs}");
 }
 
+/// A fastchess test on single games (its `-report penta=false`, its Bayesian model) means
+/// fastchess reports no pentanomial: the blocks are on single games, with the LLR line.
+#[test]
+fn a_test_on_single_games_turns_the_pentanomial_off() {
+    use shannon::stats::{EloModel, SprtTest};
+    let results = (0..4)
+        .map(|_| {
+            (
+                Outcome::Draw,
+                None,
+                Some(Finish::Claim(DrawClaim::ThreefoldRepetition)),
+            )
+        })
+        .collect::<Vec<_>>();
+    let sprt = "0,5,0.05,0.05".parse::<Sprt>().unwrap();
+    let blocks = |test: SprtTest| {
+        let (mut start, schedule) = start(&["dev", "base"], 4, Openings::default());
+        start.sprt = Some(sprt.with_test(test));
+        let mut out = Vec::new();
+        let mut renderer = Fastchess::new(&mut out, 1);
+        play(&mut renderer, start, &schedule, results.clone());
+        String::from_utf8(out).unwrap()
+    };
+    let bayes = blocks(SprtTest::fastchess(EloModel::Bayesian, true));
+    assert!(
+        !bayes.contains("Ptnml") && !bayes.contains("PairsRatio"),
+        "{bayes}"
+    );
+    assert_eq!(
+        bayes.matches("Results of dev vs base").count(),
+        4,
+        "{bayes}"
+    );
+    assert!(
+        bayes.contains("LLR: 0.00 (0.0%) (-2.94, 2.94) [0.00, 5.00]"),
+        "{bayes}"
+    );
+    let pairs = blocks(SprtTest::fastchess(EloModel::Normalized, true));
+    assert!(pairs.contains("Ptnml(0-2): [0, 0, 2, 0, 0]"), "{pairs}");
+}
+
 #[test]
 fn time_controls_as_fastchess_writes_them() {
     let clock = |moves, base: f64, inc: f64| TimeControl::Clock {
