@@ -134,7 +134,7 @@ fn packing_the_first_500_games_gives_the_released_bytes() {
 fn random_suite_games_code_to_the_released_bits() {
     let crc = crc::Crc::<u64>::new(&crc::CRC_64_ECMA_182);
     let mut digests = Vec::new();
-    for model in [MoveModel::Uniform, MoveModel::M1, MoveModel::M2] {
+    for model in MoveModel::ALL {
         let codec = GameCodec::Arith(model);
         let mut digest = crc.digest();
         for (index, start) in common::suite_positions().into_iter().enumerate() {
@@ -154,6 +154,179 @@ fn random_suite_games_code_to_the_released_bits() {
         0x5bd9_ab1c_0e18_8b06_u64,
         0x97b6_1034_14bd_69de,
         0xe93f_b109_7268_701a,
+        0x8f1f_6906_7055_5988,
     ];
-    assert_eq!(digests, released, "uniform, m1, m2");
+    assert_eq!(digests, released, "uniform, m1, m2, m3");
+}
+
+/// The probabilities of the network model (m3), pinned: every frequency, total, end and result
+/// odds it gives over the positions of the first 200 corpus games and of random games from
+/// every suite position, as a CRC-64. Integers only, added in a fixed order: any machine, any
+/// compiler flags must give these numbers, or files packed on one machine would not unpack on
+/// another.
+#[test]
+fn m3_gives_the_pinned_probabilities() {
+    use shannon::codec::game::model::net::file::AnyNet;
+    use shannon::codec::game::model::{Distribution, Fitted, MovePredictor};
+    fn digest<P: MovePredictor>(model: &P, games: &[GameRecord]) -> (u64, usize) {
+        let crc = crc::Crc::<u64>::new(&crc::CRC_64_ECMA_182);
+        let mut digest = crc.digest();
+        let mut dist = Distribution::default();
+        let mut positions = 0;
+        for game in games {
+            let mut pos = game.start.clone();
+            let mut history = model.history(&pos);
+            for &mv in &game.moves {
+                model.distribution(&pos, &history, &mut dist);
+                dist.freqs
+                    .iter()
+                    .for_each(|f| digest.update(&f.to_le_bytes()));
+                digest.update(&dist.total.to_le_bytes());
+                for odds in model.end_odds(&pos, &history) {
+                    digest.update(&odds.to_le_bytes());
+                }
+                positions += 1;
+                history = model.after(&history, &pos, mv);
+                let _ = pos.make(mv);
+            }
+            let has_moves = pos.count_legal_moves() > 0;
+            for odds in model.result_odds(&pos, &history, has_moves) {
+                digest.update(&odds.to_le_bytes());
+            }
+        }
+        (digest.finalize(), positions)
+    }
+    let mut games = corpus()[..200].to_vec();
+    for (index, start) in common::suite_positions().into_iter().enumerate() {
+        let mut rng = SmallRng::seed_from_u64(2000 + index as u64);
+        let moves = common::random_moves(&start, &mut rng, 60);
+        let game =
+            GameRecord::with_outcome(start, CastlingMode::Chess960, moves, Outcome::Unfinished);
+        games.push(game);
+    }
+    let Some(Fitted::Net(net)) = MoveModel::M3.fitted() else {
+        panic!("m3 is a network");
+    };
+    let found = match net {
+        AnyNet::W8(n) => digest(n, &games),
+        AnyNet::W16(n) => digest(n, &games),
+        AnyNet::W32(n) => digest(n, &games),
+    };
+    assert_eq!(
+        found,
+        (0x9e38_4286_b91d_90a6, 139_729),
+        "m3's probabilities changed"
+    );
+}
+
+/// Packing with m3 never changes: the first 500 corpus games, moves only
+/// (`tests/data/packed/first500-m3.shgm`), and the first 20 with their tags
+/// (`first20-m3-v4.shgm`), both written by `shannon pack --codec arith-m3` when m3 was released,
+/// come out byte for byte and unpack to their games.
+#[test]
+fn m3_packs_the_pinned_bytes() {
+    let games = corpus();
+    let codec = GameCodec::Arith(MoveModel::M3);
+    let pack = Pack {
+        codec,
+        games: games[..500]
+            .iter()
+            .map(|g| codec.encode_bits(g).unwrap())
+            .collect(),
+        texts: None,
+    };
+    let released = std::fs::read(data_path("packed/first500-m3.shgm")).unwrap();
+    assert!(pack.to_bytes() == released, "the packed bytes changed");
+    let read = Pack::read(&released).unwrap();
+    let unpacked: Vec<GameRecord> = read.games().into_iter().map(Result::unwrap).collect();
+    assert_eq!(unpacked, games[..500]);
+    let tagged = std::fs::read(data_path("packed/first20-m3-v4.shgm")).unwrap();
+    let read = Pack::read(&tagged).unwrap();
+    let unpacked: Vec<GameRecord> = read.games().into_iter().map(Result::unwrap).collect();
+    assert_eq!(unpacked, games[..20]);
+}
+
+/// Fitting the network is deterministic: the same games and options give the same model bytes,
+/// and the bytes read back to a model that writes them again. (A small fit: 60 games, 8 lanes,
+/// 2 passes; the shipped model's full refit is `m3_refits_to_the_shipped_model`.)
+#[test]
+fn m3_fitting_is_deterministic() {
+    use shannon::codec::game::model::book::Book;
+    use shannon::codec::game::model::net::{self, file::AnyNet};
+    let games = &corpus()[..60];
+    let book = Book::from_games(games.iter().map(|g| g.moves.as_slice()));
+    let options = net::fit::FitOptions {
+        lanes: 8,
+        epochs: 2,
+        ..net::fit::FitOptions::default()
+    };
+    let bytes = || match net::fit::fit_model(games, &book, options, |_, _| {}).unwrap() {
+        AnyNet::W8(n) => net::file::write(&n),
+        _ => panic!("8 lanes asked for"),
+    };
+    let (first, second) = (bytes(), bytes());
+    assert!(first == second, "two fits differ");
+    let AnyNet::W8(read) = net::file::read(&first, book.clone()).unwrap() else {
+        panic!("8 lanes written");
+    };
+    assert!(net::file::write(&read) == first);
+}
+
+/// A damaged model file is refused by name, never a panic: every truncation of the shipped
+/// model's first 64 bytes and of its end, and every flip of a header bit.
+#[test]
+fn damaged_network_files_are_refused() {
+    use shannon::codec::game::model::book::Book;
+    use shannon::codec::game::model::net::file;
+    let shipped = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/src/codec/game/model/m3.bin"
+    ))
+    .unwrap();
+    let book = Book::from_games(std::iter::empty());
+    assert!(file::read(&shipped, book.clone()).is_ok());
+    for cut in (0..64).chain(shipped.len() - 64..shipped.len()) {
+        assert!(file::read(&shipped[..cut], book.clone()).is_err(), "{cut}");
+    }
+    for bit in 0..18 * 8 {
+        let mut damaged = shipped.clone();
+        damaged[bit / 8] ^= 1 << (bit % 8);
+        // The groups field (bytes 6-9) may name other groups and still be a model.
+        if !(6..10).contains(&(bit / 8)) {
+            let error = file::read(&damaged, book.clone()).unwrap_err();
+            assert!(!error.to_string().is_empty());
+        }
+    }
+}
+
+/// `shannon codec-fit --model m3 --final-only --write DIR` on the corpus writes the shipped
+/// `m3.bin` byte for byte (about 2 minutes on one core: run with `--ignored`).
+#[test]
+#[ignore]
+fn m3_refits_to_the_shipped_model() {
+    use shannon::codec::game::model::book::Book;
+    use shannon::codec::game::model::net::{self, file::AnyNet};
+    let games = corpus();
+    let fitting = &games[..2500];
+    let book = Book::from_games(
+        fitting
+            .iter()
+            .filter(|g| g.start == shannon::Position::startpos())
+            .map(|g| g.moves.as_slice()),
+    );
+    let options = net::fit::FitOptions::default();
+    let bytes = match net::fit::fit_model(fitting, &book, options, |_, _| {}).unwrap() {
+        AnyNet::W8(n) => net::file::write(&n),
+        AnyNet::W16(n) => net::file::write(&n),
+        AnyNet::W32(n) => net::file::write(&n),
+    };
+    let shipped = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/src/codec/game/model/m3.bin"
+    ))
+    .unwrap();
+    assert!(
+        bytes == shipped,
+        "the refit differs from the shipped m3.bin"
+    );
 }
