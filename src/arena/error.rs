@@ -28,6 +28,13 @@ pub enum SettingError {
     SprtOnShards,
     /// Single games (each from its own opening) asked of a tournament of this many engines.
     SingleGamesTournament(usize),
+    /// Limits given to an engine the match does not play.
+    LimitsOfAnotherEngine {
+        /// The name given.
+        name: String,
+        /// The match's engines.
+        engines: Vec<String>,
+    },
     /// A value of the engines file's `[match]` table that cannot be read.
     Defaults {
         /// The key.
@@ -46,6 +53,11 @@ impl fmt::Display for SettingError {
                  [[engine]] table with another name to play an engine against itself)"
             ),
             SettingError::NoGames => f.write_str("the number of games must be at least 1"),
+            SettingError::LimitsOfAnotherEngine { name, engines } => write!(
+                f,
+                "limits are given to {name}, which this match does not play (its engines: {})",
+                engines.join(", ")
+            ),
             SettingError::NoRoundsOrGames => {
                 f.write_str("the numbers of rounds and games must be at least 1")
             }

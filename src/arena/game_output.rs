@@ -25,7 +25,8 @@ pub struct PgnStyle {
 /// (`{+0.31/12 0.052s}`: score in pawns from the mover's side, depth, time), each book move (the
 /// opening's, an engine book's) with `{book}` as cutechess-cli and fastchess write them, and the
 /// termination as a final comment; with a minimal style, the Seven Tag Roster and the moves only.
-pub fn game_pgn(played: &MatchGame, time_control: &TimeControl, style: &PgnStyle) -> String {
+/// White's and Black's time controls give its time-control tags (one when they are the same).
+pub fn game_pgn(played: &MatchGame, time_controls: [TimeControl; 2], style: &PgnStyle) -> String {
     let date = today();
     let minimal = style.minimal;
     let mut tags = vec![
@@ -47,11 +48,13 @@ pub fn game_pgn(played: &MatchGame, time_control: &TimeControl, style: &PgnStyle
         ("Black".to_string(), played.black.clone()),
     ];
     if !minimal {
+        let [white, black] = time_controls;
+        tags.extend(
+            Dialect::time_control_tags(style.dialect, &white, &black)
+                .into_iter()
+                .map(|(tag, value)| (tag.to_string(), value)),
+        );
         tags.extend([
-            (
-                "TimeControl".to_string(),
-                Dialect::time_control_tag(style.dialect, time_control),
-            ),
             (
                 "Termination".to_string(),
                 played.pgn_termination().to_string(),

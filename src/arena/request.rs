@@ -12,7 +12,7 @@ use super::error::{ArenaError, SettingError};
 use super::openings::{load_openings, Openings};
 use super::outputs::Existing;
 use super::report::{MatchStart, ShardSpan};
-use super::runner::MatchPlan;
+use super::runner::{Limits, MatchPlan};
 use super::schedule::{Layout, Schedule, TournamentKind};
 use crate::client::config::MatchConfig;
 use crate::client::TimeControl;
@@ -22,6 +22,7 @@ use crate::notation::polyglot::Book;
 use crate::stats::Sprt;
 use crate::types::splitmix::mix;
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -53,6 +54,9 @@ pub struct MatchRequest {
     pub concurrency: Option<usize>,
     /// The time control.
     pub time_control: Option<TimeControl>,
+    /// Engines that play under their own limits, by name (time odds): these override the
+    /// engines file's `tc` and `time_margin_ms` of the engine, which override the match's.
+    pub engine_limits: BTreeMap<String, EngineLimits>,
     /// The openings.
     pub openings: Option<Openings>,
     /// The longest line drawn from a Polyglot book, in plies.
@@ -131,6 +135,10 @@ pub struct MatchSettings {
     pub concurrency: Option<usize>,
     /// The time control.
     pub time_control: TimeControl,
+    /// Engines that play under their own limits, by name (absent: every engine plays under the
+    /// match's).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub engine_limits: BTreeMap<String, EngineLimits>,
     /// The openings.
     pub openings: Openings,
     /// The longest book line, in plies.
@@ -180,6 +188,32 @@ pub struct MatchSettings {
     pub ping_ms: Option<u64>,
 }
 
+/// One engine's own limits, where they differ from the match's (time odds). Saved by field name.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
+pub struct EngineLimits {
+    /// Its time control (`None`: the match's).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time_control: Option<TimeControl>,
+    /// How far past its clock it may answer, in milliseconds (`None`: the match's).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time_margin_ms: Option<u64>,
+}
+
+impl EngineLimits {
+    /// True when it sets nothing.
+    pub fn is_empty(&self) -> bool {
+        *self == EngineLimits::default()
+    }
+
+    /// `self`, its gaps filled from `other`.
+    fn or(self, other: EngineLimits) -> EngineLimits {
+        EngineLimits {
+            time_control: self.time_control.or(other.time_control),
+            time_margin_ms: self.time_margin_ms.or(other.time_margin_ms),
+        }
+    }
+}
+
 fn plays_on() -> bool {
     true
 }
@@ -203,6 +237,14 @@ impl MatchSettings {
             ..s.clone()
         };
         run(self) == run(other)
+    }
+
+    /// The time control engine `name` plays under: its own, else the match's.
+    pub fn time_control_of(&self, name: &str) -> TimeControl {
+        self.engine_limits
+            .get(name)
+            .and_then(|limits| limits.time_control)
+            .unwrap_or(self.time_control)
     }
 
     /// The schedule.
@@ -270,6 +312,7 @@ pub fn settle(config: &Config, request: &MatchRequest) -> Result<MatchSettings, 
             .map(|e| e.name.clone())
             .collect(),
     };
+    let names = engines.clone();
     let tournament = engines.len() > 2 || request.tournament.is_some();
     // A match with an SPRT plays until its test decides unless the command line says how many
     // games: the engines file's `games` is for matches without one.
@@ -299,6 +342,7 @@ pub fn settle(config: &Config, request: &MatchRequest) -> Result<MatchSettings, 
         layout: request.layout,
         concurrency: request.concurrency,
         time_control: request.time_control.unwrap_or(defaults.time_control),
+        engine_limits: engine_limits(config, request, &names)?,
         openings: request.openings.clone().unwrap_or(defaults.openings),
         book_depth: request.book_depth.unwrap_or(defaults.book_depth),
         pgn: request.pgn.clone().unwrap_or(defaults.pgn),
@@ -324,6 +368,46 @@ pub fn settle(config: &Config, request: &MatchRequest) -> Result<MatchSettings, 
     };
     check(&settings)?;
     Ok(settings)
+}
+
+/// Each engine's own limits: the command line's, else the engines file's (`tc` and
+/// `time_margin_ms` in its `[[engine]]` table), for the engines of the match; a name the match
+/// does not play is refused.
+fn engine_limits(
+    config: &Config,
+    request: &MatchRequest,
+    engines: &[String],
+) -> Result<BTreeMap<String, EngineLimits>, ArenaError> {
+    if let Some(name) = request
+        .engine_limits
+        .keys()
+        .find(|name| !engines.contains(name))
+    {
+        return Err(SettingError::LimitsOfAnotherEngine {
+            name: name.clone(),
+            engines: engines.to_vec(),
+        }
+        .into());
+    }
+    let mut limits = BTreeMap::new();
+    for name in engines {
+        let asked = request.engine_limits.get(name).copied().unwrap_or_default();
+        let filed = match request.engine_configs.is_empty() {
+            true => config
+                .engine(name)
+                .ok()
+                .map_or_else(EngineLimits::default, |e| EngineLimits {
+                    time_control: e.tc,
+                    time_margin_ms: e.time_margin_ms,
+                }),
+            false => EngineLimits::default(),
+        };
+        let own = asked.or(filed);
+        if !own.is_empty() {
+            limits.insert(name.clone(), own);
+        }
+    }
+    Ok(limits)
 }
 
 /// What no schedule can play: an engine twice, an SPRT of more than two engines or on shards.
@@ -471,6 +555,21 @@ pub(super) fn prepare(
         .map(engine_book)
         .collect::<Result<Vec<_>, _>>()?;
     let (pgn, epd, state) = files_of(&settings);
+    let time_margin_ms = settings.time_margin_ms.unwrap_or(defaults.time_margin_ms);
+    let limits: Vec<Limits> = engines
+        .iter()
+        .map(|engine| {
+            let own = settings
+                .engine_limits
+                .get(&engine.name)
+                .copied()
+                .unwrap_or_default();
+            Limits {
+                time_control: settings.time_control_of(&engine.name),
+                time_margin: Duration::from_millis(own.time_margin_ms.unwrap_or(time_margin_ms)),
+            }
+        })
+        .collect();
     let start = MatchStart {
         names: settings.engines.clone(),
         tournament: (engines.len() > 2).then_some(settings.tournament),
@@ -479,6 +578,7 @@ pub(super) fn prepare(
         layout: schedule.layout,
         games: schedule.len(),
         time_control: settings.time_control,
+        time_controls: limits.iter().map(|l| l.time_control).collect(),
         openings: settings.openings.clone(),
         concurrency: concurrency.min(todo.len().max(1)),
         seed: settings.seed,
@@ -502,7 +602,7 @@ pub(super) fn prepare(
         engines,
         schedule,
         concurrency: concurrency.min(todo.len()).max(1),
-        time_control: settings.time_control,
+        limits,
         openings,
         seed: settings.seed,
         max_plies: settings.max_plies,
@@ -512,9 +612,6 @@ pub(super) fn prepare(
             bound_scores: Dialect::bound_scores(settings.dialect),
         },
         books,
-        time_margin: Duration::from_millis(
-            settings.time_margin_ms.unwrap_or(defaults.time_margin_ms),
-        ),
         hang_timeout: Duration::from_millis(defaults.hang_timeout_ms),
         interrupt: interrupt.unwrap_or_else(|| Arc::new(AtomicBool::new(false))),
         recover: settings.recover,

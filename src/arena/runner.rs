@@ -48,8 +48,9 @@ pub struct MatchPlan {
     pub schedule: Schedule,
     /// Games at once.
     pub concurrency: usize,
-    /// The time control.
-    pub time_control: TimeControl,
+    /// Each engine's limits (its time control and the overrun its clock allows), in the
+    /// tournament's order: the match's, unless the engine was given its own.
+    pub limits: Vec<Limits>,
     /// The openings the schedule refers to (used round and round if there are fewer).
     pub openings: Vec<Opening>,
     /// Seed of the engine seeds.
@@ -60,8 +61,6 @@ pub struct MatchPlan {
     pub adjudication: Adjudication,
     /// Each engine's own opening book (`book` in engines.toml), loaded, with its depth in moves.
     pub books: Vec<Option<(Arc<Book>, u32)>>,
-    /// Allowed overrun of a clock.
-    pub time_margin: Duration,
     /// How long a `go` without a clock may take.
     pub hang_timeout: Duration,
     /// Raised to end the match now: running games end unfinished, no new game starts.
@@ -74,6 +73,15 @@ pub struct MatchPlan {
     pub ping: Option<Duration>,
     /// The run's own stop: raised by a worker when a failure stops the run ([`RunStop`]).
     pub(crate) halt: Arc<Halt>,
+}
+
+/// How one engine's moves are limited.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Limits {
+    /// Its time control.
+    pub time_control: TimeControl,
+    /// How far past its clock it may answer.
+    pub time_margin: Duration,
 }
 
 /// What the runner tells as it plays.
@@ -159,6 +167,12 @@ impl MatchPlan {
         });
     }
 
+    /// The time controls of game `index` (0-based, in the schedule): White's and Black's.
+    pub fn time_controls_of(&self, index: u32) -> [TimeControl; 2] {
+        let game = self.schedule.game(index);
+        [game.white, game.black].map(|slot| self.limits[slot].time_control)
+    }
+
     /// True once the match has been interrupted, or a failure stopped it.
     fn interrupted(&self) -> bool {
         self.interrupt.load(Ordering::Relaxed) || self.halt.is_raised()
@@ -209,7 +223,8 @@ impl MatchPlan {
             engine.set_option("Seed", &seed.to_string());
         }
         let timeout = Duration::from_millis(config.init_timeout_ms);
-        if let Err(error) = engine.new_game(castling, self.time_control, timeout) {
+        let time_control = self.limits[slot].time_control;
+        if let Err(error) = engine.new_game(castling, time_control, timeout) {
             let engine = engines[slot].take().expect("prepared above");
             return Err(NotReady::of(error, fresh, engine));
         }
@@ -357,7 +372,8 @@ impl MatchPlan {
     ) -> Result<Finish, (Outcome, Termination)> {
         // When the game's last `bestmove` was read: the runner's delay before each `go`.
         let mut last_read = None;
-        let mut clocks = [self.time_control.new_clock(), self.time_control.new_clock()];
+        let mut clocks = [Color::White, Color::Black]
+            .map(|color| self.limits[slot_of(color)].time_control.new_clock());
         let mut judge = Adjudicator::new(self.adjudication);
         let mut verdict = None;
         // Book moves each side may still take (0 once its book has no move for a position).
@@ -405,6 +421,7 @@ impl MatchPlan {
                 engines,
                 slot,
                 &mut clocks,
+                self.limits[slot_of(!side)].time_control,
                 &position.text,
                 mode,
                 last_read,
@@ -470,6 +487,7 @@ impl MatchPlan {
         engines: &mut [Option<EngineProcess>],
         slot: usize,
         clocks: &mut [Clock; 2],
+        opponent: TimeControl,
         position: &str,
         mode: CastlingMode,
         last_read: Option<Instant>,
@@ -482,15 +500,17 @@ impl MatchPlan {
             return Err(lost);
         }
         let engine = engines[slot].as_mut().expect("answered the ping");
-        let go = self.time_control.uci_go(clocks, side);
-        let left = self.time_control.time_left(&clocks[side.index()]);
-        let deadline =
-            self.time_control
-                .deadline(&clocks[side.index()], self.time_margin, self.hang_timeout);
+        let Limits {
+            time_control,
+            time_margin,
+        } = self.limits[slot];
+        let go = time_control.uci_go(&opponent, clocks, side);
+        let left = time_control.time_left(&clocks[side.index()]);
+        let deadline = time_control.deadline(&clocks[side.index()], time_margin, self.hang_timeout);
         let turn = Turn {
             game,
             mode,
-            clocks: matches!(self.time_control, TimeControl::Clock { .. }).then(|| {
+            clocks: matches!(time_control, TimeControl::Clock { .. }).then(|| {
                 (
                     clocks[side.index()].remaining,
                     clocks[(!side).index()].remaining,
@@ -539,8 +559,8 @@ impl MatchPlan {
                     return Err((Outcome::Unfinished, Termination::Interrupted));
                 }
                 let termination = match error {
-                    EngineError::Timeout { .. } if self.time_control.has_clock() => {
-                        let cause = TimeLossCause::of(&info, left, self.time_margin);
+                    EngineError::Timeout { .. } if time_control.has_clock() => {
+                        let cause = TimeLossCause::of(&info, left, time_margin);
                         Termination::TimeForfeit(side, cause)
                     }
                     EngineError::Exited { .. } | EngineError::Spawn(..) => Termination::Crash(side),
@@ -553,12 +573,9 @@ impl MatchPlan {
                 return Err((Outcome::Win(!side), termination));
             }
         };
-        if !self
-            .time_control
-            .charge(&mut clocks[side.index()], info.time, self.time_margin)
-        {
+        if !time_control.charge(&mut clocks[side.index()], info.time, time_margin) {
             // The engine answered, late: it plays on in the next game; its log is taken as is.
-            let cause = TimeLossCause::of(&info, left, self.time_margin);
+            let cause = TimeLossCause::of(&info, left, time_margin);
             *forensics = Some(Forensics {
                 side,
                 log: engine.log(),

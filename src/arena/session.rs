@@ -236,7 +236,11 @@ impl<S: Store> Session<S> {
         }
         self.state.seconds = self.seconds_before + self.started.elapsed().as_secs_f64();
         let pgn = match self.state.pgn {
-            Some(_) => game_pgn(game, &self.plan.time_control, &self.pgn_style),
+            Some(_) => game_pgn(
+                game,
+                self.plan.time_controls_of(game.number - 1),
+                &self.pgn_style,
+            ),
             None => String::new(),
         };
         let epd = match self.state.epd {
@@ -299,7 +303,11 @@ impl<S: Store> Session<S> {
     /// The unfinished games written, the state saved a last time, and the report.
     fn finish(mut self) -> MatchReport {
         for game in std::mem::take(&mut self.unfinished) {
-            let text = game_pgn(&game, &self.plan.time_control, &self.pgn_style);
+            let text = game_pgn(
+                &game,
+                self.plan.time_controls_of(game.number - 1),
+                &self.pgn_style,
+            );
             self.recorder.unfinished(&self.state, &text);
             self.unfinished.push(game);
         }

@@ -8,8 +8,8 @@ use super::prelude::{say, CliError};
 use super::report::files::{refusal, Form, Noting};
 use super::report::{observer, OutputFormat, Rendering};
 use shannon::arena::{
-    resume_match, run_match, ArenaError, DrawRule, Existing, MatchObserver, MatchReport,
-    MatchRequest, MatchState, Openings, ResignRule, Resume, SettingError, TimeControl,
+    resume_match, run_match, ArenaError, DrawRule, EngineLimits, Existing, MatchObserver,
+    MatchReport, MatchRequest, MatchState, Openings, ResignRule, Resume, SettingError, TimeControl,
     TournamentKind,
 };
 use shannon::client::{Config, ConfigError};
@@ -47,6 +47,11 @@ pub struct Args {
     /// nodes=N, depth=N.
     #[arg(long)]
     tc: Option<TimeControl>,
+    /// One engine's own time control (time odds), as NAME=TC: `--engine-tc base=5+0.05` plays
+    /// base at 5+0.05 and the others at --tc. Repeat it for more engines; it overrides the
+    /// engines file's `tc` of that engine.
+    #[arg(long, value_name = "NAME=TC", value_parser = engine_tc)]
+    engine_tc: Vec<(String, TimeControl)>,
     /// startpos, chess960, an .epd / .pgn file of openings, or a Polyglot .bin book.
     #[arg(long)]
     openings: Option<Openings>,
@@ -108,7 +113,7 @@ pub struct Args {
     /// --concurrency, --quiet, --progress-lines, --output-format, --rating-interval, --report
     /// and --json may be given with it.
     #[arg(long, value_name = "STATE", conflicts_with_all = [
-        "config", "engines", "tournament", "rounds", "games", "tc", "openings", "book_depth",
+        "config", "engines", "tournament", "rounds", "games", "tc", "engine_tc", "openings", "book_depth",
         "pgn", "seed", "sprt", "sprt_model", "max_plies", "maxmoves", "draw", "resign", "pgn_min", "epd",
         "state", "shard", "shards", "overwrite",
     ])]
@@ -381,6 +386,16 @@ fn explain_compat(error: ArenaError, dialect: Dialect, out: &mut impl Write) -> 
 }
 
 /// The typed request the flags make.
+/// `NAME=TC` of `--engine-tc`.
+fn engine_tc(text: &str) -> Result<(String, TimeControl), String> {
+    let (name, tc) = text
+        .split_once('=')
+        .filter(|(name, _)| !name.trim().is_empty())
+        .ok_or_else(|| format!("'{text}' is not NAME=TC (e.g. base=5+0.05)"))?;
+    let tc = tc.parse::<TimeControl>().map_err(|e| e.to_string())?;
+    Ok((name.trim().to_string(), tc))
+}
+
 fn request_of(
     args: &Args,
     interrupt: std::sync::Arc<std::sync::atomic::AtomicBool>,
@@ -401,6 +416,17 @@ fn request_of(
         layout: Default::default(),
         concurrency: args.concurrency,
         time_control: args.tc,
+        engine_limits: args
+            .engine_tc
+            .iter()
+            .map(|(name, tc)| {
+                let limits = EngineLimits {
+                    time_control: Some(*tc),
+                    time_margin_ms: None,
+                };
+                (name.clone(), limits)
+            })
+            .collect(),
         openings: args.openings.clone(),
         book_depth: args.book_depth,
         pgn: args.pgn.as_deref().map(|pgn| match pgn {

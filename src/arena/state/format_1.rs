@@ -96,6 +96,7 @@ fn settings(request: RequestV1) -> Result<MatchSettings, StateError> {
         layout: Default::default(),
         concurrency: request.concurrency,
         time_control: read::<TimeControl>(request.tc, "tc")?,
+        engine_limits: Default::default(),
         openings: read::<Openings>(request.openings, "openings")?,
         book_depth: needed(request.book_depth, "book_depth")?,
         pgn: match needed(request.pgn, "pgn")?.as_str() {

@@ -1,6 +1,6 @@
 //! What the options of a cutechess-cli/fastchess command line said ([`Read`], in [`super::read`],
 //! filled by [`super::options`] and [`super::engine`]) made a [`MatchRequest`]: the dialect, the
-//! engines, the one time control, the schedule ([`super::schedule`]) and the notes.
+//! engines, each engine's time control, the schedule ([`super::schedule`]) and the notes.
 
 use super::engine::dialect_of_key;
 use super::error::CompatError;
@@ -9,9 +9,10 @@ use super::read::Read;
 use super::schedule::{plan, Plan, ScheduleArgs};
 use super::words::options;
 use super::{CompatCommand, CompatMatch, Dialect, OutputChoice, OutputFormat};
-use shannon::arena::{Existing, Layout, MatchRequest, OpeningSource, TimeControl};
+use shannon::arena::{EngineLimits, Existing, Layout, MatchRequest, OpeningSource, TimeControl};
 use shannon::client::EngineConfig;
 use shannon::stats::{EloModel, Sprt, SprtTest};
+use std::collections::BTreeMap;
 use std::time::Duration;
 
 /// Read a cutechess-cli or fastchess command line (the words after `match`).
@@ -58,14 +59,8 @@ fn finish(mut read: Read) -> Result<CompatMatch, CompatError> {
     }
     let dialect = dialect(&mut read)?;
     let engines = engine_configs(&mut read)?;
-    let time_control = time_control(&read)?;
-    let margins: Vec<Option<u64>> = read.engines.iter().map(|e| e.timemargin).collect();
-    if margins.iter().any(|m| *m != margins[0]) {
-        return Err(CompatError::refused(
-            "-engine timemargin=",
-            "the engines' time margins differ; a match has one",
-        ));
-    }
+    let controls = time_controls(&read)?;
+    let engine_limits = engine_limits(&read, &engines, &controls);
     let schedule = schedule(&mut read, dialect, engines.len())?;
     let mut output = output(&read, dialect, &schedule);
     let (sprt, preamble) = sprt_test(&read, dialect, &mut output)?;
@@ -83,7 +78,8 @@ fn finish(mut read: Read) -> Result<CompatMatch, CompatError> {
             noswap: read.noswap,
         },
         concurrency: Some(read.concurrency.unwrap_or(1)),
-        time_control: Some(time_control),
+        time_control: Some(controls[0]),
+        engine_limits,
         openings: Some(openings),
         pgn: Some(read.pgn.take()),
         seed: read.seed,
@@ -95,7 +91,7 @@ fn finish(mut read: Read) -> Result<CompatMatch, CompatError> {
         pgn_min: read.pgn_min,
         epd: read.epd.take(),
         engine_configs: engines,
-        time_margin_ms: margins[0],
+        time_margin_ms: match_time_margin(&read),
         event: read.event.take(),
         site: read.site.take(),
         existing: appending(read.pgn_append),
@@ -252,9 +248,10 @@ fn engine_configs(read: &mut Read) -> Result<Vec<EngineConfig>, CompatError> {
     Ok(engines)
 }
 
-/// The match's one time control, from the engines' `tc=`, `st=`, `nodes=` and `depth=`.
-fn time_control(read: &Read) -> Result<TimeControl, CompatError> {
-    let mut first: Option<TimeControl> = None;
+/// Each engine's time control, from its `tc=`, `st=`, `nodes=` and `depth=`, in the engines'
+/// order (time odds when they differ: each engine plays under its own).
+fn time_controls(read: &Read) -> Result<Vec<TimeControl>, CompatError> {
+    let mut controls = Vec::new();
     for (i, engine) in read.engines.iter().enumerate() {
         let label = format!("-engine #{}", i + 1);
         let clock = engine.tc.filter(|tc| *tc != TimeControl::Infinite);
@@ -286,23 +283,42 @@ fn time_control(read: &Read) -> Result<TimeControl, CompatError> {
                 ))
             }
         };
-        match first {
-            None => first = Some(tc),
-            Some(other) if other != tc => {
-                return Err(CompatError::refused(
-                    format!("{label} tc={}", tc.notation()),
-                    format!(
-                        "the engines' limits differ ({} and {}); a Shannon match gives both \
-                         sides one",
-                        other.notation(),
-                        tc.notation()
-                    ),
-                ))
-            }
-            Some(_) => {}
+        controls.push(tc);
+    }
+    Ok(controls)
+}
+
+/// The match's time margin: the engines' `timemargin=` when they all give the same one (`None`:
+/// the default, or each engine its own).
+fn match_time_margin(read: &Read) -> Option<u64> {
+    let first = read.engines[0].timemargin;
+    read.engines
+        .iter()
+        .all(|engine| engine.timemargin == first)
+        .then_some(first)
+        .flatten()
+}
+
+/// The limits of the engines that play under others than the first engine's (the match's):
+/// their time control, and their time margin when the engines' margins differ (an engine
+/// without `timemargin=` has the match's default then), by name.
+fn engine_limits(
+    read: &Read,
+    engines: &[EngineConfig],
+    controls: &[TimeControl],
+) -> BTreeMap<String, EngineLimits> {
+    let margins_differ = match_time_margin(read).is_none();
+    let mut limits = BTreeMap::new();
+    for ((engine, read), tc) in engines.iter().zip(&read.engines).zip(controls) {
+        let own = EngineLimits {
+            time_control: (*tc != controls[0]).then_some(*tc),
+            time_margin_ms: read.timemargin.filter(|_| margins_differ),
+        };
+        if !own.is_empty() {
+            limits.insert(engine.name.clone(), own);
         }
     }
-    Ok(first.expect("two engines"))
+    limits
 }
 
 impl Read {

@@ -16,6 +16,7 @@ mod faults;
 mod forensics;
 mod frameworks;
 mod matches;
+mod odds;
 mod old_states;
 mod one_runner;
 mod output_formats;

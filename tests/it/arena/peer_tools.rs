@@ -15,6 +15,7 @@
 
 use super::bound_scores::{bound_score_words, bound_scores_folder, games_of, RECORDED};
 use super::engines_json::{listing, LISTINGS};
+use super::odds::{odds_folder, odds_games, odds_words, recorded as odds_recorded, CASES, TOOLS};
 use super::sprt_peers::{
     finished_games, games, recorded, runs, sprt_folder, sprt_lines, Players, Run, Tool,
 };
@@ -272,5 +273,30 @@ fn the_recorded_sprt_runs_are_what_the_real_tools_print() {
         assert_eq!(played.len(), finished_games(&stdout), "{name}");
         let every = games(&recorded(&run.tool.pgn_name(run.players)));
         assert_eq!(played, every[..played.len()], "{name}: other games");
+    }
+}
+
+#[test]
+fn the_recorded_odds_games_are_what_the_real_tools_play() {
+    let (cute, fast) = (cutechess_cli(), fastchess());
+    let dir = odds_folder("peer-tools-odds");
+    for (case, _) in CASES {
+        for (tool, binary) in TOOLS.into_iter().zip([&cute, &fast]) {
+            let Some(binary) = binary else {
+                continue;
+            };
+            let pgn = format!("{case}.{tool}.pgn");
+            let output = std::process::Command::new(binary)
+                .args(odds_words(case, tool, &pgn))
+                .current_dir(dir.path())
+                .output()
+                .expect("the tool runs");
+            assert!(output.status.success(), "{}: {output:?}", binary.display());
+            assert_eq!(
+                odds_games(&dir.join(&pgn)),
+                odds_games(&odds_recorded(&pgn)),
+                "{pgn}: other games than recorded"
+            );
+        }
     }
 }
