@@ -113,7 +113,8 @@ impl Pairs {
         let lengths = (max_len - min_len + 1) as usize;
         let offsets_at = *at + 10;
         let symbols = usize::from(le16(bytes, offsets_at + 2 * lengths)?);
-        if symbols == 0 || symbols >= usize::from(LEAF) {
+        // Symbols are numbered in 12 bits (a 5-man table has the full 4,095 of them).
+        if symbols == 0 || symbols > usize::from(LEAF) {
             return Err(TableProblem::Symbols("symbol count out of range"));
         }
         let symbols_at = offsets_at + 2 * lengths + 2;
@@ -440,6 +441,31 @@ mod tests {
         // A leaf with value 5.
         dict[6..9].copy_from_slice(&[5, 0xf0, 0xff]);
         assert!(matches!(runs(&dict), Err(TableProblem::Symbols(_))));
+    }
+
+    /// A compression header with `symbols` leaves of value 0 and one code length.
+    fn header_with(symbols: u16) -> Vec<u8> {
+        let mut bytes = vec![0, 6, 16, 0, 1, 0, 0, 0, 1, 1, 0, 0];
+        bytes.extend_from_slice(&symbols.to_le_bytes());
+        for _ in 0..symbols {
+            bytes.extend_from_slice(&[0, 0xf0, 0xff]);
+        }
+        bytes.push(0);
+        bytes
+    }
+
+    /// 4,095 symbols is the most 12 bits number, and a real count (fastchess's KBNvKN.rtbw has
+    /// it in both sub-tables).
+    #[test]
+    fn a_full_dictionary_is_read() {
+        let mut at = 0;
+        assert!(Pairs::parse(&header_with(4095), &mut at, 1000).is_ok());
+        assert_eq!(at, 12 + 2 + 3 * 4095 + 1);
+        let mut at = 0;
+        assert!(matches!(
+            Pairs::parse(&header_with(4096), &mut at, 1000),
+            Err(TableProblem::Symbols(_))
+        ));
     }
 
     #[test]
