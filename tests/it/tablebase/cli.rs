@@ -50,12 +50,13 @@ fn probe_prints_a_line_per_position_and_reports_bad_ones() {
         text(&out.stdout),
         "8/8/8/8/8/2k5/8/KQ6 w - - 0 1\twin\n8/8/8/8/8/2k5/8/KQ6 b - - 0 1\tloss\n"
     );
-    // From stdin, with a blank line, a bad FEN, castling rights and five pieces among good ones.
+    // From stdin, with a blank line, a bad FEN, castling rights and eight pieces (more than
+    // any table) among good ones.
     let input = "8/8/2K5/4P3/8/8/8/3r3k b - - 1 1\n\n\
                  not a fen\n\
                  4k3/8/8/8/8/8/8/4K2R w K - 0 1\n\
                  8/8/8/k2Pp3/8/8/8/4K3 w - e6 0 2\n\
-                 4k3/8/8/8/8/8/3PP3/3QK3 w - - 0 1\n\
+                 4k3/8/8/8/8/8/1PPPPP2/3QK3 w - - 0 1\n\
                  7k/8/8/4K2B/8/4B3/8/8 w - - 12 7\n";
     let out = shannon(&["tablebase", "probe", "--tb", tb], input);
     assert_eq!(out.status.code(), Some(1));
@@ -73,7 +74,7 @@ fn probe_prints_a_line_per_position_and_reports_bad_ones() {
         "{errors}"
     );
     assert!(
-        errors.contains("line 6: ") && errors.contains("5 pieces"),
+        errors.contains("line 6: ") && errors.contains("8 pieces"),
         "{errors}"
     );
 }
@@ -98,9 +99,10 @@ fn verify_lists_every_table() {
         report.lines().filter(|l| l.starts_with("ok ")).count(),
         count
     );
-    assert!(report.ends_with(&format!(
-        "{count} tables, 0 damaged; the largest hold 4 pieces\n"
-    )));
+    assert!(
+        report.contains(&format!("{count} tables, 0 damaged; the largest hold ")),
+        "{report}"
+    );
     // A damaged copy is reported, with the exit status 1.
     let scratch = Scratch::new("tb-cli-verify");
     let mut bytes = std::fs::read(folder.join("KQvKR.rtbw")).unwrap();
