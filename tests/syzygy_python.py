@@ -5,8 +5,9 @@ Usage: python3 tests/syzygy_python.py DIR[:DIR...] [--time]
 Reads FENs from stdin, one per line, and prints one line per FEN: the WDL value for the side
 to move as python-chess's `Tablebase.probe_wdl` gives it (-2 loss, -1 blessed loss, 0 draw,
 1 cursed win, 2 win), or `error: ...` when it refuses. With --time, every FEN is read and made
-into a board first, then the probes alone are timed, and a last line `seconds S` says how long
-they took (for `shannon bench tablebase`).
+into a board first, then the probes alone are timed, and two last lines, `seconds S` and
+`cpu-seconds C`, say how long they took by the clock and in CPU time of the thread (for
+`shannon bench tablebase`).
 """
 
 import os
@@ -25,17 +26,20 @@ def main():
     boards = [chess.Board(line.strip()) for line in sys.stdin if line.strip()]
     answers = []
     started = time.perf_counter()
+    cpu_started = time.thread_time()
     for board in boards:
         try:
             answers.append(str(tablebase.probe_wdl(board)))
         except KeyError as e:
             answers.append(f"error: {e}")
     seconds = time.perf_counter() - started
+    cpu_seconds = time.thread_time() - cpu_started
     out = sys.stdout
     out.write("\n".join(answers))
     out.write("\n")
     if timed:
         out.write(f"seconds {seconds:.6f}\n")
+        out.write(f"cpu-seconds {cpu_seconds:.6f}\n")
 
 
 if __name__ == "__main__":

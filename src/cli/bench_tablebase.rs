@@ -1,6 +1,8 @@
 //! `shannon bench tablebase`: WDL probes per second, ours and python-chess's on the same
 //! positions in the same run (python-chess through `tests/syzygy_python.py`, built in), and
-//! whether the two agree on every one.
+//! whether the two agree on every one. Rates are per second of CPU time of the probing thread
+//! (each side's own, so that other load on a shared machine counts less), with the wall-clock
+//! rate beside them.
 
 use super::prelude::per_second;
 use shannon::tablebase::sample::random_positions;
@@ -25,6 +27,14 @@ fn cpu_name() -> String {
                 .map(|(_, name)| name.trim().to_string())
         })
         .unwrap_or_else(|| "unknown CPU".to_string())
+}
+
+/// The CPU time the calling thread has run, from Linux's /proc/thread-self/schedstat
+/// (nanoseconds); `None` elsewhere.
+fn thread_cpu_seconds() -> Option<f64> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let nanoseconds: u64 = text.split_whitespace().next()?.parse().ok()?;
+    Some(nanoseconds as f64 / 1e9)
 }
 
 /// Time `positions` random positions (shared out over the tables' materials, both sides to
@@ -59,38 +69,48 @@ pub fn run_tablebase_bench(
         "first pass (each table read and checked on first use): {first:.3} s"
     )?;
     // Then whole passes until a second has gone by.
-    let (mut passes, started) = (0u64, Instant::now());
+    let (mut passes, started, cpu) = (0u64, Instant::now(), thread_cpu_seconds());
     while passes == 0 || started.elapsed().as_secs_f64() < 1.0 {
         for pos in &sample {
             std::hint::black_box(tables.probe_wdl(pos).ok());
         }
         passes += 1;
     }
-    let seconds = started.elapsed().as_secs_f64();
-    let rate = per_second(passes * sample.len() as u64, seconds);
+    let wall = started.elapsed().as_secs_f64();
+    let cpu = match (cpu, thread_cpu_seconds()) {
+        (Some(before), Some(after)) => after - before,
+        _ => wall,
+    };
+    let probes = passes * sample.len() as u64;
+    let rate = per_second(probes, cpu);
     let failed = ours.iter().filter(|v| v.is_none()).count();
     writeln!(
         out,
-        "shannon:       {rate:>10.0} probes/s ({passes} passes in {seconds:.3} s; {failed} refused)"
+        "shannon:       {rate:>10.0} probes/s of CPU, {:>10.0} of wall clock ({probes} probes, \
+         {cpu:.3} s of CPU; {failed} refused)",
+        per_second(probes, wall)
     )?;
     match python_chess(folders, &sample)? {
-        Ok((answers, seconds)) => {
-            let peer_rate = per_second(sample.len() as u64, seconds);
+        Ok(peer) => {
+            let count = sample.len() as u64;
+            let peer_rate = per_second(count, peer.cpu);
             let differ = ours
                 .iter()
-                .zip(&answers)
+                .zip(&peer.values)
                 .filter(|(a, b)| a.map(Wdl::to_i8) != **b)
                 .count();
             writeln!(
                 out,
-                "python-chess:  {peer_rate:>10.0} probes/s ({} probes in {seconds:.3} s)",
-                sample.len()
+                "python-chess:  {peer_rate:>10.0} probes/s of CPU, {:>10.0} of wall clock ({count} \
+                 probes, {:.3} s of CPU)",
+                per_second(count, peer.wall),
+                peer.cpu
             )?;
             writeln!(
                 out,
-                "ratio: {:.1} (shannon / python-chess); values that differ: {differ} of {}",
+                "ratio: {:.1} (shannon / python-chess, CPU time); values that differ: {differ} of \
+                 {count}",
                 rate / peer_rate.max(1e-9),
-                sample.len()
             )?;
             Ok(differ == 0)
         }
@@ -101,8 +121,12 @@ pub fn run_tablebase_bench(
     }
 }
 
-/// python-chess's values (None where it refuses) and the seconds its probes took.
-type PeerRun = (Vec<Option<i8>>, f64);
+/// python-chess's run: its values (None where it refuses), and the seconds its probes took.
+struct PeerRun {
+    values: Vec<Option<i8>>,
+    wall: f64,
+    cpu: f64,
+}
 
 /// python-chess's run over `sample`, or why it did not run.
 fn python_chess(folders: &OsStr, sample: &[Position]) -> io::Result<Result<PeerRun, String>> {
@@ -132,19 +156,24 @@ fn python_chess(folders: &OsStr, sample: &[Position]) -> io::Result<Result<PeerR
         )));
     }
     let text = String::from_utf8_lossy(&output.stdout);
-    let mut answers = Vec::new();
-    let mut seconds = None;
+    let mut values = Vec::new();
+    let (mut wall, mut cpu) = (None, None);
     for line in text.lines() {
-        match line.strip_prefix("seconds ") {
-            Some(s) => seconds = s.trim().parse::<f64>().ok(),
-            None => answers.push(line.trim().parse::<i8>().ok()),
+        if let Some(s) = line.strip_prefix("seconds ") {
+            wall = s.trim().parse::<f64>().ok();
+        } else if let Some(s) = line.strip_prefix("cpu-seconds ") {
+            cpu = s.trim().parse::<f64>().ok();
+        } else {
+            values.push(line.trim().parse::<i8>().ok());
         }
     }
-    match seconds {
-        Some(seconds) if answers.len() == sample.len() => Ok(Ok((answers, seconds))),
+    match (wall, cpu) {
+        (Some(wall), Some(cpu)) if values.len() == sample.len() => {
+            Ok(Ok(PeerRun { values, wall, cpu }))
+        }
         _ => Ok(Err(format!(
             "python-chess answered {} of {} positions",
-            answers.len(),
+            values.len(),
             sample.len()
         ))),
     }

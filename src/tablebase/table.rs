@@ -3,8 +3,8 @@
 //!
 //! The whole file is read into memory at its first use and kept: probes then cost no system
 //! call, and the checksum covers every byte once. (3- to 5-man tables are at most a few tens of
-//! MB each, 378 MB for all 5-man WDL tables; a 6-man table is up to about 1.5 GB, and a program
-//! that touches many of them needs that much memory.)
+//! MB each, 378 MB for all 5-man WDL tables; the 6-man WDL tables are 68 GB together, and a
+//! program that touches many of them needs that much memory.)
 //!
 //! The file's layout, after the header: one compression header per sub-table, then every
 //! sub-table's block index, then every sub-table's block sizes, then each sub-table's blocks
