@@ -28,7 +28,7 @@ pub use error::{ProbeError, TableError, TableProblem, TablebaseError};
 pub use material::{Material, MaterialNameError, MAX_TABLE_PIECES};
 
 use crate::Position;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
@@ -124,6 +124,8 @@ pub struct Tablebase {
     entries: Vec<Entry>,
     /// Both orientations of each table's material, to its entry.
     by_material: HashMap<Material, usize>,
+    /// Both orientations of each material a DTZ table (`.rtbz`) is found for: named, not read.
+    dtz: HashSet<Material>,
     max_pieces: usize,
 }
 
@@ -139,6 +141,7 @@ impl Tablebase {
     pub fn open(paths: &[PathBuf]) -> Result<Tablebase, TablebaseError> {
         let mut entries: Vec<Entry> = Vec::new();
         let mut by_material = HashMap::new();
+        let mut dtz = HashSet::new();
         for folder in paths {
             let folder_error = |e: std::io::Error| TablebaseError::Folder {
                 path: folder.clone(),
@@ -149,6 +152,14 @@ impl Tablebase {
                 .map(|entry| entry.map(|e| e.path()))
                 .collect::<Result<_, _>>()
                 .map_err(folder_error)?;
+            for path in files
+                .iter()
+                .filter(|p| p.extension().is_some_and(|e| e == "rtbz"))
+            {
+                if let Ok(material) = named_material(path) {
+                    dtz.extend([material, material.mirrored()]);
+                }
+            }
             files.retain(|p| p.extension().is_some_and(|e| e == "rtbw"));
             files.sort();
             for path in files {
@@ -182,6 +193,7 @@ impl Tablebase {
         Ok(Tablebase {
             entries,
             by_material,
+            dtz,
             max_pieces,
         })
     }
@@ -191,6 +203,12 @@ impl Tablebase {
     /// need a table that is missing.
     pub fn max_pieces(&self) -> usize {
         self.max_pieces
+    }
+
+    /// Whether a DTZ table (`.rtbz`) of `material` (either orientation) is in the folders. DTZ
+    /// tables are not read: a file named for the material counts.
+    pub fn has_dtz(&self, material: Material) -> bool {
+        self.dtz.contains(&material)
     }
 
     /// The tables found: each file and the material it is named for.
