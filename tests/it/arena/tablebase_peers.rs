@@ -128,3 +128,45 @@ fn shannon_adjudicates_by_the_tables_as_each_tool_did() {
         assert!(adjudicated >= 30, "{}: {adjudicated} adjudicated", run.name);
     }
 }
+
+/// Shannon's own form: `--tb` adjudicates (fastchess's rule), and a folder that cannot be read
+/// or `--tb-pieces` above what the tables hold stops the match before its first game, naming
+/// the folder.
+#[test]
+fn our_own_form_adjudicates_and_refuses_bad_tables_before_the_first_game() {
+    let Some(dir) = tablebase_folder("tablebase-own-form") else {
+        return;
+    };
+    let run = |words: &str| {
+        let out = std::process::Command::new(SHANNON)
+            .arg("match")
+            .args(words.split_whitespace())
+            .current_dir(dir.path())
+            .output()
+            .expect("shannon runs");
+        let err = String::from_utf8_lossy(&out.stderr).into_owned();
+        (out.status.success(), err)
+    };
+    let (ok, err) = run("--games 2 --tb no-such-folder --pgn refused.pgn");
+    assert!(
+        !ok && err.contains("cannot read the tablebase folder no-such-folder"),
+        "{err}"
+    );
+    let (ok, err) = run("--games 2 --tb syzygy --tb-pieces 6 --pgn refused.pgn");
+    assert!(!ok && err.contains("hold at most 4"), "{err}");
+    assert!(!dir.join("refused.pgn").exists());
+    let (ok, err) = run(
+        "--games 8 --seed 1 --tc inf --openings openings.epd --tb syzygy --pgn own.pgn --quiet",
+    );
+    assert!(ok, "{err}");
+    let games = read_pgn(&dir.join("own.pgn"));
+    let by_tables = std::fs::read_to_string(dir.join("own.pgn"))
+        .unwrap()
+        .matches("{adjudicated by the Syzygy tables}")
+        .count();
+    assert_eq!(games.len(), 8);
+    assert!(by_tables >= 2, "{by_tables} of 8 adjudicated by the tables");
+    for game in &games {
+        assert_ne!(tag(game, "Termination"), "", "every game ends");
+    }
+}
