@@ -4,6 +4,7 @@
 
 use super::openings::OpeningsError;
 use super::outputs::{Holding, Occupant};
+use super::tablebase::TablebaseSettingError;
 use crate::client::ConfigError;
 use crate::jobs::run_lock::RunLockError;
 use crate::notation::polyglot::BookError;
@@ -113,6 +114,8 @@ pub enum ArenaError {
     Setting(SettingError),
     /// The openings cannot be loaded.
     Openings(OpeningsError),
+    /// The tables of tablebase adjudication cannot be used.
+    Tablebase(TablebaseSettingError),
     /// An engine's own book cannot be used.
     Book {
         /// The engine.
@@ -148,6 +151,7 @@ impl fmt::Display for ArenaError {
             ArenaError::Config(e) => write!(f, "{e}"),
             ArenaError::Setting(e) => write!(f, "{e}"),
             ArenaError::Openings(e) => write!(f, "{e}"),
+            ArenaError::Tablebase(e) => write!(f, "{e}"),
             ArenaError::Book {
                 engine,
                 path,
@@ -192,6 +196,7 @@ impl std::error::Error for ArenaError {
             ArenaError::Config(e) => Some(e),
             ArenaError::Setting(e) => Some(e),
             ArenaError::Openings(e) => Some(e),
+            ArenaError::Tablebase(e) => Some(e),
             ArenaError::Book { error, .. } => Some(error),
             ArenaError::Output { error, .. } | ArenaError::Observer(error) => Some(error),
             ArenaError::State(_, e) => Some(e),

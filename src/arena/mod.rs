@@ -37,6 +37,7 @@ mod sprt_run;
 mod standings;
 mod state;
 mod stop;
+mod tablebase;
 
 pub use crate::client::{TimeControl, TimeControlError};
 pub use adjudication::{Adjudication, DrawRule, EngineScore, MoveInfo, ResignRule};
@@ -60,3 +61,6 @@ pub use sprt_run::SprtStatus;
 pub use standings::{EncounterTally, Forfeit, OtherTournament, Standings, TimeLosses};
 pub use state::{MatchState, STATE_FORMAT, STATE_FORMATS_READ};
 pub use stop::{RunStop, StartFailure};
+pub use tablebase::{
+    Probing, TablebaseJudge, TablebaseRule, TablebaseSettingError, TbResults, TbResultsError,
+};

@@ -14,6 +14,7 @@ use super::outputs::Existing;
 use super::report::{MatchStart, ShardSpan};
 use super::runner::{Limits, MatchPlan};
 use super::schedule::{Layout, Schedule, TournamentKind};
+use super::tablebase::{Probing, TablebaseJudge, TablebaseRule};
 use crate::client::config::MatchConfig;
 use crate::client::TimeControl;
 use crate::client::{Config, EngineConfig};
@@ -73,6 +74,8 @@ pub struct MatchRequest {
     pub draw: Option<DrawRule>,
     /// Adjudicate a loss from a bad score.
     pub resign: Option<ResignRule>,
+    /// Adjudicate by the Syzygy tables.
+    pub tablebase: Option<TablebaseRule>,
     /// The tool whose command-line form this is, whose conventions the run follows (`None`:
     /// Shannon's own).
     pub dialect: Option<Dialect>,
@@ -155,6 +158,9 @@ pub struct MatchSettings {
     pub draw: Option<DrawRule>,
     /// Resign adjudication.
     pub resign: Option<ResignRule>,
+    /// Tablebase adjudication (absent from older states: none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tablebase: Option<TablebaseRule>,
     /// The tool whose conventions the run follows (bound scores, the `TimeControl` tag);
     /// `None`, and absent from older states: Shannon's own.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -354,6 +360,7 @@ pub fn settle(config: &Config, request: &MatchRequest) -> Result<MatchSettings, 
         max_plies: request.max_plies.unwrap_or(defaults.max_plies),
         draw: request.draw,
         resign: request.resign,
+        tablebase: request.tablebase.clone(),
         dialect: request.dialect,
         pgn_min: request.pgn_min,
         epd: request.epd.clone(),
@@ -554,6 +561,18 @@ pub(super) fn prepare(
         .iter()
         .map(engine_book)
         .collect::<Result<Vec<_>, _>>()?;
+    // The tables are opened (each file's name and header checked) before any game is played.
+    let tablebase = match &settings.tablebase {
+        Some(rule) => Some(
+            TablebaseJudge::open(
+                rule.clone(),
+                Probing::of(settings.dialect),
+                settings.dialect.is_none(),
+            )
+            .map_err(ArenaError::Tablebase)?,
+        ),
+        None => None,
+    };
     let (pgn, epd, state) = files_of(&settings);
     let time_margin_ms = settings.time_margin_ms.unwrap_or(defaults.time_margin_ms);
     let limits: Vec<Limits> = engines
@@ -611,6 +630,7 @@ pub(super) fn prepare(
             resign: settings.resign,
             bound_scores: Dialect::bound_scores(settings.dialect),
         },
+        tablebase,
         books,
         hang_timeout: Duration::from_millis(defaults.hang_timeout_ms),
         interrupt: interrupt.unwrap_or_else(|| Arc::new(AtomicBool::new(false))),

@@ -25,6 +25,7 @@ use super::openings::Opening;
 use super::report::OptionWarning;
 use super::schedule::Schedule;
 use super::stop::{Halt, RunStop};
+use super::tablebase::TablebaseJudge;
 use crate::client::{
     Answer, Claim, Clock, EngineConfig, EngineError, EngineProcess, TimeControl, Turn,
 };
@@ -59,6 +60,8 @@ pub struct MatchPlan {
     pub max_plies: u32,
     /// Draw and resign adjudication from the engines' scores.
     pub adjudication: Adjudication,
+    /// Adjudication by the Syzygy tables, opened.
+    pub tablebase: Option<Arc<TablebaseJudge>>,
     /// Each engine's own opening book (`book` in engines.toml), loaded, with its depth in moves.
     pub books: Vec<Option<(Arc<Book>, u32)>>,
     /// How long a `go` without a clock may take.
@@ -383,11 +386,21 @@ impl MatchPlan {
                 .map_or(0, |(_, depth)| *depth)
         });
         let mut position = PositionCommand::new(game, mode);
+        // Whether a player has moved since the last look (the opening's moves are not theirs).
+        let mut moved = false;
         loop {
             let legal = game.legal_moves();
             if let Some(finish) = game.status_with(legal.len()).finish_claiming() {
                 return Ok(finish);
             }
+            // The tables come before the scores' rules, as in both tools.
+            if let Some(tables) = &self.tablebase {
+                let after = moved.then(|| tables.after_move(game)).flatten();
+                if let Some(outcome) = after.or_else(|| tables.before_move(game)) {
+                    return Err((outcome, Termination::Tablebase));
+                }
+            }
+            moved = true;
             match verdict.take() {
                 Some(Verdict::Draw(rule)) => {
                     return Err((Outcome::Draw, Termination::Adjudication(rule)))

@@ -9,8 +9,8 @@ use super::report::files::{refusal, Form, Noting};
 use super::report::{observer, OutputFormat, Rendering};
 use shannon::arena::{
     resume_match, run_match, ArenaError, DrawRule, EngineLimits, Existing, MatchObserver,
-    MatchReport, MatchRequest, MatchState, Openings, ResignRule, Resume, SettingError, TimeControl,
-    TournamentKind,
+    MatchReport, MatchRequest, MatchState, Openings, ResignRule, Resume, SettingError,
+    TablebaseRule, TbResults, TimeControl, TournamentKind,
 };
 use shannon::client::{Config, ConfigError};
 use shannon::jobs::shard::Shard;
@@ -91,6 +91,23 @@ pub struct Args {
     /// Example: --resign "movecount=3 score=600 twosided=true"
     #[arg(long, value_name = "SETTINGS")]
     resign: Option<ResignRule>,
+    /// Adjudicate by the Syzygy WDL tables (.rtbw) in these folders, separated as in PATH
+    /// (a:b): before each move, a position just after a capture or a pawn move, without
+    /// castling rights and of no more pieces than the tables hold, ends the game with the
+    /// tables' result, as fastchess's -tb does. A cursed win or a blessed loss is a draw.
+    #[arg(long, value_name = "DIR[:DIR...]")]
+    tb: Option<std::ffi::OsString>,
+    /// Probe positions of at most N pieces (default: as many as the tables hold; more is an
+    /// error).
+    #[arg(long, value_name = "N", requires = "tb")]
+    tb_pieces: Option<u32>,
+    /// Count a cursed win and a blessed loss (decided by the fifty-move rule) as a win and a
+    /// loss.
+    #[arg(long, requires = "tb")]
+    tb_ignore_50: bool,
+    /// Which of the tables' results end a game: win-loss, draw or both (the default).
+    #[arg(long, value_name = "win-loss|draw|both", requires = "tb")]
+    tb_adjudicate: Option<TbResults>,
     /// Write only the Seven Tag Roster and the moves (no move comments).
     #[arg(long)]
     pgn_min: bool,
@@ -115,7 +132,7 @@ pub struct Args {
     #[arg(long, value_name = "STATE", conflicts_with_all = [
         "config", "engines", "tournament", "rounds", "games", "tc", "engine_tc", "openings", "book_depth",
         "pgn", "seed", "sprt", "sprt_model", "max_plies", "maxmoves", "draw", "resign", "pgn_min", "epd",
-        "state", "shard", "shards", "overwrite",
+        "state", "shard", "shards", "overwrite", "tb", "tb_pieces", "tb_ignore_50", "tb_adjudicate",
     ])]
     resume: Option<PathBuf>,
     /// Replace the PGN, EPD and state files (and the PGN's forensics files) when they hold an
@@ -445,6 +462,12 @@ fn request_of(
             .or(args.max_plies),
         draw: args.draw,
         resign: args.resign,
+        tablebase: args.tb.as_ref().map(|folders| TablebaseRule {
+            paths: std::env::split_paths(folders).collect(),
+            max_pieces: args.tb_pieces,
+            ignore_50: args.tb_ignore_50,
+            results: args.tb_adjudicate.unwrap_or_default(),
+        }),
         dialect: None,
         pgn_min: args.pgn_min,
         epd: args.epd.clone(),

@@ -111,6 +111,7 @@ fn settings(request: RequestV1) -> Result<MatchSettings, StateError> {
         max_plies: needed(request.max_plies, "max_plies")?,
         draw: request.draw,
         resign: request.resign,
+        tablebase: None,
         dialect: None,
         pgn_min: request.pgn_min,
         epd: request.epd,

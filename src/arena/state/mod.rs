@@ -20,8 +20,8 @@
 //! The file is a format: JSON whose `format` names its version, every field keyed by a stable
 //! name (the ways games ended by [`super::match_game::EndCategory`]'s names, not by the words the
 //! tables show). Format 5 added each engine's own limits (time odds: the settings'
-//! `engine_limits`, by engine name); format 4 reads as format 5 with none, the match's limits
-//! for every engine, as it was played. Format 4 added whose SPRT it is (the test of the command-line form and its Elo
+//! `engine_limits`, by engine name) and the tablebase adjudication (`tablebase`); format 4 reads
+//! as format 5 with neither, the match's limits for every engine, as it was played. Format 4 added whose SPRT it is (the test of the command-line form and its Elo
 //! model: [`crate::stats::Sprt`]'s `test`, `elo_model` and `counts`); format 3 reads as format
 //! 4 with fishtest's test in logistic Elo, the one every run of format 3 played. Format 3 added
 //! where a run's games start in its files, the text of the games an interrupt ended, and the

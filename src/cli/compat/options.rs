@@ -8,7 +8,7 @@ use super::read::Read;
 use super::schedule::Policy;
 use super::words::{boolean, number, pairs, single, Opt};
 use super::{Dialect, OutputFormat};
-use shannon::arena::{DrawRule, OpeningSource, Openings, ResignRule, TournamentKind};
+use shannon::arena::{DrawRule, OpeningSource, Openings, ResignRule, TbResults, TournamentKind};
 use shannon::stats::{EloModel, Sprt};
 use std::path::PathBuf;
 
@@ -42,6 +42,7 @@ pub(super) fn read_option(read: &mut Read, option: &Opt) -> Result<(), CompatErr
         "-draw" => read.draw = Some(read_draw(values)?),
         "-resign" => read.resign = Some(read_resign(values)?),
         "-maxmoves" => read.maxmoves = Some(number(name, single(name, values)?)?),
+        "-tb" | "-tbpieces" | "-tbignore50" | "-tbadjudicate" => read_tablebase(read, option)?,
         "-recover" => read.recover = true,
         // Both tools: the encounter's first engine White in every game.
         "-noswap" => read.noswap = true,
@@ -59,6 +60,36 @@ pub(super) fn read_option(read: &mut Read, option: &Opt) -> Result<(), CompatErr
         "-event" => read.event = Some(words(name, values)?),
         "-site" => read.site = Some(words(name, values)?),
         _ => read_run_option(read, name, values)?,
+    }
+    Ok(())
+}
+
+/// Tablebase adjudication: `-tb PATHS` (folders separated by `:`, as both tools' probers split
+/// them on Unix), `-tbpieces N`, `-tbignore50`, and fastchess's `-tbadjudicate
+/// WIN_LOSS|DRAW|BOTH`. Without `-tb` the others change nothing, as in both tools.
+fn read_tablebase(read: &mut Read, option: &Opt) -> Result<(), CompatError> {
+    let (name, values) = (option.name.as_str(), &option.values);
+    let tb = &mut read.tablebase;
+    match name {
+        "-tb" => {
+            let paths = single(name, values)?;
+            if paths.is_empty() {
+                return Err(missing(name, "the folders of the Syzygy tables"));
+            }
+            tb.paths = Some(std::env::split_paths(paths).collect());
+        }
+        "-tbpieces" => tb.pieces = Some(number(name, single(name, values)?)?),
+        "-tbignore50" => tb.ignore_50 = true,
+        _ => {
+            let word = single(name, values)?;
+            tb.results = Some(match word {
+                "WIN_LOSS" => TbResults::WinLoss,
+                "DRAW" => TbResults::Draw,
+                "BOTH" => TbResults::Both,
+                _ => return Err(CompatError::malformed(name, word, "WIN_LOSS, DRAW or BOTH")),
+            });
+            read.only(Dialect::Fastchess, name);
+        }
     }
     Ok(())
 }
@@ -267,10 +298,6 @@ fn other_option(read: &mut Read, name: &str) -> Result<(), CompatError> {
         return Ok(());
     }
     let why = match name {
-        "-tb" | "-tbpieces" | "-tbignore50" | "-tbadjudicate" => {
-            "Shannon has no tablebase adjudication (games end by the rules, -draw, -resign or \
-             -maxmoves)"
-        }
         "-reverse" => {
             "Shannon's schedule gives each encounter's first engine White in the first game of \
              each pair (-noswap: in every game)"

@@ -9,7 +9,9 @@ use super::read::Read;
 use super::schedule::{plan, Plan, ScheduleArgs};
 use super::words::options;
 use super::{CompatCommand, CompatMatch, Dialect, OutputChoice, OutputFormat};
-use shannon::arena::{EngineLimits, Existing, Layout, MatchRequest, OpeningSource, TimeControl};
+use shannon::arena::{
+    EngineLimits, Existing, Layout, MatchRequest, OpeningSource, TablebaseRule, TimeControl,
+};
 use shannon::client::EngineConfig;
 use shannon::stats::{EloModel, Sprt, SprtTest};
 use std::collections::BTreeMap;
@@ -87,6 +89,7 @@ fn finish(mut read: Read) -> Result<CompatMatch, CompatError> {
         max_plies: Some(read.maxmoves.map_or(0, |m| m.saturating_mul(2))),
         draw: read.draw,
         resign: read.resign,
+        tablebase: tablebase(&read, dialect)?,
         dialect: Some(dialect),
         pgn_min: read.pgn_min,
         epd: read.epd.take(),
@@ -108,6 +111,30 @@ fn finish(mut read: Read) -> Result<CompatMatch, CompatError> {
         notes: read.notes,
         preamble,
     })
+}
+
+/// Tablebase adjudication as `dialect` reads its options: cutechess-cli takes `-tbpieces` only
+/// above 2, fastchess any number (0: no limit).
+fn tablebase(read: &Read, dialect: Dialect) -> Result<Option<TablebaseRule>, CompatError> {
+    let tb = &read.tablebase;
+    let Some(paths) = &tb.paths else {
+        return Ok(None);
+    };
+    if let Some(pieces) = tb.pieces {
+        if dialect == Dialect::Cutechess && pieces <= 2 {
+            return Err(CompatError::malformed(
+                "-tbpieces",
+                pieces.to_string(),
+                "a number above 2",
+            ));
+        }
+    }
+    Ok(Some(TablebaseRule {
+        paths: paths.clone(),
+        max_pieces: tb.pieces.filter(|n| *n > 0),
+        ignore_50: tb.ignore_50,
+        results: tb.results.unwrap_or_default(),
+    }))
 }
 
 /// What a run does with an output file that already holds games: both tools append to it;

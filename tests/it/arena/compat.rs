@@ -513,8 +513,16 @@ fn refusals_name_the_option() {
             "-openings without -repeat: not supported: every game would start",
         ),
         (
-            format!("{engines} -tb /syzygy"),
-            "-tb: not supported: Shannon has no tablebase",
+            format!("{engines} -tb /no/such/syzygy"),
+            "tablebase adjudication: cannot read the tablebase folder /no/such/syzygy",
+        ),
+        (
+            format!("{engines} -tb /syzygy -tbadjudicate WINS"),
+            "-tbadjudicate",
+        ),
+        (
+            format!("{engines} -games 2 -tb /syzygy -tbpieces 2 -pgnout games.pgn"),
+            "-tbpieces",
         ),
         (
             "-engine cmd={shannon} -engine cmd={shannon}".to_string(),

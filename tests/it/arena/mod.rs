@@ -33,6 +33,7 @@ mod sprt_peers;
 mod sprt_reference;
 mod sprt_stop;
 mod stops;
+mod tablebase_peers;
 mod tournaments;
 mod two_runs;
 mod xboard_peers;
