@@ -52,6 +52,13 @@ pub struct EngineConfig {
     /// UCI matches read as before.
     #[serde(default, skip_serializing_if = "Protocol::is_uci")]
     pub protocol: Protocol,
+    /// Start the engine anew for every game (cutechess-cli's and fastchess's `restart=on`);
+    /// otherwise it is kept from game to game and restarted only after a failure.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub restart: bool,
+    /// Send a UCI engine `debug on` before each game (cutechess-cli's engine key `debug`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub debug: bool,
 }
 
 /// The protocol an engine speaks. Saved by its stable names, `uci` and `xboard`.
@@ -335,6 +342,8 @@ impl EngineConfig {
             book_depth: None,
             stderr: None,
             protocol: Protocol::Uci,
+            restart: false,
+            debug: false,
         }
     }
 

@@ -2,6 +2,7 @@
 //! filled by [`super::options`] and [`super::engine`]) made a [`MatchRequest`]: the dialect, the
 //! engines, the one time control, the schedule ([`super::schedule`]) and the notes.
 
+use super::echo::{CutechessDebug, FastchessLog};
 use super::engine::dialect_of_key;
 use super::error::CompatError;
 use super::options::{missing, read_option};
@@ -9,7 +10,7 @@ use super::read::Read;
 use super::schedule::{plan, Plan, ScheduleArgs};
 use super::words::options;
 use super::{CompatCommand, CompatMatch, Dialect, OutputChoice, OutputFormat};
-use shannon::arena::{Existing, Layout, MatchRequest, OpeningSource, TimeControl};
+use shannon::arena::{Existing, Layout, MatchRequest, OpeningSource, Seeds, TimeControl};
 use shannon::client::EngineConfig;
 use shannon::stats::{EloModel, Sprt, SprtTest};
 use std::time::Duration;
@@ -57,7 +58,8 @@ fn finish(mut read: Read) -> Result<CompatMatch, CompatError> {
         return Err(CompatError::TooFewEngines(read.engines.len()));
     }
     let dialect = dialect(&mut read)?;
-    let engines = engine_configs(&mut read)?;
+    let mut engines = engine_configs(&mut read)?;
+    let echo = echo(&read, &mut engines)?;
     let time_control = time_control(&read)?;
     let margins: Vec<Option<u64>> = read.engines.iter().map(|e| e.timemargin).collect();
     if margins.iter().any(|m| *m != margins[0]) {
@@ -81,6 +83,13 @@ fn finish(mut read: Read) -> Result<CompatMatch, CompatError> {
         layout: Layout {
             single_games: schedule.single,
             noswap: read.noswap,
+            reverse: read.reverse,
+            // cutechess-cli's seeds play the unseeded players only, fastchess's also the seeds
+            // after them.
+            seeds: read.seeds.map(|count| Seeds {
+                count,
+                meet_each_other: dialect == Dialect::Fastchess,
+            }),
         },
         concurrency: Some(read.concurrency.unwrap_or(1)),
         time_control: Some(time_control),
@@ -103,6 +112,9 @@ fn finish(mut read: Read) -> Result<CompatMatch, CompatError> {
         recover: Some(read.recover),
         ping_ms: read.ping_ms,
         pgn_crc32: read.pgn_crc32,
+        pgn_notation: read.pgn_notation,
+        wait_ms: read.wait_ms,
+        echo,
         ..MatchRequest::default()
     };
     Ok(CompatMatch {
@@ -112,6 +124,28 @@ fn finish(mut read: Read) -> Result<CompatMatch, CompatError> {
         notes: read.notes,
         preamble,
     })
+}
+
+/// Where the engines' exchange goes: cutechess-cli's `-debug` (with `all`, each engine in its
+/// debug mode too), fastchess's `-log` file (opened now).
+fn echo(
+    read: &Read,
+    engines: &mut [shannon::client::EngineConfig],
+) -> Result<Option<std::sync::Arc<dyn shannon::client::Echo>>, CompatError> {
+    if let Some(all) = read.debug {
+        for engine in engines.iter_mut() {
+            engine.debug |= all;
+        }
+        return Ok(Some(std::sync::Arc::new(CutechessDebug::new())));
+    }
+    let Some(settings) = &read.log else {
+        return Ok(None);
+    };
+    let log = FastchessLog::open(settings.clone()).map_err(|error| CompatError::Output {
+        path: settings.file.clone(),
+        why: error.to_string(),
+    })?;
+    Ok(Some(std::sync::Arc::new(log)))
 }
 
 /// What a run does with an output file that already holds games: both tools append to it;
