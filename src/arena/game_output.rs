@@ -4,7 +4,7 @@
 use super::dialect::Dialect;
 use super::match_game::MatchGame;
 use crate::client::TimeControl;
-use crate::notation::pgn::{write_game, Comments, PgnGame};
+use crate::notation::pgn::{write_game_in, Comments, MoveNotation, PgnGame};
 use crate::position::epd::{Epd, Operation};
 
 /// How a match writes its games: the `Event` and `Site` tags (default "shannon match" and
@@ -19,6 +19,8 @@ pub struct PgnStyle {
     pub minimal: bool,
     /// The tool whose `TimeControl` tag is written (`None`: Shannon's).
     pub dialect: Option<Dialect>,
+    /// How the moves are noted (fastchess's `-pgnout notation=`; SAN by default).
+    pub notation: MoveNotation,
 }
 
 /// The PGN of one finished game: each engine move with its comment as cutechess-cli writes it
@@ -82,7 +84,7 @@ pub fn game_pgn(played: &MatchGame, time_controls: [TimeControl; 2], style: &Pgn
         comments,
         record: played.record.clone(),
     };
-    write_game(&game).expect("the runner only records legal moves")
+    write_game_in(&game, style.notation).expect("the runner only records legal moves")
 }
 
 /// The final position of a game as one EPD line: the four position fields, the move counters

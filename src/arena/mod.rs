@@ -56,7 +56,7 @@ pub use report::{
 };
 pub use request::{EngineLimits, MatchRequest, MatchSettings, SPRT_MAX_GAMES};
 pub use run::{resume_match, run_match, Resume};
-pub use schedule::{Layout, Schedule, ScheduledGame, TournamentKind, UnknownTournament};
+pub use schedule::{Layout, Schedule, ScheduledGame, Seeds, TournamentKind, UnknownTournament};
 pub use sprt_run::SprtStatus;
 pub use standings::{EncounterTally, Forfeit, OtherTournament, Standings, TimeLosses};
 pub use state::{MatchState, STATE_FORMAT, STATE_FORMATS_READ};

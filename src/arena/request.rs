@@ -17,8 +17,9 @@ use super::schedule::{Layout, Schedule, TournamentKind};
 use super::tablebase::{Probing, TablebaseJudge, TablebaseRule};
 use crate::client::config::MatchConfig;
 use crate::client::TimeControl;
-use crate::client::{Config, EngineConfig};
+use crate::client::{Config, Echo, EngineConfig};
 use crate::jobs::shard::Shard;
+use crate::notation::pgn::MoveNotation;
 use crate::notation::polyglot::Book;
 use crate::stats::Sprt;
 use crate::types::splitmix::mix;
@@ -116,6 +117,14 @@ pub struct MatchRequest {
     /// Tell the CRC-32 of the whole PGN file after every game written (fastchess's `-crc32
     /// pgn=true`): [`super::GameFinished::pgn_crc32`].
     pub pgn_crc32: bool,
+    /// How the PGN notes the moves (fastchess's `-pgnout notation=`; SAN by default).
+    pub pgn_notation: MoveNotation,
+    /// Milliseconds a worker waits before each game after its first (cutechess-cli's and
+    /// fastchess's `-wait N`).
+    pub wait_ms: u64,
+    /// Where every line of the engines' exchange is copied as it goes (cutechess-cli's
+    /// `-debug`, fastchess's `-log engine=true`), when somewhere.
+    pub echo: Option<Arc<dyn Echo>>,
 }
 
 /// A request with every choice made: what a state file keeps, by field name.
@@ -192,6 +201,16 @@ pub struct MatchSettings {
     /// The `isready` ping's timeout before and after every move, in milliseconds, when asked.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ping_ms: Option<u64>,
+    /// How the PGN notes the moves (absent: SAN).
+    #[serde(default, skip_serializing_if = "MoveNotation::is_san")]
+    pub pgn_notation: MoveNotation,
+    /// The wait before each game after a worker's first, in milliseconds (absent: none).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub wait_ms: u64,
+}
+
+fn is_zero(value: &u64) -> bool {
+    *value == 0
 }
 
 /// One engine's own limits, where they differ from the match's (time odds). Saved by field name.
@@ -240,6 +259,7 @@ impl MatchSettings {
             concurrency: None,
             recover: true,
             ping_ms: None,
+            wait_ms: 0,
             ..s.clone()
         };
         run(self) == run(other)
@@ -372,6 +392,8 @@ pub fn settle(config: &Config, request: &MatchRequest) -> Result<MatchSettings, 
         site: request.site.clone(),
         recover: request.recover.unwrap_or(true),
         ping_ms: request.ping_ms,
+        pgn_notation: request.pgn_notation,
+        wait_ms: request.wait_ms,
     };
     check(&settings)?;
     Ok(settings)
@@ -636,6 +658,8 @@ pub(super) fn prepare(
         interrupt: interrupt.unwrap_or_else(|| Arc::new(AtomicBool::new(false))),
         recover: settings.recover,
         ping: settings.ping_ms.map(Duration::from_millis),
+        wait: Duration::from_millis(settings.wait_ms),
+        echo: None,
         halt: Arc::default(),
     };
     Ok(Prepared {

@@ -27,7 +27,7 @@ use super::schedule::Schedule;
 use super::stop::{Halt, RunStop};
 use super::tablebase::TablebaseJudge;
 use crate::client::{
-    Answer, Claim, Clock, EngineConfig, EngineError, EngineProcess, TimeControl, Turn,
+    Answer, Claim, Clock, Echo, EngineConfig, EngineError, EngineProcess, TimeControl, Turn,
 };
 use crate::game::{Finish, Game, GameRecord, Outcome};
 use crate::notation::polyglot::Book;
@@ -74,6 +74,10 @@ pub struct MatchPlan {
     /// Ping the engine to move with `isready` before and after its move, a `readyok` later
     /// than this being a stall (fastchess's `-ping-ms`).
     pub ping: Option<Duration>,
+    /// How long a worker waits before each game after its first (`-wait N`).
+    pub wait: Duration,
+    /// Where every engine's lines are copied as they go (`-debug`, `-log engine=true`).
+    pub echo: Option<Arc<dyn Echo>>,
     /// The run's own stop: raised by a worker when a failure stops the run ([`RunStop`]).
     pub(crate) halt: Arc<Halt>,
 }
@@ -131,7 +135,11 @@ impl MatchPlan {
                     // its next game when it needs them again.
                     let mut engines: Vec<Option<EngineProcess>> =
                         self.engines.iter().map(|_| None).collect();
+                    let mut first = true;
                     loop {
+                        if !std::mem::take(&mut first) {
+                            self.pause();
+                        }
                         let index = {
                             let mut dispatch = dispatch.lock().unwrap_or_else(|e| e.into_inner());
                             if stop.load(Ordering::Relaxed) || self.interrupted() {
@@ -176,6 +184,18 @@ impl MatchPlan {
         [game.white, game.black].map(|slot| self.limits[slot].time_control)
     }
 
+    /// The wait between a worker's games (`-wait N`), cut short by an interrupt.
+    fn pause(&self) {
+        let until = Instant::now() + self.wait;
+        while !self.interrupted() {
+            let left = until.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                break;
+            }
+            std::thread::sleep(left.min(Duration::from_millis(20)));
+        }
+    }
+
     /// True once the match has been interrupted, or a failure stopped it.
     fn interrupted(&self) -> bool {
         self.interrupt.load(Ordering::Relaxed) || self.halt.is_raised()
@@ -193,8 +213,12 @@ impl MatchPlan {
         warnings: &mut Vec<OptionWarning>,
     ) -> Result<(), NotReady> {
         let config = &self.engines[slot];
-        // An xboard engine that asked not to be reused (`reuse=0`) starts anew for each game.
-        if engines[slot].as_ref().is_some_and(|e| !e.reusable()) {
+        // An xboard engine that asked not to be reused (`reuse=0`), or one configured to restart
+        // (`restart=on`), starts anew for each game.
+        if engines[slot]
+            .as_ref()
+            .is_some_and(|e| !e.reusable() || config.restart)
+        {
             engines[slot] = None;
         }
         let fresh = engines[slot].is_none();
@@ -205,6 +229,9 @@ impl MatchPlan {
                 fresh,
                 log: None,
             })?;
+            if let Some(echo) = &self.echo {
+                engine.echo_to(Arc::clone(echo), &config.name);
+            }
             if let Err(error) = engine.initialise(config, castling) {
                 return Err(NotReady::of(error, fresh, engine));
             }
@@ -224,6 +251,10 @@ impl MatchPlan {
         if engine.has_option("Seed") && config.configured_seed().is_none() {
             let seed = mix(game_seed ^ slot as u64) % 2_000_000_000 + 1;
             engine.set_option("Seed", &seed.to_string());
+        }
+        // cutechess-cli's engine key `debug` (`-debug all`): UCI's debug mode, asked each game.
+        if config.debug && config.protocol.is_uci() {
+            engine.send("debug on");
         }
         let timeout = Duration::from_millis(config.init_timeout_ms);
         let time_control = self.limits[slot].time_control;

@@ -8,10 +8,10 @@
 //! pentanomial statistics). Every encounter of a round plays the same openings, so each engine
 //! meets the same openings as the others.
 //!
-//! A [`Layout`] changes two things for the command lines of cutechess-cli and fastchess: single
-//! games (fastchess's `-games 1`: every game from its own opening, colours alternating game by
-//! game, in a match of two engines) and `-noswap` (the encounter's first engine White in every
-//! game).
+//! A [`Layout`] changes three things for the command lines of cutechess-cli and fastchess:
+//! single games (fastchess's `-games 1`: every game from its own opening, colours alternating
+//! game by game, in a match of two engines), `-noswap` (the encounter's first engine White in
+//! every game) and `-reverse` (every game's colours the other way round).
 
 use super::error::{ArenaError, SettingError};
 use crate::client::ConfigError;
@@ -76,6 +76,53 @@ pub struct Layout {
     /// `-noswap`); pairs still share their opening.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub noswap: bool,
+    /// Every game's colours the other way round (cutechess-cli's and fastchess's `-reverse`):
+    /// the encounter's second engine White where the first would be, so in the first game of
+    /// each pair (with `noswap`: in every game).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub reverse: bool,
+    /// A gauntlet's first players (cutechess-cli's and fastchess's `-seeds N`; absent: one).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seeds: Option<Seeds>,
+}
+
+/// The seeded players of a gauntlet, the first `count` engines: each plays the others (the two
+/// tools differ on whether seeds meet each other). Fewer than one seed is one; every engine
+/// but the last at most.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Seeds {
+    /// How many.
+    pub count: u32,
+    /// Whether a seed also meets the seeds after it (fastchess: its gauntlet is a round robin
+    /// of the pairs whose first player is a seed), or only the unseeded players (cutechess-cli).
+    pub meet_each_other: bool,
+}
+
+impl Seeds {
+    /// The encounters of a gauntlet of `engines` engines, seed by seed, each seed's opponents
+    /// in order (as both tools pair them).
+    fn encounters(seeds: Option<Seeds>, engines: usize) -> Vec<(usize, usize)> {
+        let Seeds {
+            count,
+            meet_each_other,
+        } = seeds.unwrap_or(Seeds {
+            count: 1,
+            meet_each_other: false,
+        });
+        let count = (count as usize).clamp(1, engines - 1);
+        (0..count)
+            .flat_map(|seed| {
+                let first = if meet_each_other { seed + 1 } else { count };
+                (first..engines).map(move |other| (seed, other))
+            })
+            .collect()
+    }
+
+    /// True when engine `index` is a seed of a gauntlet of `engines` (the first engine at least).
+    pub fn is_seed(seeds: Option<Seeds>, index: usize, engines: usize) -> bool {
+        let count = seeds.map_or(1, |s| s.count as usize);
+        index < count.clamp(1, engines.saturating_sub(1).max(1))
+    }
 }
 
 impl Layout {
@@ -164,7 +211,7 @@ impl Schedule {
             TournamentKind::RoundRobin => (0..engines)
                 .flat_map(|a| (a + 1..engines).map(move |b| (a, b)))
                 .collect(),
-            TournamentKind::Gauntlet => (1..engines).map(|b| (0, b)).collect(),
+            TournamentKind::Gauntlet => Seeds::encounters(layout.seeds, engines),
         };
         let games_per_encounter = match layout.single_games {
             true => games_per_encounter,
@@ -220,7 +267,7 @@ impl Schedule {
                 single_games: true, ..
             } => index % 2 == 1,
             _ => game % 2 == 1,
-        };
+        } != self.layout.reverse;
         let (white, black) = if swapped { (b, a) } else { (a, b) };
         let unit = self.layout.unit();
         ScheduledGame {
@@ -300,7 +347,7 @@ mod tests {
     fn single_games_take_an_opening_each_and_alternate_colours_by_number() {
         let single = Layout {
             single_games: true,
-            noswap: false,
+            ..Layout::default()
         };
         // fastchess's `-games 1 -rounds 5`: five games, not rounded up to pairs.
         let schedule = Schedule::laid_out(TournamentKind::RoundRobin, 2, 5, 1, single).unwrap();
@@ -332,8 +379,8 @@ mod tests {
     #[test]
     fn noswap_gives_the_first_engine_white_in_every_game() {
         let noswap = Layout {
-            single_games: false,
             noswap: true,
+            ..Layout::default()
         };
         let schedule = Schedule::laid_out(TournamentKind::RoundRobin, 3, 2, 2, noswap).unwrap();
         for i in 0..schedule.len() {
@@ -349,10 +396,77 @@ mod tests {
         let both = Layout {
             single_games: true,
             noswap: true,
+            ..Layout::default()
         };
         let single = Schedule::laid_out(TournamentKind::RoundRobin, 2, 3, 1, both).unwrap();
         assert!((0..3).all(|i| single.game(i).white == 0));
         assert_eq!(single.game(2).opening, 2);
+    }
+
+    #[test]
+    fn seeds_play_the_others_as_each_tool_pairs_them() {
+        let cutechess = Layout {
+            seeds: Some(Seeds {
+                count: 2,
+                meet_each_other: false,
+            }),
+            ..Layout::default()
+        };
+        let schedule = Schedule::laid_out(TournamentKind::Gauntlet, 4, 1, 2, cutechess).unwrap();
+        assert_eq!(schedule.encounters, [(0, 2), (0, 3), (1, 2), (1, 3)]);
+        let fastchess = Layout {
+            seeds: Some(Seeds {
+                count: 2,
+                meet_each_other: true,
+            }),
+            ..Layout::default()
+        };
+        let schedule = Schedule::laid_out(TournamentKind::Gauntlet, 4, 1, 2, fastchess).unwrap();
+        assert_eq!(
+            schedule.encounters,
+            [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3)]
+        );
+        // More seeds than engines but one: every engine but the last (both tools bound them).
+        let many = Layout {
+            seeds: Some(Seeds {
+                count: 9,
+                meet_each_other: false,
+            }),
+            ..Layout::default()
+        };
+        let schedule = Schedule::laid_out(TournamentKind::Gauntlet, 3, 1, 2, many).unwrap();
+        assert_eq!(schedule.encounters, [(0, 2), (1, 2)]);
+        assert!(Seeds::is_seed(many.seeds, 1, 3) && !Seeds::is_seed(many.seeds, 2, 3));
+        // A round robin has no seeds.
+        let schedule = Schedule::laid_out(TournamentKind::RoundRobin, 3, 1, 2, many).unwrap();
+        assert_eq!(schedule.encounters, [(0, 1), (0, 2), (1, 2)]);
+    }
+
+    #[test]
+    fn reverse_gives_the_second_engine_white_where_the_first_had_it() {
+        let reverse = Layout {
+            reverse: true,
+            ..Layout::default()
+        };
+        let schedule = Schedule::laid_out(TournamentKind::RoundRobin, 2, 2, 2, reverse).unwrap();
+        let whites: Vec<usize> = (0..4).map(|i| schedule.game(i).white).collect();
+        assert_eq!(whites, [1, 0, 1, 0]);
+        assert_eq!(schedule.game(0).opening, schedule.game(1).opening);
+        // With -noswap, the second engine White in every game (both tools).
+        let both = Layout {
+            noswap: true,
+            ..reverse
+        };
+        let schedule = Schedule::laid_out(TournamentKind::RoundRobin, 2, 2, 2, both).unwrap();
+        assert!((0..4).all(|i| schedule.game(i).white == 1));
+        // Single games: the second engine White in the odd-numbered games (from 1).
+        let single = Layout {
+            single_games: true,
+            ..reverse
+        };
+        let schedule = Schedule::laid_out(TournamentKind::RoundRobin, 2, 3, 1, single).unwrap();
+        let whites: Vec<usize> = (0..3).map(|i| schedule.game(i).white).collect();
+        assert_eq!(whites, [1, 0, 1]);
     }
 
     #[test]

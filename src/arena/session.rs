@@ -84,6 +84,7 @@ impl<S: Store> Session<S> {
                 site: prepared.settings.site.clone(),
                 minimal: prepared.settings.pgn_min,
                 dialect: prepared.settings.dialect,
+                notation: prepared.settings.pgn_notation,
             },
             plan: prepared.plan,
             start: prepared.start,

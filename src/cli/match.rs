@@ -14,6 +14,7 @@ use shannon::arena::{
 };
 use shannon::client::{Config, ConfigError};
 use shannon::jobs::shard::Shard;
+use shannon::notation::pgn::MoveNotation;
 use shannon::stats::{EloModel, Sprt, SprtTest};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -271,6 +272,7 @@ fn play(
                 concurrency: args.concurrency,
                 interrupt: Some(interrupt),
                 pgn_crc32: false,
+                echo: None,
             };
             resume_match(path, &resume, &mut observer)
         }
@@ -484,6 +486,9 @@ fn request_of(
         recover: None,
         ping_ms: None,
         pgn_crc32: false,
+        pgn_notation: MoveNotation::San,
+        wait_ms: 0,
+        echo: None,
     })
 }
 

@@ -61,6 +61,13 @@ pub struct EngineConfig {
     /// How far past its clock the engine may answer, in milliseconds, when not the match's.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub time_margin_ms: Option<u64>,
+    /// Start the engine anew for every game (cutechess-cli's and fastchess's `restart=on`);
+    /// otherwise it is kept from game to game and restarted only after a failure.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub restart: bool,
+    /// Send a UCI engine `debug on` before each game (cutechess-cli's engine key `debug`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub debug: bool,
 }
 
 /// The protocol an engine speaks. Saved by its stable names, `uci` and `xboard`.
@@ -346,6 +353,8 @@ impl EngineConfig {
             tc: None,
             time_margin_ms: None,
             protocol: Protocol::Uci,
+            restart: false,
+            debug: false,
         }
     }
 

@@ -15,6 +15,7 @@ use crate::arena::schedule::TournamentKind;
 use crate::arena::standings::{EncounterTally, Standings};
 use crate::client::TimeControl;
 use crate::jobs::shard::Shard;
+use crate::notation::pgn::MoveNotation;
 use crate::stats::Sprt;
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -123,6 +124,8 @@ fn settings(request: RequestV1) -> Result<MatchSettings, StateError> {
         site: None,
         recover: true,
         ping_ms: None,
+        pgn_notation: MoveNotation::San,
+        wait_ms: 0,
     })
 }
 

@@ -19,6 +19,18 @@ pub(super) struct Read {
     pub(super) games: Option<u32>,
     /// `-noswap`: the first engine White in every game.
     pub(super) noswap: bool,
+    /// `-reverse`: every game's colours the other way round.
+    pub(super) reverse: bool,
+    /// `-seeds N`: a gauntlet's seeded players.
+    pub(super) seeds: Option<u32>,
+    /// `-wait N`: milliseconds between games.
+    pub(super) wait_ms: u64,
+    /// cutechess-cli's `-debug` (`Some(true)`: `-debug all`, the engines' debug mode too).
+    pub(super) debug: Option<bool>,
+    /// fastchess's `-log`.
+    pub(super) log: Option<super::echo::LogSettings>,
+    /// fastchess's `-pgnout ... notation=`.
+    pub(super) pgn_notation: shannon::notation::pgn::MoveNotation,
     /// `-repeat [N]` (2 without a value).
     pub(super) repeat: Option<u32>,
     /// fastchess: `-repeat` sets the games, so the later of the two wins.

@@ -2,6 +2,7 @@
 //! filled by [`super::options`] and [`super::engine`]) made a [`MatchRequest`]: the dialect, the
 //! engines, each engine's time control, the schedule ([`super::schedule`]) and the notes.
 
+use super::echo::{CutechessDebug, FastchessLog};
 use super::engine::dialect_of_key;
 use super::error::CompatError;
 use super::options::{missing, read_option};
@@ -10,7 +11,7 @@ use super::schedule::{plan, Plan, ScheduleArgs};
 use super::words::options;
 use super::{CompatCommand, CompatMatch, Dialect, OutputChoice, OutputFormat};
 use shannon::arena::{
-    EngineLimits, Existing, Layout, MatchRequest, OpeningSource, TablebaseRule, TimeControl,
+    EngineLimits, Existing, Layout, MatchRequest, OpeningSource, Seeds, TablebaseRule, TimeControl,
 };
 use shannon::client::EngineConfig;
 use shannon::stats::{EloModel, Sprt, SprtTest};
@@ -60,7 +61,8 @@ fn finish(mut read: Read) -> Result<CompatMatch, CompatError> {
         return Err(CompatError::TooFewEngines(read.engines.len()));
     }
     let dialect = dialect(&mut read)?;
-    let engines = engine_configs(&mut read)?;
+    let mut engines = engine_configs(&mut read)?;
+    let echo = echo(&read, &mut engines)?;
     let controls = time_controls(&read)?;
     let engine_limits = engine_limits(&read, &engines, &controls);
     let schedule = schedule(&mut read, dialect, engines.len())?;
@@ -78,6 +80,13 @@ fn finish(mut read: Read) -> Result<CompatMatch, CompatError> {
         layout: Layout {
             single_games: schedule.single,
             noswap: read.noswap,
+            reverse: read.reverse,
+            // cutechess-cli's seeds play the unseeded players only, fastchess's also the seeds
+            // after them.
+            seeds: read.seeds.map(|count| Seeds {
+                count,
+                meet_each_other: dialect == Dialect::Fastchess,
+            }),
         },
         concurrency: Some(read.concurrency.unwrap_or(1)),
         time_control: Some(controls[0]),
@@ -102,6 +111,9 @@ fn finish(mut read: Read) -> Result<CompatMatch, CompatError> {
         recover: Some(read.recover),
         ping_ms: read.ping_ms,
         pgn_crc32: read.pgn_crc32,
+        pgn_notation: read.pgn_notation,
+        wait_ms: read.wait_ms,
+        echo,
         ..MatchRequest::default()
     };
     Ok(CompatMatch {
@@ -135,6 +147,28 @@ fn tablebase(read: &Read, dialect: Dialect) -> Result<Option<TablebaseRule>, Com
         ignore_50: tb.ignore_50,
         results: tb.results.unwrap_or_default(),
     }))
+}
+
+/// Where the engines' exchange goes: cutechess-cli's `-debug` (with `all`, each engine in its
+/// debug mode too), fastchess's `-log` file (opened now).
+fn echo(
+    read: &Read,
+    engines: &mut [shannon::client::EngineConfig],
+) -> Result<Option<std::sync::Arc<dyn shannon::client::Echo>>, CompatError> {
+    if let Some(all) = read.debug {
+        for engine in engines.iter_mut() {
+            engine.debug |= all;
+        }
+        return Ok(Some(std::sync::Arc::new(CutechessDebug::new())));
+    }
+    let Some(settings) = &read.log else {
+        return Ok(None);
+    };
+    let log = FastchessLog::open(settings.clone()).map_err(|error| CompatError::Output {
+        path: settings.file.clone(),
+        why: error.to_string(),
+    })?;
+    Ok(Some(std::sync::Arc::new(log)))
 }
 
 /// What a run does with an output file that already holds games: both tools append to it;

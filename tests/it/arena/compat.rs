@@ -538,7 +538,8 @@ fn refusals_name_the_option() {
 }
 
 /// fastchess's end-to-end test `app/tests/e2e/random_order.sh` (its random mover replaced by
-/// this shannon): the increment written with its unit (`2+0.02s`), `-log` accepted with a note.
+/// this shannon): the increment written with its unit (`2+0.02s`), `-log` writing fastchess's
+/// log (its own lines at `info`, no engine lines without `engine=true`).
 #[test]
 fn fastchess_e2e_random_order() {
     let dir = scratch("compat-e2e-random");
@@ -549,8 +550,13 @@ fn fastchess_e2e_random_order() {
                 -log file=log.txt level=info";
     let (ok, out, err) = compat(&dir, line);
     assert!(ok, "{out}{err}");
-    assert!(err.contains("note: -log: accepted, no log file"), "{err}");
-    assert!(!dir.join("log.txt").exists());
+    let log = std::fs::read_to_string(dir.join("log.txt")).unwrap();
+    assert!(
+        log.contains("<                    > fastchess --- Starting tournament...\n"),
+        "{log}"
+    );
+    assert!(log.contains("fastchess --- Finished match\n\n"), "{log}");
+    assert!(!log.contains("[Engine]"), "{log}");
     let games = read_pgn(&dir.join("random_run1.pgn"));
     assert_eq!(games.len(), 6, "3 rounds of 2 games");
     assert_pairs(&games);

@@ -15,6 +15,7 @@ mod engines_json;
 mod faults;
 mod forensics;
 mod frameworks;
+mod layout_peers;
 mod matches;
 mod odds;
 mod old_states;

@@ -52,11 +52,11 @@ fn real_tool(var: &str, name: &str) -> Option<PathBuf> {
     found
 }
 
-fn cutechess_cli() -> Option<PathBuf> {
+pub(super) fn cutechess_cli() -> Option<PathBuf> {
     real_tool("SHANNON_CUTECHESS_CLI", "cutechess-cli")
 }
 
-fn fastchess() -> Option<PathBuf> {
+pub(super) fn fastchess() -> Option<PathBuf> {
     real_tool("SHANNON_FASTCHESS", "fastchess")
 }
 

@@ -1,0 +1,14 @@
+#!/bin/sh
+# Records tests/data/peers/layout/: run in a folder holding openings.epd and ./shannon.
+PAIR="-engine cmd=./shannon name=alpha option.Seed=11 -engine cmd=./shannon name=beta option.Seed=22"
+FOUR="$PAIR -engine cmd=./shannon name=gamma option.Seed=33 -engine cmd=./shannon name=delta option.Seed=44"
+EACH="-each proto=uci tc=inf nodes=1000 -concurrency 1"
+BOOK="-openings file=openings.epd format=epd order=sequential"
+run() { # case, then the options
+  case_name=$1; shift
+  cutechess-cli "$@" -pgnout "$case_name.cutechess-cli-1.5.1.pgn" min > /dev/null
+  fastchess "$@" -pgnout "file=$case_name.fastchess-1.8.2-alpha.pgn" min=true > /dev/null
+}
+run reverse $PAIR $EACH $BOOK -games 2 -repeat -rounds 3 -reverse
+run reverse-noswap $PAIR $EACH $BOOK -games 2 -repeat -rounds 2 -reverse -noswap
+run seeds $FOUR $EACH -tournament gauntlet -seeds 2 -games 2 -repeat -rounds 1
