@@ -72,6 +72,11 @@ pub struct Layout {
     /// `2j + 1` are a pair: one opening, colours swapped.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub single_games: bool,
+    /// With single games, how many consecutive games each opening serves (cutechess-cli's
+    /// `-repeat N`, and 1 without `-repeat`): games `kN` to `kN + N - 1` start from opening `k`,
+    /// their colours still alternating by number. 0 (absent) is 1.
+    #[serde(default, skip_serializing_if = "is_one_or_less")]
+    pub games_per_opening: u32,
     /// The encounter's first engine has White in every game (cutechess-cli's and fastchess's
     /// `-noswap`); pairs still share their opening.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -84,6 +89,10 @@ pub struct Layout {
     /// A gauntlet's first players (cutechess-cli's and fastchess's `-seeds N`; absent: one).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seeds: Option<Seeds>,
+}
+
+fn is_one_or_less(n: &u32) -> bool {
+    *n <= 1
 }
 
 /// The seeded players of a gauntlet, the first `count` engines: each plays the others (the two
@@ -129,6 +138,15 @@ impl Layout {
     /// True for Shannon's own layout (pairs, colours swapped).
     pub fn is_default(&self) -> bool {
         *self == Layout::default()
+    }
+
+    /// Consecutive games from one opening: a pair's 2, or with single games
+    /// [`Layout::games_per_opening`] (at least 1).
+    fn per_opening(&self) -> u32 {
+        match self.single_games {
+            true => self.games_per_opening.max(1),
+            false => 2,
+        }
     }
 
     /// Games a unit of the schedule holds: 2 (a pair), or 1 with single games.
@@ -249,7 +267,7 @@ impl Schedule {
     /// Openings the schedule uses: one per game pair of an encounter's round (per game, with
     /// single games).
     pub fn openings_needed(&self) -> usize {
-        (self.rounds * self.games_per_encounter / self.layout.unit()) as usize
+        (self.rounds * self.games_per_encounter).div_ceil(self.layout.per_opening()) as usize
     }
 
     /// Game `index` (below [`Schedule::len`]).
@@ -269,14 +287,14 @@ impl Schedule {
             _ => game % 2 == 1,
         } != self.layout.reverse;
         let (white, black) = if swapped { (b, a) } else { (a, b) };
-        let unit = self.layout.unit();
         ScheduledGame {
             index,
             round,
             encounter,
             white,
             black,
-            opening: ((round * self.games_per_encounter + game) / unit) as usize,
+            opening: ((round * self.games_per_encounter + game) / self.layout.per_opening())
+                as usize,
         }
     }
 
@@ -374,6 +392,36 @@ mod tests {
         assert_eq!(one.games_of(Shard::WHOLE), [0]);
         // A tournament's encounters play pairs.
         assert!(Schedule::laid_out(TournamentKind::RoundRobin, 3, 1, 1, single).is_err());
+    }
+
+    #[test]
+    fn an_opening_serves_games_per_opening_consecutive_single_games() {
+        // cutechess-cli's `-games 7 -repeat 3` between two engines: openings 0, 0, 0, 1, 1, 1,
+        // 2, colours alternating game by game.
+        let repeat = Layout {
+            single_games: true,
+            games_per_opening: 3,
+            ..Layout::default()
+        };
+        let schedule = Schedule::laid_out(TournamentKind::RoundRobin, 2, 7, 1, repeat).unwrap();
+        assert_eq!((schedule.len(), schedule.openings_needed()), (7, 3));
+        let games: Vec<_> = (0..7).map(|i| schedule.game(i)).collect();
+        assert_eq!(
+            games.iter().map(|g| g.opening).collect::<Vec<_>>(),
+            [0, 0, 0, 1, 1, 1, 2]
+        );
+        assert_eq!(
+            games.iter().map(|g| g.white).collect::<Vec<_>>(),
+            [0, 1, 0, 1, 0, 1, 0]
+        );
+        // Ignored for pairs, which share an opening two by two.
+        let pairs = Layout {
+            games_per_opening: 3,
+            ..Layout::default()
+        };
+        let schedule = Schedule::laid_out(TournamentKind::RoundRobin, 2, 3, 2, pairs).unwrap();
+        assert_eq!(schedule.openings_needed(), 3);
+        assert_eq!(schedule.game(5).opening, 2);
     }
 
     #[test]

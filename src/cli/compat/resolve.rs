@@ -79,6 +79,7 @@ fn finish(mut read: Read) -> Result<CompatMatch, CompatError> {
         games: Some(schedule.games),
         layout: Layout {
             single_games: schedule.single,
+            games_per_opening: schedule.per_opening,
             noswap: read.noswap,
             reverse: read.reverse,
             // cutechess-cli's seeds play the unseeded players only, fastchess's also the seeds
@@ -190,7 +191,8 @@ fn schedule(read: &mut Read, dialect: Dialect, engines: usize) -> Result<Plan, C
         // The same games: as many, and paired alike unless every game starts from one position.
         let same = other.as_ref().is_ok_and(|other| {
             other.rounds * other.games == schedule.rounds * schedule.games
-                && (other.single == schedule.single || !varies)
+                && ((other.single, other.per_opening) == (schedule.single, schedule.per_opening)
+                    || !varies)
         });
         if !same {
             read.notes.push(format!(

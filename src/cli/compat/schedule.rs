@@ -45,17 +45,25 @@ pub struct Plan {
     pub rounds: u32,
     /// Games per encounter per round (even, unless `single`).
     pub games: u32,
-    /// fastchess's `-games 1`: single games ([`shannon::arena::Layout::single_games`]).
+    /// fastchess's `-games 1`, and cutechess-cli's games when they are not whole pairs of one
+    /// opening: single games ([`shannon::arena::Layout::single_games`]).
     pub single: bool,
+    /// With `single`, the consecutive games each opening serves (cutechess-cli's `-repeat N`;
+    /// 1 for fastchess) ([`shannon::arena::Layout::games_per_opening`]).
+    pub per_opening: u32,
 }
 
 impl Plan {
     /// Whether cutechess-cli's opening policy reads the same as this plan.
     pub fn allows(&self, policy: Policy) -> Result<(), PolicyMismatch> {
+        let per_opening = match self.single {
+            true => self.per_opening.max(1),
+            false => 2,
+        };
         match policy {
             Policy::Default => Ok(()),
-            Policy::Round if self.games == 2 => Ok(()),
-            Policy::Encounter if self.games * self.rounds == 2 => Ok(()),
+            Policy::Round if self.games == 2 && !self.single => Ok(()),
+            Policy::Encounter if self.games * self.rounds <= per_opening => Ok(()),
             _ => Err(PolicyMismatch { games: self.games }),
         }
     }
@@ -89,8 +97,13 @@ fn refused(option: &str, why: &str) -> CompatError {
     }
 }
 
-const ONE_OPENING_A_GAME: &str = "every game would start from its own opening; Shannon plays \
-     each opening twice with colours swapped (the pairs of the pentanomial statistics)";
+const ONE_OPENING_A_GAME: &str = "in a tournament every game would start from its own opening; \
+     Shannon's tournaments play each opening twice with colours swapped (single games, one \
+     opening each, are played in a match of two engines)";
+
+const REPEAT_IN_A_TOURNAMENT: &str = "in a tournament Shannon plays each opening twice \
+     (-repeat or -repeat 2); an opening serving N consecutive games is played in a match of two \
+     engines";
 
 /// The schedule `args` asks for, read as `dialect`'s, for `engines` engines; `varies` when the
 /// openings differ from game to game (a file, or Chess960).
@@ -109,32 +122,32 @@ pub fn plan(
 fn cutechess(args: &ScheduleArgs, engines: usize, varies: bool) -> Result<Plan, CompatError> {
     let games = args.games.unwrap_or(1);
     let rounds = args.rounds.unwrap_or(1);
-    match args.repeat.unwrap_or(1) {
-        1 if varies => return Err(refused("-openings without -repeat", ONE_OPENING_A_GAME)),
-        1 | 2 => {}
-        _ => {
-            return Err(refused(
-                "-repeat N",
-                "Shannon plays each opening twice (-repeat or -repeat 2)",
-            ))
-        }
-    }
+    let repeat = args.repeat.unwrap_or(1).max(1);
     if engines == 2 {
         let total = games * rounds;
-        if total % 2 == 1 {
-            return Err(refused(
-                "-games x -rounds",
-                &format!(
-                    "{total} games: Shannon plays whole pairs (each opening with both colours); \
-                     make the number even"
-                ),
-            ));
+        // cutechess-cli swaps the colours after every game of the pair and takes the next
+        // opening after every `repeat` games, across rounds: Shannon's pairs when each opening
+        // serves two games (or all start from one position) and the games are whole pairs,
+        // else its single games, each opening serving `repeat` consecutive games.
+        if (repeat == 2 || (repeat == 1 && !varies)) && total.is_multiple_of(2) {
+            return Ok(Plan {
+                rounds: total / 2,
+                games: 2,
+                single: false,
+                per_opening: 2,
+            });
         }
         return Ok(Plan {
-            rounds: total / 2,
-            games: 2,
-            single: false,
+            rounds: total,
+            games: 1,
+            single: true,
+            per_opening: repeat,
         });
+    }
+    match repeat {
+        1 if varies => return Err(refused("-openings without -repeat", ONE_OPENING_A_GAME)),
+        1 | 2 => {}
+        _ => return Err(refused("-repeat N", REPEAT_IN_A_TOURNAMENT)),
     }
     if games % 2 == 1 {
         return Err(refused(
@@ -146,6 +159,7 @@ fn cutechess(args: &ScheduleArgs, engines: usize, varies: bool) -> Result<Plan, 
         rounds,
         games,
         single: false,
+        per_opening: 2,
     })
 }
 
@@ -174,6 +188,7 @@ fn fastchess(args: &ScheduleArgs, engines: usize) -> Result<Plan, CompatError> {
             rounds,
             games: 2,
             single: false,
+            per_opening: 2,
         });
     }
     if engines > 2 {
@@ -187,6 +202,7 @@ fn fastchess(args: &ScheduleArgs, engines: usize) -> Result<Plan, CompatError> {
         rounds,
         games: 1,
         single: true,
+        per_opening: 1,
     })
 }
 
@@ -217,16 +233,15 @@ mod tests {
             let p = plan(&both, dialect, 2, true).unwrap();
             assert_eq!(p.rounds * p.games, 1000, "{dialect}");
         }
-        assert!(plan(&args(Some(10), Some(2), None), Dialect::Cutechess, 2, true).is_err());
         assert!(plan(&args(Some(10), Some(2), None), Dialect::Cutechess, 2, false).is_ok());
-        assert!(plan(&args(Some(3), Some(1), None), Dialect::Cutechess, 2, false).is_err());
         let swapped = plan(&args(Some(2), Some(50), None), Dialect::Fastchess, 2, true).unwrap();
         assert_eq!(
             swapped,
             Plan {
                 rounds: 50,
                 games: 2,
-                single: false
+                single: false,
+                per_opening: 2
             }
         );
         // fastchess's -games 1: single games, from a book or not, an odd number too.
@@ -242,7 +257,8 @@ mod tests {
                 Plan {
                     rounds,
                     games: 1,
-                    single: true
+                    single: true,
+                    per_opening: 1
                 }
             );
         }
@@ -258,8 +274,51 @@ mod tests {
             Plan {
                 rounds: 3,
                 games: 4,
-                single: false
+                single: false,
+                per_opening: 2
             }
         );
+    }
+
+    #[test]
+    fn cutechess_single_games_take_an_opening_every_repeat_games() {
+        let single = |rounds, per_opening| Plan {
+            rounds,
+            games: 1,
+            single: true,
+            per_opening,
+        };
+        let cute = |a: ScheduleArgs, engines, varies| plan(&a, Dialect::Cutechess, engines, varies);
+        // -repeat N: N consecutive games from each opening.
+        assert_eq!(
+            cute(args(Some(3), Some(2), Some(3)), 2, true),
+            Ok(single(6, 3))
+        );
+        assert_eq!(
+            cute(args(Some(7), None, Some(4)), 2, false),
+            Ok(single(7, 4))
+        );
+        // No -repeat with openings: one opening a game.
+        assert_eq!(
+            cute(args(Some(10), Some(2), None), 2, true),
+            Ok(single(20, 1))
+        );
+        // An odd number of games.
+        assert_eq!(
+            cute(args(Some(3), Some(1), None), 2, false),
+            Ok(single(3, 1))
+        );
+        assert_eq!(
+            cute(args(Some(5), None, Some(2)), 2, true),
+            Ok(single(5, 2))
+        );
+        // Whole pairs stay pairs.
+        assert_eq!(
+            cute(args(Some(10), Some(2), None), 2, false).map(|p| p.single),
+            Ok(false)
+        );
+        // A tournament's encounters play pairs.
+        assert!(cute(args(Some(2), Some(2), Some(3)), 3, true).is_err());
+        assert!(cute(args(Some(2), Some(2), None), 3, true).is_err());
     }
 }

@@ -509,8 +509,8 @@ fn refusals_name_the_option() {
             "-pgnout FILE is cutechess-cli's and -output is fastchess's",
         ),
         (
-            format!("{engines} -openings file=book.epd -rounds 4 -pgnout games.pgn"),
-            "-openings without -repeat: not supported: every game would start",
+            format!("{engines} -engine cmd={{shannon}} -openings file=book.epd -rounds 4 -games 2 -pgnout games.pgn"),
+            "-openings without -repeat: not supported: in a tournament every game would start",
         ),
         (
             format!("{engines} -tb /no/such/syzygy"),

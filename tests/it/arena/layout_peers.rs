@@ -28,15 +28,27 @@ const EACH: &str = "-each proto=uci tc=inf nodes=1000 -concurrency 1";
 
 const BOOK: &str = "-openings file=openings.epd format=epd order=sequential";
 
-/// A recorded case: its name and its command line (without `-pgnout`).
+/// A recorded case: its name, its command line (without `-pgnout`), and the tools that recorded
+/// it (indices into [`TOOLS`]).
 pub(super) struct Case {
     pub(super) name: &'static str,
     pub(super) line: String,
+    pub(super) tools: &'static [usize],
 }
 
 /// The cases of `tests/data/peers/layout/record.sh`.
 pub(super) fn cases() -> Vec<Case> {
-    let case = |name, line: String| Case { name, line };
+    let case = |name, line: String| Case {
+        name,
+        line,
+        tools: &[0, 1],
+    };
+    // cutechess-cli's reading of `-repeat` (fastchess's `-repeat N` sets its games).
+    let cutechess = |name, line: String| Case {
+        name,
+        line,
+        tools: &[0],
+    };
     vec![
         case(
             "reverse",
@@ -49,6 +61,21 @@ pub(super) fn cases() -> Vec<Case> {
         case(
             "seeds",
             format!("{FOUR} {EACH} -tournament gauntlet -seeds 2 -games 2 -repeat -rounds 1"),
+        ),
+        // Single games: each opening serves `-repeat` consecutive games (one without it),
+        // colours alternating game by game, across rounds.
+        cutechess(
+            "repeat3",
+            format!("{PAIR} {EACH} {BOOK} -games 2 -rounds 4 -repeat 3"),
+        ),
+        cutechess(
+            "repeat4-reverse",
+            format!("{PAIR} {EACH} {BOOK} -games 9 -repeat 4 -reverse"),
+        ),
+        cutechess("no-repeat", format!("{PAIR} {EACH} {BOOK} -rounds 5")),
+        cutechess(
+            "odd-repeat-noswap",
+            format!("{PAIR} {EACH} {BOOK} -games 5 -repeat -noswap"),
         ),
     ]
 }
@@ -106,7 +133,8 @@ fn play(dir: &Path, words: &[String]) {
 fn shannon_plays_each_tools_schedule_as_the_tool_did() {
     let dir = layout_folder("layout-peers");
     for case in cases() {
-        for (tool, (tool_name, _)) in TOOLS.iter().enumerate() {
+        for &tool in case.tools {
+            let tool_name = TOOLS[tool].0;
             let pgn = format!("{}.{tool}.pgn", case.name);
             play(dir.path(), &words(&case, tool, &pgn));
             compare(
@@ -128,8 +156,8 @@ fn the_recorded_schedules_are_what_the_real_tools_play() {
     ];
     let dir = layout_folder("layout-peers-tools");
     for case in cases() {
-        for (index, tool) in tools.iter().enumerate() {
-            let Some(tool) = tool else { continue };
+        for &index in case.tools {
+            let Some(tool) = &tools[index] else { continue };
             let pgn = format!("{}.{index}.pgn", case.name);
             let out = std::process::Command::new(tool)
                 .args(words(&case, index, &pgn))
