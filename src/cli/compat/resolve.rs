@@ -88,6 +88,8 @@ fn finish(mut read: Read) -> Result<CompatMatch, CompatError> {
                 count,
                 meet_each_other: dialect == Dialect::Fastchess,
             }),
+            // cutechess-cli's pairing order, openings and colours in a tournament.
+            cutechess_tournament: dialect == Dialect::Cutechess && engines.len() > 2,
         },
         concurrency: Some(read.concurrency.unwrap_or(1)),
         time_control: Some(controls[0]),

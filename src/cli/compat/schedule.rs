@@ -6,8 +6,8 @@
 //! plays `-rounds` rounds of `-games` (1 or 2; `-repeat` is `-games 2`) games from one opening,
 //! colours swapped every game (by the game's number). Both are Shannon's schedule when the
 //! openings come in pairs; fastchess's `-games 1` is its single games (every game from its own
-//! opening, in a match of two engines); cutechess-cli's reading with every game from its own
-//! opening is refused when the openings differ.
+//! opening, in a match of two engines), and so are cutechess-cli's games when they are not whole
+//! pairs of one opening (each opening serving `-repeat` consecutive games).
 
 use super::error::CompatError;
 use super::Dialect;
@@ -97,14 +97,6 @@ fn refused(option: &str, why: &str) -> CompatError {
     }
 }
 
-const ONE_OPENING_A_GAME: &str = "in a tournament every game would start from its own opening; \
-     Shannon's tournaments play each opening twice with colours swapped (single games, one \
-     opening each, are played in a match of two engines)";
-
-const REPEAT_IN_A_TOURNAMENT: &str = "in a tournament Shannon plays each opening twice \
-     (-repeat or -repeat 2); an opening serving N consecutive games is played in a match of two \
-     engines";
-
 /// The schedule `args` asks for, read as `dialect`'s, for `engines` engines; `varies` when the
 /// openings differ from game to game (a file, or Chess960).
 pub fn plan(
@@ -123,13 +115,15 @@ fn cutechess(args: &ScheduleArgs, engines: usize, varies: bool) -> Result<Plan, 
     let games = args.games.unwrap_or(1);
     let rounds = args.rounds.unwrap_or(1);
     let repeat = args.repeat.unwrap_or(1).max(1);
+    // cutechess-cli swaps the colours after every game of a pair (over all its games) and takes
+    // the next opening after every `repeat` games of it, and, in a tournament, whenever the pair
+    // changes: Shannon's pairs when each opening serves two games (or all start from one
+    // position) and the games are whole pairs, else its single games, each opening serving
+    // `repeat` consecutive games.
+    let pairs = repeat == 2 || (repeat == 1 && !varies);
     if engines == 2 {
         let total = games * rounds;
-        // cutechess-cli swaps the colours after every game of the pair and takes the next
-        // opening after every `repeat` games, across rounds: Shannon's pairs when each opening
-        // serves two games (or all start from one position) and the games are whole pairs,
-        // else its single games, each opening serving `repeat` consecutive games.
-        if (repeat == 2 || (repeat == 1 && !varies)) && total.is_multiple_of(2) {
+        if pairs && total.is_multiple_of(2) {
             return Ok(Plan {
                 rounds: total / 2,
                 games: 2,
@@ -144,22 +138,19 @@ fn cutechess(args: &ScheduleArgs, engines: usize, varies: bool) -> Result<Plan, 
             per_opening: repeat,
         });
     }
-    match repeat {
-        1 if varies => return Err(refused("-openings without -repeat", ONE_OPENING_A_GAME)),
-        1 | 2 => {}
-        _ => return Err(refused("-repeat N", REPEAT_IN_A_TOURNAMENT)),
-    }
-    if games % 2 == 1 {
-        return Err(refused(
-            "-games",
-            "with more than two engines Shannon plays whole pairs per encounter: make -games even",
-        ));
+    if pairs && games.is_multiple_of(2) {
+        return Ok(Plan {
+            rounds,
+            games,
+            single: false,
+            per_opening: 2,
+        });
     }
     Ok(Plan {
         rounds,
         games,
-        single: false,
-        per_opening: 2,
+        single: true,
+        per_opening: repeat,
     })
 }
 
@@ -317,8 +308,28 @@ mod tests {
             cute(args(Some(10), Some(2), None), 2, false).map(|p| p.single),
             Ok(false)
         );
-        // A tournament's encounters play pairs.
-        assert!(cute(args(Some(2), Some(2), Some(3)), 3, true).is_err());
-        assert!(cute(args(Some(2), Some(2), None), 3, true).is_err());
+        // A tournament's encounters too (each encounter's games from openings of its own).
+        let tournament = |rounds, games, per_opening| Plan {
+            rounds,
+            games,
+            single: true,
+            per_opening,
+        };
+        assert_eq!(
+            cute(args(Some(2), Some(2), Some(3)), 3, true),
+            Ok(tournament(2, 2, 3))
+        );
+        assert_eq!(
+            cute(args(Some(2), Some(2), None), 3, true),
+            Ok(tournament(2, 2, 1))
+        );
+        assert_eq!(
+            cute(args(Some(2), Some(3), Some(2)), 4, true),
+            Ok(tournament(2, 3, 2))
+        );
+        assert_eq!(
+            cute(args(Some(2), Some(4), Some(2)), 4, true).map(|p| p.single),
+            Ok(false)
+        );
     }
 }

@@ -18,6 +18,11 @@ use std::path::Path;
 const PAIR: &str = "-engine cmd=./shannon name=alpha option.Seed=11 \
                     -engine cmd=./shannon name=beta option.Seed=22";
 
+/// Three of them.
+const THREE: &str = "-engine cmd=./shannon name=alpha option.Seed=11 \
+                     -engine cmd=./shannon name=beta option.Seed=22 \
+                     -engine cmd=./shannon name=gamma option.Seed=33";
+
 /// Four of them.
 const FOUR: &str = "-engine cmd=./shannon name=alpha option.Seed=11 \
                     -engine cmd=./shannon name=beta option.Seed=22 \
@@ -76,6 +81,21 @@ pub(super) fn cases() -> Vec<Case> {
         cutechess(
             "odd-repeat-noswap",
             format!("{PAIR} {EACH} {BOOK} -games 5 -repeat -noswap"),
+        ), // cutechess-cli's tournaments: its round-robin order (the circle method), each
+        // encounter's games from openings of their own, -reverse at each meeting of a pair.
+        cutechess(
+            "round-robin-reverse",
+            format!(
+                "{FOUR} {EACH} {BOOK} -tournament round-robin -games 2 -repeat -rounds 2 -reverse"
+            ),
+        ),
+        cutechess(
+            "round-robin-odd",
+            format!("{THREE} {EACH} {BOOK} -tournament round-robin -games 3 -repeat -rounds 2"),
+        ),
+        cutechess(
+            "gauntlet-repeat3",
+            format!("{FOUR} {EACH} {BOOK} -tournament gauntlet -games 4 -repeat 3 -rounds 2"),
         ),
     ]
 }

@@ -1,6 +1,7 @@
 #!/bin/sh
 # Records tests/data/peers/layout/: run in a folder holding openings.epd and ./shannon.
 PAIR="-engine cmd=./shannon name=alpha option.Seed=11 -engine cmd=./shannon name=beta option.Seed=22"
+THREE="$PAIR -engine cmd=./shannon name=gamma option.Seed=33"
 FOUR="$PAIR -engine cmd=./shannon name=gamma option.Seed=33 -engine cmd=./shannon name=delta option.Seed=44"
 EACH="-each proto=uci tc=inf nodes=1000 -concurrency 1"
 BOOK="-openings file=openings.epd format=epd order=sequential"
@@ -21,3 +22,7 @@ cutechess repeat3 $PAIR $EACH $BOOK -games 2 -rounds 4 -repeat 3
 cutechess repeat4-reverse $PAIR $EACH $BOOK -games 9 -repeat 4 -reverse
 cutechess no-repeat $PAIR $EACH $BOOK -rounds 5
 cutechess odd-repeat-noswap $PAIR $EACH $BOOK -games 5 -repeat -noswap
+# cutechess-cli's tournaments: its round-robin order, each encounter its own openings
+cutechess round-robin-reverse $FOUR $EACH $BOOK -tournament round-robin -games 2 -repeat -rounds 2 -reverse
+cutechess round-robin-odd $THREE $EACH $BOOK -tournament round-robin -games 3 -repeat -rounds 2
+cutechess gauntlet-repeat3 $FOUR $EACH $BOOK -tournament gauntlet -games 4 -repeat 3 -rounds 2
