@@ -97,6 +97,11 @@ pub struct Layout {
     /// changes, so its second meeting is the right way round again).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub cutechess_tournament: bool,
+    /// fastchess's tournament of more than two engines: every encounter's games from an
+    /// opening of their own, the next of a book fastchess cuts to its first `rounds` openings
+    /// (so they come round again after `rounds` encounters).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub fastchess_tournament: bool,
 }
 
 /// cutechess-cli 1.5.1's round-robin pairs of `engines` (`RoundRobinTournament`): a cycle of
@@ -301,6 +306,9 @@ impl Schedule {
     /// Openings the schedule uses: one per game pair of an encounter's round (per game, with
     /// single games).
     pub fn openings_needed(&self) -> usize {
+        if self.per_encounter() && self.layout.fastchess_tournament {
+            return self.rounds as usize;
+        }
         if self.per_encounter() {
             return self.rounds as usize
                 * self.encounters.len()
@@ -312,7 +320,14 @@ impl Schedule {
     /// True when every encounter's games of a round take openings of their own (cutechess-cli's
     /// tournaments); else the encounters of a round share theirs.
     fn per_encounter(&self) -> bool {
-        self.layout.cutechess_tournament && self.encounters.len() > 1
+        (self.layout.cutechess_tournament || self.layout.fastchess_tournament)
+            && self.encounters.len() > 1
+    }
+
+    /// How many openings the match keeps of its source: fastchess cuts its book to `rounds`
+    /// openings in a tournament (`Openings::truncate`); else all.
+    pub fn openings_kept(&self) -> Option<usize> {
+        (self.per_encounter() && self.layout.fastchess_tournament).then_some(self.rounds as usize)
     }
 
     /// Openings the games of one encounter in one round take, with [`Schedule::per_encounter`].
@@ -340,7 +355,8 @@ impl Schedule {
                 single_games: true, ..
             } => index % 2 == 1,
             _ => game % 2 == 1,
-        } != (self.layout.reverse && (!per_encounter || round.is_multiple_of(2)));
+        } != (self.layout.reverse
+            && (!(per_encounter && self.layout.cutechess_tournament) || round.is_multiple_of(2)));
         let (white, black) = if swapped { (b, a) } else { (a, b) };
         let per_opening = self.layout.per_opening();
         let opening = match per_encounter {
@@ -531,6 +547,29 @@ mod tests {
         );
         // The pair's fourth game (round 1) has the other colours than its first.
         assert_eq!((schedule.game(9).white, schedule.game(9).opening), (2, 6));
+    }
+
+    #[test]
+    fn fastchess_tournaments_give_each_encounter_the_next_of_rounds_openings() {
+        let layout = Layout {
+            fastchess_tournament: true,
+            ..Layout::default()
+        };
+        let schedule = Schedule::laid_out(TournamentKind::RoundRobin, 4, 2, 2, layout).unwrap();
+        assert_eq!(
+            (schedule.openings_needed(), schedule.openings_kept()),
+            (2, Some(2))
+        );
+        // Encounter blocks 0, 1, ..., 11: openings 0, 1, 2, ... (wrapped at the 2 kept).
+        let openings: Vec<_> = (0..24)
+            .step_by(2)
+            .map(|i| schedule.game(i).opening)
+            .collect();
+        assert_eq!(openings, (0..12).collect::<Vec<_>>());
+        assert_eq!(schedule.game(1).opening, 0);
+        // A match keeps them all.
+        let two = Schedule::laid_out(TournamentKind::RoundRobin, 2, 3, 2, layout).unwrap();
+        assert_eq!((two.openings_kept(), two.game(4).opening), (None, 2));
     }
 
     #[test]

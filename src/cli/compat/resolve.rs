@@ -90,6 +90,8 @@ fn finish(mut read: Read) -> Result<CompatMatch, CompatError> {
             }),
             // cutechess-cli's pairing order, openings and colours in a tournament.
             cutechess_tournament: dialect == Dialect::Cutechess && engines.len() > 2,
+            // fastchess's openings in a tournament.
+            fastchess_tournament: dialect == Dialect::Fastchess && engines.len() > 2,
         },
         concurrency: Some(read.concurrency.unwrap_or(1)),
         time_control: Some(controls[0]),

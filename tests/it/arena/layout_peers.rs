@@ -54,6 +54,12 @@ pub(super) fn cases() -> Vec<Case> {
         line,
         tools: &[0],
     };
+    // fastchess's `-tournament roundrobin` (cutechess-cli spells it otherwise).
+    let fastchess = |name, line: String| Case {
+        name,
+        line,
+        tools: &[1],
+    };
     vec![
         case(
             "reverse",
@@ -92,6 +98,13 @@ pub(super) fn cases() -> Vec<Case> {
         cutechess(
             "round-robin-odd",
             format!("{THREE} {EACH} {BOOK} -tournament round-robin -games 3 -repeat -rounds 2"),
+        ),
+        // fastchess's tournaments: each encounter the next opening of a book cut to -rounds.
+        fastchess(
+            "roundrobin-reverse",
+            format!(
+                "{FOUR} {EACH} {BOOK} -tournament roundrobin -games 2 -repeat -rounds 2 -reverse"
+            ),
         ),
         cutechess(
             "gauntlet-repeat3",

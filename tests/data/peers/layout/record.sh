@@ -9,6 +9,10 @@ cutechess() { # case, then the options: cutechess-cli's reading only
   case_name=$1; shift
   cutechess-cli "$@" -pgnout "$case_name.cutechess-cli-1.5.1.pgn" min > /dev/null
 }
+fastchess_only() { # case, then the options: fastchess's form only
+  case_name=$1; shift
+  fastchess "$@" -pgnout "file=$case_name.fastchess-1.8.2-alpha.pgn" min=true > /dev/null
+}
 run() { # case, then the options
   case_name=$1; shift
   cutechess-cli "$@" -pgnout "$case_name.cutechess-cli-1.5.1.pgn" min > /dev/null
@@ -26,3 +30,5 @@ cutechess odd-repeat-noswap $PAIR $EACH $BOOK -games 5 -repeat -noswap
 cutechess round-robin-reverse $FOUR $EACH $BOOK -tournament round-robin -games 2 -repeat -rounds 2 -reverse
 cutechess round-robin-odd $THREE $EACH $BOOK -tournament round-robin -games 3 -repeat -rounds 2
 cutechess gauntlet-repeat3 $FOUR $EACH $BOOK -tournament gauntlet -games 4 -repeat 3 -rounds 2
+# fastchess's tournament: each encounter the next of the book's first -rounds openings
+fastchess_only roundrobin-reverse $FOUR $EACH $BOOK -tournament roundrobin -games 2 -repeat -rounds 2 -reverse
