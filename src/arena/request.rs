@@ -573,12 +573,15 @@ pub(super) fn prepare(
         0 => std::thread::available_parallelism().map_or(2, |n| n.get()),
         n => n,
     };
-    let openings = load_openings(
+    let mut openings = load_openings(
         &settings.openings,
         schedule.openings_needed(),
         mix(settings.seed),
         settings.book_depth,
     )?;
+    if let Some(kept) = schedule.openings_kept() {
+        openings.truncate(kept.max(1));
+    }
     let books = engines
         .iter()
         .map(engine_book)

@@ -72,6 +72,11 @@ pub struct Layout {
     /// `2j + 1` are a pair: one opening, colours swapped.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub single_games: bool,
+    /// With single games, how many consecutive games each opening serves (cutechess-cli's
+    /// `-repeat N`, and 1 without `-repeat`): games `kN` to `kN + N - 1` start from opening `k`,
+    /// their colours still alternating by number. 0 (absent) is 1.
+    #[serde(default, skip_serializing_if = "is_one_or_less")]
+    pub games_per_opening: u32,
     /// The encounter's first engine has White in every game (cutechess-cli's and fastchess's
     /// `-noswap`); pairs still share their opening.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -84,6 +89,46 @@ pub struct Layout {
     /// A gauntlet's first players (cutechess-cli's and fastchess's `-seeds N`; absent: one).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seeds: Option<Seeds>,
+    /// cutechess-cli's tournament of more than two engines: its round-robin order (the circle
+    /// method: the first engine fixed, the others turning, each encounter's first engine the one
+    /// in the top half), a new opening for every encounter (cutechess-cli takes one whenever
+    /// the pair changes), colours alternating over all the games a pair plays, and `reverse`
+    /// swapping a pair at each of its meetings (cutechess-cli swaps it whenever the pair
+    /// changes, so its second meeting is the right way round again).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub cutechess_tournament: bool,
+    /// fastchess's tournament of more than two engines: every encounter's games from an
+    /// opening of their own, the next of a book fastchess cuts to its first `rounds` openings
+    /// (so they come round again after `rounds` encounters).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub fastchess_tournament: bool,
+}
+
+/// cutechess-cli 1.5.1's round-robin pairs of `engines` (`RoundRobinTournament`): a cycle of
+/// the circle method, the pairs of each turn from the top half's first to its last, a pair
+/// with the padding player (odd counts) skipped.
+fn cutechess_round_robin(engines: usize) -> Vec<(usize, usize)> {
+    let count = engines + engines % 2;
+    let mut top: Vec<usize> = (0..count / 2).collect();
+    let mut bottom: Vec<usize> = (count / 2..count).rev().collect();
+    let mut pairs = Vec::new();
+    for _ in 0..count - 1 {
+        pairs.extend(
+            top.iter()
+                .zip(&bottom)
+                .filter(|&(&a, &b)| a < engines && b < engines)
+                .map(|(&a, &b)| (a, b)),
+        );
+        top.insert(1, bottom.remove(0));
+        if let Some(last) = top.pop() {
+            bottom.push(last);
+        }
+    }
+    pairs
+}
+
+fn is_one_or_less(n: &u32) -> bool {
+    *n <= 1
 }
 
 /// The seeded players of a gauntlet, the first `count` engines: each plays the others (the two
@@ -129,6 +174,15 @@ impl Layout {
     /// True for Shannon's own layout (pairs, colours swapped).
     pub fn is_default(&self) -> bool {
         *self == Layout::default()
+    }
+
+    /// Consecutive games from one opening: a pair's 2, or with single games
+    /// [`Layout::games_per_opening`] (at least 1).
+    fn per_opening(&self) -> u32 {
+        match self.single_games {
+            true => self.games_per_opening.max(1),
+            false => 2,
+        }
     }
 
     /// Games a unit of the schedule holds: 2 (a pair), or 1 with single games.
@@ -204,10 +258,13 @@ impl Schedule {
         if rounds == 0 || games_per_encounter == 0 {
             return Err(SettingError::NoRoundsOrGames.into());
         }
-        if layout.single_games && engines > 2 {
+        if layout.single_games && engines > 2 && !layout.cutechess_tournament {
             return Err(SettingError::SingleGamesTournament(engines).into());
         }
         let encounters: Vec<(usize, usize)> = match kind {
+            TournamentKind::RoundRobin if layout.cutechess_tournament && engines > 2 => {
+                cutechess_round_robin(engines)
+            }
             TournamentKind::RoundRobin => (0..engines)
                 .flat_map(|a| (a + 1..engines).map(move |b| (a, b)))
                 .collect(),
@@ -249,7 +306,33 @@ impl Schedule {
     /// Openings the schedule uses: one per game pair of an encounter's round (per game, with
     /// single games).
     pub fn openings_needed(&self) -> usize {
-        (self.rounds * self.games_per_encounter / self.layout.unit()) as usize
+        if self.per_encounter() && self.layout.fastchess_tournament {
+            return self.rounds as usize;
+        }
+        if self.per_encounter() {
+            return self.rounds as usize
+                * self.encounters.len()
+                * self.openings_per_block() as usize;
+        }
+        (self.rounds * self.games_per_encounter).div_ceil(self.layout.per_opening()) as usize
+    }
+
+    /// True when every encounter's games of a round take openings of their own (cutechess-cli's
+    /// tournaments); else the encounters of a round share theirs.
+    fn per_encounter(&self) -> bool {
+        (self.layout.cutechess_tournament || self.layout.fastchess_tournament)
+            && self.encounters.len() > 1
+    }
+
+    /// How many openings the match keeps of its source: fastchess cuts its book to `rounds`
+    /// openings in a tournament (`Openings::truncate`); else all.
+    pub fn openings_kept(&self) -> Option<usize> {
+        (self.per_encounter() && self.layout.fastchess_tournament).then_some(self.rounds as usize)
+    }
+
+    /// Openings the games of one encounter in one round take, with [`Schedule::per_encounter`].
+    fn openings_per_block(&self) -> u32 {
+        self.games_per_encounter.div_ceil(self.layout.per_opening())
     }
 
     /// Game `index` (below [`Schedule::len`]).
@@ -261,22 +344,35 @@ impl Schedule {
         let (a, b) = self.encounters[encounter];
         // Single games alternate by the game's number, as fastchess does (its `game_id`); the
         // games of a pair by their place in it (the same, as pairs are whole).
+        // cutechess-cli's tournaments: colours alternate over all the games of the pair, and
+        // `-reverse` swaps the pair at each meeting (so in even-numbered rounds from 0).
+        let per_encounter = self.per_encounter();
+        let played = round * self.games_per_encounter + game;
         let swapped = match self.layout {
             Layout { noswap: true, .. } => false,
+            _ if per_encounter => played % 2 == 1,
             Layout {
                 single_games: true, ..
             } => index % 2 == 1,
             _ => game % 2 == 1,
-        } != self.layout.reverse;
+        } != (self.layout.reverse
+            && (!(per_encounter && self.layout.cutechess_tournament) || round.is_multiple_of(2)));
         let (white, black) = if swapped { (b, a) } else { (a, b) };
-        let unit = self.layout.unit();
+        let per_opening = self.layout.per_opening();
+        let opening = match per_encounter {
+            true => {
+                let block = round * self.encounters.len() as u32 + encounter as u32;
+                block * self.openings_per_block() + game / per_opening
+            }
+            false => played / per_opening,
+        };
         ScheduledGame {
             index,
             round,
             encounter,
             white,
             black,
-            opening: ((round * self.games_per_encounter + game) / unit) as usize,
+            opening: opening as usize,
         }
     }
 
@@ -374,6 +470,106 @@ mod tests {
         assert_eq!(one.games_of(Shard::WHOLE), [0]);
         // A tournament's encounters play pairs.
         assert!(Schedule::laid_out(TournamentKind::RoundRobin, 3, 1, 1, single).is_err());
+    }
+
+    #[test]
+    fn an_opening_serves_games_per_opening_consecutive_single_games() {
+        // cutechess-cli's `-games 7 -repeat 3` between two engines: openings 0, 0, 0, 1, 1, 1,
+        // 2, colours alternating game by game.
+        let repeat = Layout {
+            single_games: true,
+            games_per_opening: 3,
+            ..Layout::default()
+        };
+        let schedule = Schedule::laid_out(TournamentKind::RoundRobin, 2, 7, 1, repeat).unwrap();
+        assert_eq!((schedule.len(), schedule.openings_needed()), (7, 3));
+        let games: Vec<_> = (0..7).map(|i| schedule.game(i)).collect();
+        assert_eq!(
+            games.iter().map(|g| g.opening).collect::<Vec<_>>(),
+            [0, 0, 0, 1, 1, 1, 2]
+        );
+        assert_eq!(
+            games.iter().map(|g| g.white).collect::<Vec<_>>(),
+            [0, 1, 0, 1, 0, 1, 0]
+        );
+        // Ignored for pairs, which share an opening two by two.
+        let pairs = Layout {
+            games_per_opening: 3,
+            ..Layout::default()
+        };
+        let schedule = Schedule::laid_out(TournamentKind::RoundRobin, 2, 3, 2, pairs).unwrap();
+        assert_eq!(schedule.openings_needed(), 3);
+        assert_eq!(schedule.game(5).opening, 2);
+    }
+
+    #[test]
+    fn cutechess_tournaments_pair_turn_by_turn_and_give_each_encounter_its_openings() {
+        // cutechess-cli 1.5.1's round robin of four: (0,3) (1,2), (0,2) (3,1), (0,1) (2,3); of
+        // three (a padding player, skipped): (1,2), (0,2), (0,1).
+        assert_eq!(
+            cutechess_round_robin(4),
+            [(0, 3), (1, 2), (0, 2), (3, 1), (0, 1), (2, 3)]
+        );
+        assert_eq!(cutechess_round_robin(3), [(1, 2), (0, 2), (0, 1)]);
+        let layout = Layout {
+            cutechess_tournament: true,
+            reverse: true,
+            ..Layout::default()
+        };
+        let schedule = Schedule::laid_out(TournamentKind::RoundRobin, 4, 2, 2, layout).unwrap();
+        assert_eq!((schedule.len(), schedule.openings_needed()), (24, 12));
+        let game = |i| {
+            let g = schedule.game(i);
+            (g.white, g.black, g.opening)
+        };
+        // Each encounter its own opening; -reverse swaps a pair at each meeting.
+        assert_eq!(
+            [game(0), game(1), game(2)],
+            [(3, 0, 0), (0, 3, 0), (2, 1, 1)]
+        );
+        assert_eq!([game(12), game(13)], [(0, 3, 6), (3, 0, 6)]);
+        // Single games: colours over all the pair's games, openings every N within an encounter.
+        let single = Layout {
+            cutechess_tournament: true,
+            single_games: true,
+            games_per_opening: 2,
+            ..Layout::default()
+        };
+        let schedule = Schedule::laid_out(TournamentKind::RoundRobin, 3, 2, 3, single).unwrap();
+        assert_eq!((schedule.len(), schedule.openings_needed()), (18, 12));
+        let first: Vec<_> = (0..6).map(|i| schedule.game(i)).collect();
+        assert_eq!(
+            first
+                .iter()
+                .map(|g| (g.white, g.opening))
+                .collect::<Vec<_>>(),
+            [(1, 0), (2, 0), (1, 1), (0, 2), (2, 2), (0, 3)]
+        );
+        // The pair's fourth game (round 1) has the other colours than its first.
+        assert_eq!((schedule.game(9).white, schedule.game(9).opening), (2, 6));
+    }
+
+    #[test]
+    fn fastchess_tournaments_give_each_encounter_the_next_of_rounds_openings() {
+        let layout = Layout {
+            fastchess_tournament: true,
+            ..Layout::default()
+        };
+        let schedule = Schedule::laid_out(TournamentKind::RoundRobin, 4, 2, 2, layout).unwrap();
+        assert_eq!(
+            (schedule.openings_needed(), schedule.openings_kept()),
+            (2, Some(2))
+        );
+        // Encounter blocks 0, 1, ..., 11: openings 0, 1, 2, ... (wrapped at the 2 kept).
+        let openings: Vec<_> = (0..24)
+            .step_by(2)
+            .map(|i| schedule.game(i).opening)
+            .collect();
+        assert_eq!(openings, (0..12).collect::<Vec<_>>());
+        assert_eq!(schedule.game(1).opening, 0);
+        // A match keeps them all.
+        let two = Schedule::laid_out(TournamentKind::RoundRobin, 2, 3, 2, layout).unwrap();
+        assert_eq!((two.openings_kept(), two.game(4).opening), (None, 2));
     }
 
     #[test]

@@ -95,7 +95,7 @@ shannon match, cutechess-cli/fastchess form (docs/compat.md)
           [debug]
   -quick cmd=A cmd=B book=FILE   (fastchess's quick test)
   -each KEY=VALUE ...          keys for every engine (applied after each -engine's)
-  -tournament round-robin|roundrobin|gauntlet   -seeds N   -rounds N   -games N   -repeat [2]
+  -tournament round-robin|roundrobin|gauntlet   -seeds N   -rounds N   -games N   -repeat [N]
   -noswap   -reverse   -wait MS
   -concurrency N   -srand N   -variant standard|fischerandom   -event NAME   -site NAME
   -openings file=F [format=epd|pgn] [order=sequential|random] [plies=N] [start=N] [policy=P]

@@ -306,9 +306,18 @@ fn read_tournament(read: &mut Read, value: &str) -> Result<TournamentKind, Compa
             TournamentKind::RoundRobin
         }
         "gauntlet" => TournamentKind::Gauntlet,
-        "knockout" | "pyramid" => {
+        "knockout" => {
             return Err(CompatError::refused(
-                format!("-tournament {value}"),
+                "-tournament knockout",
+                "a knockout's games depend on the results before them (who goes through, and \
+                 the extra games of a tied encounter), and Shannon fixes every game of a run, \
+                 numbered, before the first starts (its saved state, resume and shards go by \
+                 that number); round-robin and gauntlet tournaments are played",
+            ))
+        }
+        "pyramid" => {
+            return Err(CompatError::refused(
+                "-tournament pyramid",
                 "Shannon plays round-robin and gauntlet tournaments",
             ))
         }

@@ -79,6 +79,7 @@ fn finish(mut read: Read) -> Result<CompatMatch, CompatError> {
         games: Some(schedule.games),
         layout: Layout {
             single_games: schedule.single,
+            games_per_opening: schedule.per_opening,
             noswap: read.noswap,
             reverse: read.reverse,
             // cutechess-cli's seeds play the unseeded players only, fastchess's also the seeds
@@ -87,6 +88,10 @@ fn finish(mut read: Read) -> Result<CompatMatch, CompatError> {
                 count,
                 meet_each_other: dialect == Dialect::Fastchess,
             }),
+            // cutechess-cli's pairing order, openings and colours in a tournament.
+            cutechess_tournament: dialect == Dialect::Cutechess && engines.len() > 2,
+            // fastchess's openings in a tournament.
+            fastchess_tournament: dialect == Dialect::Fastchess && engines.len() > 2,
         },
         concurrency: Some(read.concurrency.unwrap_or(1)),
         time_control: Some(controls[0]),
@@ -190,7 +195,8 @@ fn schedule(read: &mut Read, dialect: Dialect, engines: usize) -> Result<Plan, C
         // The same games: as many, and paired alike unless every game starts from one position.
         let same = other.as_ref().is_ok_and(|other| {
             other.rounds * other.games == schedule.rounds * schedule.games
-                && (other.single == schedule.single || !varies)
+                && ((other.single, other.per_opening) == (schedule.single, schedule.per_opening)
+                    || !varies)
         });
         if !same {
             read.notes.push(format!(

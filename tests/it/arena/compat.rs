@@ -509,10 +509,6 @@ fn refusals_name_the_option() {
             "-pgnout FILE is cutechess-cli's and -output is fastchess's",
         ),
         (
-            format!("{engines} -openings file=book.epd -rounds 4 -pgnout games.pgn"),
-            "-openings without -repeat: not supported: every game would start",
-        ),
-        (
             format!("{engines} -tb /no/such/syzygy"),
             "tablebase adjudication: cannot read the tablebase folder /no/such/syzygy",
         ),

@@ -18,6 +18,11 @@ use std::path::Path;
 const PAIR: &str = "-engine cmd=./shannon name=alpha option.Seed=11 \
                     -engine cmd=./shannon name=beta option.Seed=22";
 
+/// Three of them.
+const THREE: &str = "-engine cmd=./shannon name=alpha option.Seed=11 \
+                     -engine cmd=./shannon name=beta option.Seed=22 \
+                     -engine cmd=./shannon name=gamma option.Seed=33";
+
 /// Four of them.
 const FOUR: &str = "-engine cmd=./shannon name=alpha option.Seed=11 \
                     -engine cmd=./shannon name=beta option.Seed=22 \
@@ -28,15 +33,33 @@ const EACH: &str = "-each proto=uci tc=inf nodes=1000 -concurrency 1";
 
 const BOOK: &str = "-openings file=openings.epd format=epd order=sequential";
 
-/// A recorded case: its name and its command line (without `-pgnout`).
+/// A recorded case: its name, its command line (without `-pgnout`), and the tools that recorded
+/// it (indices into [`TOOLS`]).
 pub(super) struct Case {
     pub(super) name: &'static str,
     pub(super) line: String,
+    pub(super) tools: &'static [usize],
 }
 
 /// The cases of `tests/data/peers/layout/record.sh`.
 pub(super) fn cases() -> Vec<Case> {
-    let case = |name, line: String| Case { name, line };
+    let case = |name, line: String| Case {
+        name,
+        line,
+        tools: &[0, 1],
+    };
+    // cutechess-cli's reading of `-repeat` (fastchess's `-repeat N` sets its games).
+    let cutechess = |name, line: String| Case {
+        name,
+        line,
+        tools: &[0],
+    };
+    // fastchess's `-tournament roundrobin` (cutechess-cli spells it otherwise).
+    let fastchess = |name, line: String| Case {
+        name,
+        line,
+        tools: &[1],
+    };
     vec![
         case(
             "reverse",
@@ -49,6 +72,43 @@ pub(super) fn cases() -> Vec<Case> {
         case(
             "seeds",
             format!("{FOUR} {EACH} -tournament gauntlet -seeds 2 -games 2 -repeat -rounds 1"),
+        ),
+        // Single games: each opening serves `-repeat` consecutive games (one without it),
+        // colours alternating game by game, across rounds.
+        cutechess(
+            "repeat3",
+            format!("{PAIR} {EACH} {BOOK} -games 2 -rounds 4 -repeat 3"),
+        ),
+        cutechess(
+            "repeat4-reverse",
+            format!("{PAIR} {EACH} {BOOK} -games 9 -repeat 4 -reverse"),
+        ),
+        cutechess("no-repeat", format!("{PAIR} {EACH} {BOOK} -rounds 5")),
+        cutechess(
+            "odd-repeat-noswap",
+            format!("{PAIR} {EACH} {BOOK} -games 5 -repeat -noswap"),
+        ), // cutechess-cli's tournaments: its round-robin order (the circle method), each
+        // encounter's games from openings of their own, -reverse at each meeting of a pair.
+        cutechess(
+            "round-robin-reverse",
+            format!(
+                "{FOUR} {EACH} {BOOK} -tournament round-robin -games 2 -repeat -rounds 2 -reverse"
+            ),
+        ),
+        cutechess(
+            "round-robin-odd",
+            format!("{THREE} {EACH} {BOOK} -tournament round-robin -games 3 -repeat -rounds 2"),
+        ),
+        // fastchess's tournaments: each encounter the next opening of a book cut to -rounds.
+        fastchess(
+            "roundrobin-reverse",
+            format!(
+                "{FOUR} {EACH} {BOOK} -tournament roundrobin -games 2 -repeat -rounds 2 -reverse"
+            ),
+        ),
+        cutechess(
+            "gauntlet-repeat3",
+            format!("{FOUR} {EACH} {BOOK} -tournament gauntlet -games 4 -repeat 3 -rounds 2"),
         ),
     ]
 }
@@ -106,7 +166,8 @@ fn play(dir: &Path, words: &[String]) {
 fn shannon_plays_each_tools_schedule_as_the_tool_did() {
     let dir = layout_folder("layout-peers");
     for case in cases() {
-        for (tool, (tool_name, _)) in TOOLS.iter().enumerate() {
+        for &tool in case.tools {
+            let tool_name = TOOLS[tool].0;
             let pgn = format!("{}.{tool}.pgn", case.name);
             play(dir.path(), &words(&case, tool, &pgn));
             compare(
@@ -128,8 +189,8 @@ fn the_recorded_schedules_are_what_the_real_tools_play() {
     ];
     let dir = layout_folder("layout-peers-tools");
     for case in cases() {
-        for (index, tool) in tools.iter().enumerate() {
-            let Some(tool) = tool else { continue };
+        for &index in case.tools {
+            let Some(tool) = &tools[index] else { continue };
             let pgn = format!("{}.{index}.pgn", case.name);
             let out = std::process::Command::new(tool)
                 .args(words(&case, index, &pgn))
