@@ -421,7 +421,11 @@ fn other_option(read: &mut Read, name: &str) -> Result<(), CompatError> {
     }
     let why = match name {
         "-resultformat" => "the final table has one format",
-        "-config" => "a run is continued with shannon match --resume STATE",
+        "-config" => {
+            "a run is continued from its own state file (shannon match --resume STATE, or the \
+             same command line again); Shannon neither writes nor reads fastchess's \
+             config.json"
+        }
         _ => return Err(CompatError::Unknown(name.to_string())),
     };
     Err(CompatError::refused(name, why))

@@ -198,6 +198,14 @@ fn schedule(read: &mut Read, dialect: Dialect, engines: usize) -> Result<Plan, C
                 && ((other.single, other.per_opening) == (schedule.single, schedule.per_opening)
                     || !varies)
         });
+        if same && engines > 2 && varies {
+            read.notes.push(
+                "read as fastchess's command line; in a tournament cutechess-cli gives the \
+                 encounters their openings otherwise (and pairs a round robin in another \
+                 order): -dialect cutechess chooses its reading"
+                    .to_string(),
+            );
+        }
         if !same {
             read.notes.push(format!(
                 "read as fastchess's command line ({} games per encounter); cutechess-cli reads \
@@ -576,6 +584,21 @@ mod tests {
             (Some(2), Some(2))
         );
         assert!(chosen.notes.is_empty(), "{:?}", chosen.notes);
+        // A tournament from a book: the tools give the encounters their openings otherwise.
+        let three = "-engine cmd=a -engine cmd=b -engine cmd=c -each tc=1+0.01";
+        let book = "-openings file=book.epd format=epd -repeat -games 2 -rounds 2";
+        let either = read(&format!("{three} {book}")).unwrap();
+        assert!(either.request.layout.fastchess_tournament);
+        assert!(
+            either
+                .notes
+                .iter()
+                .any(|n| n.contains("openings otherwise")),
+            "{:?}",
+            either.notes
+        );
+        let cute = read(&format!("{three} {book} -dialect cutechess")).unwrap();
+        assert!(cute.request.layout.cutechess_tournament && cute.notes.is_empty());
         assert!(matches!(
             read(&format!("{engines} -bookmode ram -scoreinterval 1")),
             Err(CompatError::MixedDialects { .. })
