@@ -10,14 +10,7 @@ use std::fmt;
 use std::str::FromStr;
 
 /// The kinds in the order Syzygy names them: king, queen, rook, bishop, knight, pawn.
-pub(super) const NAME_ORDER: [PieceKind; 6] = [
-    PieceKind::King,
-    PieceKind::Queen,
-    PieceKind::Rook,
-    PieceKind::Bishop,
-    PieceKind::Knight,
-    PieceKind::Pawn,
-];
+pub(super) const NAME_ORDER: [PieceKind; 6] = PieceKind::KING_FIRST;
 
 /// The most pieces, kings included, a Syzygy table holds (the 7-man tables).
 pub const MAX_TABLE_PIECES: usize = 7;
