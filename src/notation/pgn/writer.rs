@@ -4,7 +4,6 @@ use super::{PgnGame, SEVEN_TAG_ROSTER};
 use crate::notation::san::{to_lan, to_san};
 use crate::notation::uci::format_move;
 use crate::{CastlingMode, Color, STARTPOS_FEN};
-use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// Comments to write into a game's movetext.
@@ -45,8 +44,9 @@ impl std::error::Error for PgnWriteError {}
 
 /// How the moves of a written game are noted: SAN, as PGN defines it, or the other two
 /// notations fastchess's `-pgnout notation=` offers.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "tools", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "tools", serde(rename_all = "lowercase"))]
 pub enum MoveNotation {
     /// Standard algebraic notation (`Nf3`).
     #[default]
