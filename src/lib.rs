@@ -5,7 +5,8 @@
 //! [`Square`], [`Bitboard`], [`Move`], ...), [`attacks`], [`position`] ([`Position`] with FEN,
 //! Zobrist keys, Chess960 start positions), [`movegen`] (the fast bitboard generator and the 0x88
 //! reference), [`game`] (a game and the rules that end it), then [`perft`], [`notation`] (UCI move
-//! text, SAN, PGN, classic board formats) and [`codec`] (compact positions and games): the rules
+//! text, SAN, PGN, classic board formats), [`codec`] (compact positions and games) and
+//! [`tablebase`] (Syzygy WDL tables, probed exactly): the rules
 //! core, which `cargo build --no-default-features` builds alone, with no file format or protocol
 //! crate. On top, behind features: the UCI engine (`uci`, feature `engine`) and the programs on the
 //! rules (feature `tools`): `jobs` (files written whole, output locks, shares of a job array),
@@ -27,6 +28,7 @@ pub mod game;
 pub mod codec;
 pub mod notation;
 pub mod perft;
+pub mod tablebase;
 
 // The UCI engine.
 #[cfg(feature = "engine")]

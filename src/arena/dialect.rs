@@ -41,6 +41,36 @@ impl Dialect {
     }
 }
 
+impl Dialect {
+    /// The PGN's time-control tags for a game whose White plays under `white` and Black under
+    /// `black`: one `TimeControl` when they are the same, else `WhiteTimeControl` and
+    /// `BlackTimeControl`, as cutechess-cli and fastchess write them. "The same" is each tool's:
+    /// cutechess-cli compares the whole time control (a depth or node limit included, so depth
+    /// 6 against depth 8 gives two tags, both `inf`); fastchess compares only the clock (so
+    /// they give one `-`), and so does Shannon's own form (what the tags can show).
+    pub fn time_control_tags(
+        dialect: Option<Dialect>,
+        white: &TimeControl,
+        black: &TimeControl,
+    ) -> Vec<(&'static str, String)> {
+        let (white_tag, black_tag) = (
+            Dialect::time_control_tag(dialect, white),
+            Dialect::time_control_tag(dialect, black),
+        );
+        let same = match dialect {
+            Some(Dialect::Cutechess) => white == black,
+            Some(Dialect::Fastchess) | None => white_tag == black_tag,
+        };
+        match same {
+            true => vec![("TimeControl", white_tag)],
+            false => vec![
+                ("WhiteTimeControl", white_tag),
+                ("BlackTimeControl", black_tag),
+            ],
+        }
+    }
+}
+
 impl fmt::Display for Dialect {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
@@ -63,6 +93,33 @@ mod tests {
         assert_eq!(tag(Some(Dialect::Fastchess), "inf"), "-");
         assert_eq!(tag(None, "inf"), "-");
         assert_eq!(tag(None, "10+0.1"), "10+0.1");
+    }
+
+    #[test]
+    fn engines_under_different_limits_get_a_tag_each_as_each_tool_decides() {
+        let tags = |dialect, white: &str, black: &str| {
+            Dialect::time_control_tags(dialect, &white.parse().unwrap(), &black.parse().unwrap())
+                .into_iter()
+                .map(|(tag, value)| format!("{tag} {value}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        for dialect in [None, Some(Dialect::Fastchess), Some(Dialect::Cutechess)] {
+            assert_eq!(tags(dialect, "10+0.1", "10+0.1"), "TimeControl 10+0.1");
+            assert_eq!(
+                tags(dialect, "10+0.1", "5+0.05"),
+                "WhiteTimeControl 10+0.1, BlackTimeControl 5+0.05"
+            );
+        }
+        assert_eq!(
+            tags(Some(Dialect::Cutechess), "depth=6", "depth=8"),
+            "WhiteTimeControl inf, BlackTimeControl inf"
+        );
+        assert_eq!(
+            tags(Some(Dialect::Fastchess), "depth=6", "depth=8"),
+            "TimeControl -"
+        );
+        assert_eq!(tags(None, "depth=6", "nodes=100"), "TimeControl -");
     }
 
     #[test]

@@ -4,6 +4,7 @@
 
 use super::openings::OpeningsError;
 use super::outputs::{Holding, Occupant};
+use super::tablebase::TablebaseSettingError;
 use crate::client::ConfigError;
 use crate::jobs::run_lock::RunLockError;
 use crate::notation::polyglot::BookError;
@@ -28,6 +29,13 @@ pub enum SettingError {
     SprtOnShards,
     /// Single games (each from its own opening) asked of a tournament of this many engines.
     SingleGamesTournament(usize),
+    /// Limits given to an engine the match does not play.
+    LimitsOfAnotherEngine {
+        /// The name given.
+        name: String,
+        /// The match's engines.
+        engines: Vec<String>,
+    },
     /// A value of the engines file's `[match]` table that cannot be read.
     Defaults {
         /// The key.
@@ -46,6 +54,11 @@ impl fmt::Display for SettingError {
                  [[engine]] table with another name to play an engine against itself)"
             ),
             SettingError::NoGames => f.write_str("the number of games must be at least 1"),
+            SettingError::LimitsOfAnotherEngine { name, engines } => write!(
+                f,
+                "limits are given to {name}, which this match does not play (its engines: {})",
+                engines.join(", ")
+            ),
             SettingError::NoRoundsOrGames => {
                 f.write_str("the numbers of rounds and games must be at least 1")
             }
@@ -101,6 +114,8 @@ pub enum ArenaError {
     Setting(SettingError),
     /// The openings cannot be loaded.
     Openings(OpeningsError),
+    /// The tables of tablebase adjudication cannot be used.
+    Tablebase(TablebaseSettingError),
     /// An engine's own book cannot be used.
     Book {
         /// The engine.
@@ -136,6 +151,7 @@ impl fmt::Display for ArenaError {
             ArenaError::Config(e) => write!(f, "{e}"),
             ArenaError::Setting(e) => write!(f, "{e}"),
             ArenaError::Openings(e) => write!(f, "{e}"),
+            ArenaError::Tablebase(e) => write!(f, "{e}"),
             ArenaError::Book {
                 engine,
                 path,
@@ -180,6 +196,7 @@ impl std::error::Error for ArenaError {
             ArenaError::Config(e) => Some(e),
             ArenaError::Setting(e) => Some(e),
             ArenaError::Openings(e) => Some(e),
+            ArenaError::Tablebase(e) => Some(e),
             ArenaError::Book { error, .. } => Some(error),
             ArenaError::Output { error, .. } | ArenaError::Observer(error) => Some(error),
             ArenaError::State(_, e) => Some(e),

@@ -4,7 +4,7 @@
 use super::dialect::Dialect;
 use super::match_game::MatchGame;
 use crate::client::TimeControl;
-use crate::notation::pgn::{write_game, Comments, PgnGame};
+use crate::notation::pgn::{write_game_in, Comments, MoveNotation, PgnGame};
 use crate::position::epd::{Epd, Operation};
 
 /// How a match writes its games: the `Event` and `Site` tags (default "shannon match" and
@@ -19,13 +19,16 @@ pub struct PgnStyle {
     pub minimal: bool,
     /// The tool whose `TimeControl` tag is written (`None`: Shannon's).
     pub dialect: Option<Dialect>,
+    /// How the moves are noted (fastchess's `-pgnout notation=`; SAN by default).
+    pub notation: MoveNotation,
 }
 
 /// The PGN of one finished game: each engine move with its comment as cutechess-cli writes it
 /// (`{+0.31/12 0.052s}`: score in pawns from the mover's side, depth, time), each book move (the
 /// opening's, an engine book's) with `{book}` as cutechess-cli and fastchess write them, and the
 /// termination as a final comment; with a minimal style, the Seven Tag Roster and the moves only.
-pub fn game_pgn(played: &MatchGame, time_control: &TimeControl, style: &PgnStyle) -> String {
+/// White's and Black's time controls give its time-control tags (one when they are the same).
+pub fn game_pgn(played: &MatchGame, time_controls: [TimeControl; 2], style: &PgnStyle) -> String {
     let date = today();
     let minimal = style.minimal;
     let mut tags = vec![
@@ -47,11 +50,13 @@ pub fn game_pgn(played: &MatchGame, time_control: &TimeControl, style: &PgnStyle
         ("Black".to_string(), played.black.clone()),
     ];
     if !minimal {
+        let [white, black] = time_controls;
+        tags.extend(
+            Dialect::time_control_tags(style.dialect, &white, &black)
+                .into_iter()
+                .map(|(tag, value)| (tag.to_string(), value)),
+        );
         tags.extend([
-            (
-                "TimeControl".to_string(),
-                Dialect::time_control_tag(style.dialect, time_control),
-            ),
             (
                 "Termination".to_string(),
                 played.pgn_termination().to_string(),
@@ -79,7 +84,7 @@ pub fn game_pgn(played: &MatchGame, time_control: &TimeControl, style: &PgnStyle
         comments,
         record: played.record.clone(),
     };
-    write_game(&game).expect("the runner only records legal moves")
+    write_game_in(&game, style.notation).expect("the runner only records legal moves")
 }
 
 /// The final position of a game as one EPD line: the four position fields, the move counters

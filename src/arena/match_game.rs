@@ -145,6 +145,8 @@ pub enum Termination {
     PlyLimit,
     /// The engines' scores adjudicated the game (the rule, in words).
     Adjudication(String),
+    /// The Syzygy tables adjudicated the game (its outcome is theirs).
+    Tablebase,
     /// `side` overran its clock (or its time per move), for this cause.
     TimeForfeit(Color, TimeLossCause),
     /// `side` sent a move that is not legal (the text it sent).
@@ -170,7 +172,9 @@ impl Termination {
     /// The standard PGN `Termination` tag value.
     pub fn pgn_tag(&self) -> &'static str {
         match self {
-            Termination::PlyLimit | Termination::Adjudication(_) => "adjudication",
+            Termination::PlyLimit | Termination::Adjudication(_) | Termination::Tablebase => {
+                "adjudication"
+            }
             Termination::TimeForfeit(..) => "time forfeit",
             Termination::IllegalMove(..) => "rules infraction",
             Termination::Crash(_) | Termination::Hang(_) | Termination::StartFailure(..) => {
@@ -187,6 +191,7 @@ impl Termination {
         match self {
             Termination::PlyLimit => EndCategory::PlyLimit,
             Termination::Adjudication(_) => EndCategory::Adjudication,
+            Termination::Tablebase => EndCategory::Tablebase,
             Termination::TimeForfeit(..) => EndCategory::TimeForfeit,
             Termination::IllegalMove(..) => EndCategory::IllegalMove,
             Termination::Crash(_) => EndCategory::Crash,
@@ -208,7 +213,10 @@ impl Termination {
             | Termination::StartFailure(side, _)
             | Termination::Resignation(side)
             | Termination::FalseClaim(side, _) => Some(*side),
-            Termination::PlyLimit | Termination::Adjudication(_) | Termination::Interrupted => None,
+            Termination::PlyLimit
+            | Termination::Adjudication(_)
+            | Termination::Tablebase
+            | Termination::Interrupted => None,
         }
     }
 
@@ -218,6 +226,7 @@ impl Termination {
             self,
             Termination::PlyLimit
                 | Termination::Adjudication(_)
+                | Termination::Tablebase
                 | Termination::Interrupted
                 | Termination::Resignation(_)
         )
@@ -229,6 +238,7 @@ impl fmt::Display for Termination {
         match self {
             Termination::PlyLimit => f.write_str("draw adjudicated at the ply limit"),
             Termination::Adjudication(rule) => write!(f, "adjudicated: {rule}"),
+            Termination::Tablebase => f.write_str("adjudicated by the Syzygy tables"),
             Termination::TimeForfeit(side, cause) => write!(f, "{side} lost on time: {cause}"),
             Termination::IllegalMove(side, text) => {
                 write!(f, "{side} played an illegal move: '{text}'")
@@ -275,6 +285,8 @@ pub enum EndCategory {
     PlyLimit,
     /// Adjudicated from the engines' scores.
     Adjudication,
+    /// Adjudicated by the Syzygy tables.
+    Tablebase,
     /// Lost on time.
     TimeForfeit,
     /// An illegal move.
@@ -295,7 +307,7 @@ pub enum EndCategory {
 
 impl EndCategory {
     /// Every category.
-    pub const ALL: [EndCategory; 18] = [
+    pub const ALL: [EndCategory; 19] = [
         EndCategory::Checkmate,
         EndCategory::Stalemate,
         EndCategory::FivefoldRepetition,
@@ -306,6 +318,7 @@ impl EndCategory {
         EndCategory::Resignation,
         EndCategory::PlyLimit,
         EndCategory::Adjudication,
+        EndCategory::Tablebase,
         EndCategory::TimeForfeit,
         EndCategory::IllegalMove,
         EndCategory::FalseClaim,
@@ -341,6 +354,7 @@ impl EndCategory {
             EndCategory::FiftyMoveRule => "50-move rule",
             EndCategory::PlyLimit => "ply limit",
             EndCategory::Adjudication => "adjudication",
+            EndCategory::Tablebase => "tablebase",
             EndCategory::TimeForfeit => "time forfeit",
             EndCategory::IllegalMove => "illegal move",
             EndCategory::Crash => "crash",

@@ -204,6 +204,11 @@ fn start_of(state: &MatchState) -> Result<MatchStart, ArenaError> {
         layout: schedule.layout,
         games: schedule.len(),
         time_control: settings.time_control,
+        time_controls: settings
+            .engines
+            .iter()
+            .map(|name| settings.time_control_of(name))
+            .collect(),
         openings: settings.openings.clone(),
         concurrency: settings.concurrency.unwrap_or(0),
         seed: settings.seed,

@@ -37,6 +37,7 @@ mod sprt_run;
 mod standings;
 mod state;
 mod stop;
+mod tablebase;
 
 pub use crate::client::{TimeControl, TimeControlError};
 pub use adjudication::{Adjudication, DrawRule, EngineScore, MoveInfo, ResignRule};
@@ -53,10 +54,13 @@ pub use report::{
     GameFinished, GameStarted, Latency, MatchObserver, MatchReport, MatchStart, OptionWarning,
     Resumed, ShardSpan, SprtReport, StateReport,
 };
-pub use request::{MatchRequest, MatchSettings, SPRT_MAX_GAMES};
+pub use request::{EngineLimits, MatchRequest, MatchSettings, SPRT_MAX_GAMES};
 pub use run::{resume_match, run_match, Resume};
-pub use schedule::{Layout, Schedule, ScheduledGame, TournamentKind, UnknownTournament};
+pub use schedule::{Layout, Schedule, ScheduledGame, Seeds, TournamentKind, UnknownTournament};
 pub use sprt_run::SprtStatus;
 pub use standings::{EncounterTally, Forfeit, OtherTournament, Standings, TimeLosses};
 pub use state::{MatchState, STATE_FORMAT, STATE_FORMATS_READ};
 pub use stop::{RunStop, StartFailure};
+pub use tablebase::{
+    Probing, TablebaseJudge, TablebaseRule, TablebaseSettingError, TbResults, TbResultsError,
+};

@@ -376,6 +376,7 @@ pub(crate) fn saved_run(
         // -recover.
         recover: true,
         ping_ms: None,
+        wait_ms: 0,
         seed: if seed_drawn { 0 } else { s.seed },
         ..s.clone()
     };

@@ -64,6 +64,8 @@ pub struct MatchStart {
     pub games: u32,
     /// The time control.
     pub time_control: TimeControl,
+    /// Each engine's, in the tournament's order: the match's, unless it has its own.
+    pub time_controls: Vec<TimeControl>,
     /// The openings.
     #[serde(serialize_with = "as_text")]
     pub openings: Openings,

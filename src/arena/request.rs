@@ -12,16 +12,19 @@ use super::error::{ArenaError, SettingError};
 use super::openings::{load_openings, Openings};
 use super::outputs::Existing;
 use super::report::{MatchStart, ShardSpan};
-use super::runner::MatchPlan;
+use super::runner::{Limits, MatchPlan};
 use super::schedule::{Layout, Schedule, TournamentKind};
+use super::tablebase::{Probing, TablebaseJudge, TablebaseRule};
 use crate::client::config::MatchConfig;
 use crate::client::TimeControl;
-use crate::client::{Config, EngineConfig};
+use crate::client::{Config, Echo, EngineConfig};
 use crate::jobs::shard::Shard;
+use crate::notation::pgn::MoveNotation;
 use crate::notation::polyglot::Book;
 use crate::stats::Sprt;
 use crate::types::splitmix::mix;
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -53,6 +56,9 @@ pub struct MatchRequest {
     pub concurrency: Option<usize>,
     /// The time control.
     pub time_control: Option<TimeControl>,
+    /// Engines that play under their own limits, by name (time odds): these override the
+    /// engines file's `tc` and `time_margin_ms` of the engine, which override the match's.
+    pub engine_limits: BTreeMap<String, EngineLimits>,
     /// The openings.
     pub openings: Option<Openings>,
     /// The longest line drawn from a Polyglot book, in plies.
@@ -69,6 +75,8 @@ pub struct MatchRequest {
     pub draw: Option<DrawRule>,
     /// Adjudicate a loss from a bad score.
     pub resign: Option<ResignRule>,
+    /// Adjudicate by the Syzygy tables.
+    pub tablebase: Option<TablebaseRule>,
     /// The tool whose command-line form this is, whose conventions the run follows (`None`:
     /// Shannon's own).
     pub dialect: Option<Dialect>,
@@ -109,6 +117,14 @@ pub struct MatchRequest {
     /// Tell the CRC-32 of the whole PGN file after every game written (fastchess's `-crc32
     /// pgn=true`): [`super::GameFinished::pgn_crc32`].
     pub pgn_crc32: bool,
+    /// How the PGN notes the moves (fastchess's `-pgnout notation=`; SAN by default).
+    pub pgn_notation: MoveNotation,
+    /// Milliseconds a worker waits before each game after its first (cutechess-cli's and
+    /// fastchess's `-wait N`).
+    pub wait_ms: u64,
+    /// Where every line of the engines' exchange is copied as it goes (cutechess-cli's
+    /// `-debug`, fastchess's `-log engine=true`), when somewhere.
+    pub echo: Option<Arc<dyn Echo>>,
 }
 
 /// A request with every choice made: what a state file keeps, by field name.
@@ -131,6 +147,10 @@ pub struct MatchSettings {
     pub concurrency: Option<usize>,
     /// The time control.
     pub time_control: TimeControl,
+    /// Engines that play under their own limits, by name (absent: every engine plays under the
+    /// match's).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub engine_limits: BTreeMap<String, EngineLimits>,
     /// The openings.
     pub openings: Openings,
     /// The longest book line, in plies.
@@ -147,6 +167,9 @@ pub struct MatchSettings {
     pub draw: Option<DrawRule>,
     /// Resign adjudication.
     pub resign: Option<ResignRule>,
+    /// Tablebase adjudication (absent from older states: none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tablebase: Option<TablebaseRule>,
     /// The tool whose conventions the run follows (bound scores, the `TimeControl` tag);
     /// `None`, and absent from older states: Shannon's own.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -178,6 +201,42 @@ pub struct MatchSettings {
     /// The `isready` ping's timeout before and after every move, in milliseconds, when asked.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ping_ms: Option<u64>,
+    /// How the PGN notes the moves (absent: SAN).
+    #[serde(default, skip_serializing_if = "MoveNotation::is_san")]
+    pub pgn_notation: MoveNotation,
+    /// The wait before each game after a worker's first, in milliseconds (absent: none).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub wait_ms: u64,
+}
+
+fn is_zero(value: &u64) -> bool {
+    *value == 0
+}
+
+/// One engine's own limits, where they differ from the match's (time odds). Saved by field name.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
+pub struct EngineLimits {
+    /// Its time control (`None`: the match's).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time_control: Option<TimeControl>,
+    /// How far past its clock it may answer, in milliseconds (`None`: the match's).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time_margin_ms: Option<u64>,
+}
+
+impl EngineLimits {
+    /// True when it sets nothing.
+    pub fn is_empty(&self) -> bool {
+        *self == EngineLimits::default()
+    }
+
+    /// `self`, its gaps filled from `other`.
+    fn or(self, other: EngineLimits) -> EngineLimits {
+        EngineLimits {
+            time_control: self.time_control.or(other.time_control),
+            time_margin_ms: self.time_margin_ms.or(other.time_margin_ms),
+        }
+    }
 }
 
 fn plays_on() -> bool {
@@ -200,9 +259,18 @@ impl MatchSettings {
             concurrency: None,
             recover: true,
             ping_ms: None,
+            wait_ms: 0,
             ..s.clone()
         };
         run(self) == run(other)
+    }
+
+    /// The time control engine `name` plays under: its own, else the match's.
+    pub fn time_control_of(&self, name: &str) -> TimeControl {
+        self.engine_limits
+            .get(name)
+            .and_then(|limits| limits.time_control)
+            .unwrap_or(self.time_control)
     }
 
     /// The schedule.
@@ -270,6 +338,7 @@ pub fn settle(config: &Config, request: &MatchRequest) -> Result<MatchSettings, 
             .map(|e| e.name.clone())
             .collect(),
     };
+    let names = engines.clone();
     let tournament = engines.len() > 2 || request.tournament.is_some();
     // A match with an SPRT plays until its test decides unless the command line says how many
     // games: the engines file's `games` is for matches without one.
@@ -299,6 +368,7 @@ pub fn settle(config: &Config, request: &MatchRequest) -> Result<MatchSettings, 
         layout: request.layout,
         concurrency: request.concurrency,
         time_control: request.time_control.unwrap_or(defaults.time_control),
+        engine_limits: engine_limits(config, request, &names)?,
         openings: request.openings.clone().unwrap_or(defaults.openings),
         book_depth: request.book_depth.unwrap_or(defaults.book_depth),
         pgn: request.pgn.clone().unwrap_or(defaults.pgn),
@@ -310,6 +380,7 @@ pub fn settle(config: &Config, request: &MatchRequest) -> Result<MatchSettings, 
         max_plies: request.max_plies.unwrap_or(defaults.max_plies),
         draw: request.draw,
         resign: request.resign,
+        tablebase: request.tablebase.clone(),
         dialect: request.dialect,
         pgn_min: request.pgn_min,
         epd: request.epd.clone(),
@@ -321,9 +392,51 @@ pub fn settle(config: &Config, request: &MatchRequest) -> Result<MatchSettings, 
         site: request.site.clone(),
         recover: request.recover.unwrap_or(true),
         ping_ms: request.ping_ms,
+        pgn_notation: request.pgn_notation,
+        wait_ms: request.wait_ms,
     };
     check(&settings)?;
     Ok(settings)
+}
+
+/// Each engine's own limits: the command line's, else the engines file's (`tc` and
+/// `time_margin_ms` in its `[[engine]]` table), for the engines of the match; a name the match
+/// does not play is refused.
+fn engine_limits(
+    config: &Config,
+    request: &MatchRequest,
+    engines: &[String],
+) -> Result<BTreeMap<String, EngineLimits>, ArenaError> {
+    if let Some(name) = request
+        .engine_limits
+        .keys()
+        .find(|name| !engines.contains(name))
+    {
+        return Err(SettingError::LimitsOfAnotherEngine {
+            name: name.clone(),
+            engines: engines.to_vec(),
+        }
+        .into());
+    }
+    let mut limits = BTreeMap::new();
+    for name in engines {
+        let asked = request.engine_limits.get(name).copied().unwrap_or_default();
+        let filed = match request.engine_configs.is_empty() {
+            true => config
+                .engine(name)
+                .ok()
+                .map_or_else(EngineLimits::default, |e| EngineLimits {
+                    time_control: e.tc,
+                    time_margin_ms: e.time_margin_ms,
+                }),
+            false => EngineLimits::default(),
+        };
+        let own = asked.or(filed);
+        if !own.is_empty() {
+            limits.insert(name.clone(), own);
+        }
+    }
+    Ok(limits)
 }
 
 /// What no schedule can play: an engine twice, an SPRT of more than two engines or on shards.
@@ -460,17 +573,47 @@ pub(super) fn prepare(
         0 => std::thread::available_parallelism().map_or(2, |n| n.get()),
         n => n,
     };
-    let openings = load_openings(
+    let mut openings = load_openings(
         &settings.openings,
         schedule.openings_needed(),
         mix(settings.seed),
         settings.book_depth,
     )?;
+    if let Some(kept) = schedule.openings_kept() {
+        openings.truncate(kept.max(1));
+    }
     let books = engines
         .iter()
         .map(engine_book)
         .collect::<Result<Vec<_>, _>>()?;
+    // The tables are opened (each file's name and header checked) before any game is played.
+    let tablebase = match &settings.tablebase {
+        Some(rule) => Some(
+            TablebaseJudge::open(
+                rule.clone(),
+                Probing::of(settings.dialect),
+                settings.dialect.is_none(),
+            )
+            .map_err(ArenaError::Tablebase)?,
+        ),
+        None => None,
+    };
     let (pgn, epd, state) = files_of(&settings);
+    let time_margin_ms = settings.time_margin_ms.unwrap_or(defaults.time_margin_ms);
+    let limits: Vec<Limits> = engines
+        .iter()
+        .map(|engine| {
+            let own = settings
+                .engine_limits
+                .get(&engine.name)
+                .copied()
+                .unwrap_or_default();
+            Limits {
+                time_control: settings.time_control_of(&engine.name),
+                time_margin: Duration::from_millis(own.time_margin_ms.unwrap_or(time_margin_ms)),
+            }
+        })
+        .collect();
     let start = MatchStart {
         names: settings.engines.clone(),
         tournament: (engines.len() > 2).then_some(settings.tournament),
@@ -479,6 +622,7 @@ pub(super) fn prepare(
         layout: schedule.layout,
         games: schedule.len(),
         time_control: settings.time_control,
+        time_controls: limits.iter().map(|l| l.time_control).collect(),
         openings: settings.openings.clone(),
         concurrency: concurrency.min(todo.len().max(1)),
         seed: settings.seed,
@@ -502,7 +646,7 @@ pub(super) fn prepare(
         engines,
         schedule,
         concurrency: concurrency.min(todo.len()).max(1),
-        time_control: settings.time_control,
+        limits,
         openings,
         seed: settings.seed,
         max_plies: settings.max_plies,
@@ -511,14 +655,14 @@ pub(super) fn prepare(
             resign: settings.resign,
             bound_scores: Dialect::bound_scores(settings.dialect),
         },
+        tablebase,
         books,
-        time_margin: Duration::from_millis(
-            settings.time_margin_ms.unwrap_or(defaults.time_margin_ms),
-        ),
         hang_timeout: Duration::from_millis(defaults.hang_timeout_ms),
         interrupt: interrupt.unwrap_or_else(|| Arc::new(AtomicBool::new(false))),
         recover: settings.recover,
         ping: settings.ping_ms.map(Duration::from_millis),
+        wait: Duration::from_millis(settings.wait_ms),
+        echo: None,
         halt: Arc::default(),
     };
     Ok(Prepared {

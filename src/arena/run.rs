@@ -16,7 +16,7 @@ use super::request::{files_of, prepare, settle, MatchRequest, MatchSettings, Pre
 use super::session::Session;
 use super::standings::Standings;
 use super::state::{Appendix, MatchState};
-use crate::client::Config;
+use crate::client::{Config, Echo};
 use crate::jobs::atomic_file::check_writable;
 use crate::jobs::run_lock::{RunLock, RunLockError};
 use std::fs::File;
@@ -39,7 +39,8 @@ pub fn run_match(
     if request.pgn.is_none() && request.existing == Existing::Refuse {
         notes.extend(free_default_name(&mut settings, seed_drawn));
     }
-    let prepared = prepare(config, settings, request.interrupt.clone())?;
+    let mut prepared = prepare(config, settings, request.interrupt.clone())?;
+    prepared.plan.echo = request.echo.clone();
     // Held until the run ends: a second run on any of these files is refused before it writes.
     let locks = lock(
         prepared.state.as_deref(),
@@ -65,6 +66,7 @@ pub fn run_match(
                 concurrency: request.concurrency,
                 interrupt: request.interrupt.clone(),
                 pgn_crc32: request.pgn_crc32,
+                echo: request.echo.clone(),
             };
             notes.push(FileNote::Continued {
                 state: path.clone(),
@@ -154,6 +156,8 @@ pub struct Resume {
     pub interrupt: Option<Arc<AtomicBool>>,
     /// Tell the PGN's CRC-32 after every game (see [`MatchRequest::pgn_crc32`]).
     pub pgn_crc32: bool,
+    /// Where the engines' lines are copied (see [`MatchRequest::echo`]).
+    pub echo: Option<Arc<dyn Echo>>,
 }
 
 /// Continue the match a state file saved (after a kill, a power cut or an interrupt): the PGN and
@@ -192,6 +196,7 @@ fn go_on(
     let mut settings = state.settings.clone();
     settings.concurrency = resume.concurrency.or(settings.concurrency);
     let mut prepared = prepare(&config, settings, resume.interrupt.clone())?;
+    prepared.plan.echo = resume.echo.clone();
     prepared.state = Some(path.to_path_buf());
     if !fits(&state, &prepared) {
         return Err(in_state(StateError::DoesNotFit));

@@ -25,8 +25,9 @@ use super::openings::Opening;
 use super::report::OptionWarning;
 use super::schedule::Schedule;
 use super::stop::{Halt, RunStop};
+use super::tablebase::TablebaseJudge;
 use crate::client::{
-    Answer, Claim, Clock, EngineConfig, EngineError, EngineProcess, TimeControl, Turn,
+    Answer, Claim, Clock, Echo, EngineConfig, EngineError, EngineProcess, TimeControl, Turn,
 };
 use crate::game::{Finish, Game, GameRecord, Outcome};
 use crate::notation::polyglot::Book;
@@ -48,8 +49,9 @@ pub struct MatchPlan {
     pub schedule: Schedule,
     /// Games at once.
     pub concurrency: usize,
-    /// The time control.
-    pub time_control: TimeControl,
+    /// Each engine's limits (its time control and the overrun its clock allows), in the
+    /// tournament's order: the match's, unless the engine was given its own.
+    pub limits: Vec<Limits>,
     /// The openings the schedule refers to (used round and round if there are fewer).
     pub openings: Vec<Opening>,
     /// Seed of the engine seeds.
@@ -58,10 +60,10 @@ pub struct MatchPlan {
     pub max_plies: u32,
     /// Draw and resign adjudication from the engines' scores.
     pub adjudication: Adjudication,
+    /// Adjudication by the Syzygy tables, opened.
+    pub tablebase: Option<Arc<TablebaseJudge>>,
     /// Each engine's own opening book (`book` in engines.toml), loaded, with its depth in moves.
     pub books: Vec<Option<(Arc<Book>, u32)>>,
-    /// Allowed overrun of a clock.
-    pub time_margin: Duration,
     /// How long a `go` without a clock may take.
     pub hang_timeout: Duration,
     /// Raised to end the match now: running games end unfinished, no new game starts.
@@ -72,8 +74,21 @@ pub struct MatchPlan {
     /// Ping the engine to move with `isready` before and after its move, a `readyok` later
     /// than this being a stall (fastchess's `-ping-ms`).
     pub ping: Option<Duration>,
+    /// How long a worker waits before each game after its first (`-wait N`).
+    pub wait: Duration,
+    /// Where every engine's lines are copied as they go (`-debug`, `-log engine=true`).
+    pub echo: Option<Arc<dyn Echo>>,
     /// The run's own stop: raised by a worker when a failure stops the run ([`RunStop`]).
     pub(crate) halt: Arc<Halt>,
+}
+
+/// How one engine's moves are limited.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Limits {
+    /// Its time control.
+    pub time_control: TimeControl,
+    /// How far past its clock it may answer.
+    pub time_margin: Duration,
 }
 
 /// What the runner tells as it plays.
@@ -120,7 +135,11 @@ impl MatchPlan {
                     // its next game when it needs them again.
                     let mut engines: Vec<Option<EngineProcess>> =
                         self.engines.iter().map(|_| None).collect();
+                    let mut first = true;
                     loop {
+                        if !std::mem::take(&mut first) {
+                            self.pause();
+                        }
                         let index = {
                             let mut dispatch = dispatch.lock().unwrap_or_else(|e| e.into_inner());
                             if stop.load(Ordering::Relaxed) || self.interrupted() {
@@ -159,6 +178,24 @@ impl MatchPlan {
         });
     }
 
+    /// The time controls of game `index` (0-based, in the schedule): White's and Black's.
+    pub fn time_controls_of(&self, index: u32) -> [TimeControl; 2] {
+        let game = self.schedule.game(index);
+        [game.white, game.black].map(|slot| self.limits[slot].time_control)
+    }
+
+    /// The wait between a worker's games (`-wait N`), cut short by an interrupt.
+    fn pause(&self) {
+        let until = Instant::now() + self.wait;
+        while !self.interrupted() {
+            let left = until.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                break;
+            }
+            std::thread::sleep(left.min(Duration::from_millis(20)));
+        }
+    }
+
     /// True once the match has been interrupted, or a failure stopped it.
     fn interrupted(&self) -> bool {
         self.interrupt.load(Ordering::Relaxed) || self.halt.is_raised()
@@ -176,8 +213,12 @@ impl MatchPlan {
         warnings: &mut Vec<OptionWarning>,
     ) -> Result<(), NotReady> {
         let config = &self.engines[slot];
-        // An xboard engine that asked not to be reused (`reuse=0`) starts anew for each game.
-        if engines[slot].as_ref().is_some_and(|e| !e.reusable()) {
+        // An xboard engine that asked not to be reused (`reuse=0`), or one configured to restart
+        // (`restart=on`), starts anew for each game.
+        if engines[slot]
+            .as_ref()
+            .is_some_and(|e| !e.reusable() || config.restart)
+        {
             engines[slot] = None;
         }
         let fresh = engines[slot].is_none();
@@ -188,6 +229,9 @@ impl MatchPlan {
                 fresh,
                 log: None,
             })?;
+            if let Some(echo) = &self.echo {
+                engine.echo_to(Arc::clone(echo), &config.name);
+            }
             if let Err(error) = engine.initialise(config, castling) {
                 return Err(NotReady::of(error, fresh, engine));
             }
@@ -208,8 +252,13 @@ impl MatchPlan {
             let seed = mix(game_seed ^ slot as u64) % 2_000_000_000 + 1;
             engine.set_option("Seed", &seed.to_string());
         }
+        // cutechess-cli's engine key `debug` (`-debug all`): UCI's debug mode, asked each game.
+        if config.debug && config.protocol.is_uci() {
+            engine.send("debug on");
+        }
         let timeout = Duration::from_millis(config.init_timeout_ms);
-        if let Err(error) = engine.new_game(castling, self.time_control, timeout) {
+        let time_control = self.limits[slot].time_control;
+        if let Err(error) = engine.new_game(castling, time_control, timeout) {
             let engine = engines[slot].take().expect("prepared above");
             return Err(NotReady::of(error, fresh, engine));
         }
@@ -357,7 +406,8 @@ impl MatchPlan {
     ) -> Result<Finish, (Outcome, Termination)> {
         // When the game's last `bestmove` was read: the runner's delay before each `go`.
         let mut last_read = None;
-        let mut clocks = [self.time_control.new_clock(), self.time_control.new_clock()];
+        let mut clocks = [Color::White, Color::Black]
+            .map(|color| self.limits[slot_of(color)].time_control.new_clock());
         let mut judge = Adjudicator::new(self.adjudication);
         let mut verdict = None;
         // Book moves each side may still take (0 once its book has no move for a position).
@@ -367,11 +417,21 @@ impl MatchPlan {
                 .map_or(0, |(_, depth)| *depth)
         });
         let mut position = PositionCommand::new(game, mode);
+        // Whether a player has moved since the last look (the opening's moves are not theirs).
+        let mut moved = false;
         loop {
             let legal = game.legal_moves();
             if let Some(finish) = game.status_with(legal.len()).finish_claiming() {
                 return Ok(finish);
             }
+            // The tables come before the scores' rules, as in both tools.
+            if let Some(tables) = &self.tablebase {
+                let after = moved.then(|| tables.after_move(game)).flatten();
+                if let Some(outcome) = after.or_else(|| tables.before_move(game)) {
+                    return Err((outcome, Termination::Tablebase));
+                }
+            }
+            moved = true;
             match verdict.take() {
                 Some(Verdict::Draw(rule)) => {
                     return Err((Outcome::Draw, Termination::Adjudication(rule)))
@@ -405,6 +465,7 @@ impl MatchPlan {
                 engines,
                 slot,
                 &mut clocks,
+                self.limits[slot_of(!side)].time_control,
                 &position.text,
                 mode,
                 last_read,
@@ -470,6 +531,7 @@ impl MatchPlan {
         engines: &mut [Option<EngineProcess>],
         slot: usize,
         clocks: &mut [Clock; 2],
+        opponent: TimeControl,
         position: &str,
         mode: CastlingMode,
         last_read: Option<Instant>,
@@ -482,15 +544,17 @@ impl MatchPlan {
             return Err(lost);
         }
         let engine = engines[slot].as_mut().expect("answered the ping");
-        let go = self.time_control.uci_go(clocks, side);
-        let left = self.time_control.time_left(&clocks[side.index()]);
-        let deadline =
-            self.time_control
-                .deadline(&clocks[side.index()], self.time_margin, self.hang_timeout);
+        let Limits {
+            time_control,
+            time_margin,
+        } = self.limits[slot];
+        let go = time_control.uci_go(&opponent, clocks, side);
+        let left = time_control.time_left(&clocks[side.index()]);
+        let deadline = time_control.deadline(&clocks[side.index()], time_margin, self.hang_timeout);
         let turn = Turn {
             game,
             mode,
-            clocks: matches!(self.time_control, TimeControl::Clock { .. }).then(|| {
+            clocks: matches!(time_control, TimeControl::Clock { .. }).then(|| {
                 (
                     clocks[side.index()].remaining,
                     clocks[(!side).index()].remaining,
@@ -539,8 +603,8 @@ impl MatchPlan {
                     return Err((Outcome::Unfinished, Termination::Interrupted));
                 }
                 let termination = match error {
-                    EngineError::Timeout { .. } if self.time_control.has_clock() => {
-                        let cause = TimeLossCause::of(&info, left, self.time_margin);
+                    EngineError::Timeout { .. } if time_control.has_clock() => {
+                        let cause = TimeLossCause::of(&info, left, time_margin);
                         Termination::TimeForfeit(side, cause)
                     }
                     EngineError::Exited { .. } | EngineError::Spawn(..) => Termination::Crash(side),
@@ -553,12 +617,9 @@ impl MatchPlan {
                 return Err((Outcome::Win(!side), termination));
             }
         };
-        if !self
-            .time_control
-            .charge(&mut clocks[side.index()], info.time, self.time_margin)
-        {
+        if !time_control.charge(&mut clocks[side.index()], info.time, time_margin) {
             // The engine answered, late: it plays on in the next game; its log is taken as is.
-            let cause = TimeLossCause::of(&info, left, self.time_margin);
+            let cause = TimeLossCause::of(&info, left, time_margin);
             *forensics = Some(Forensics {
                 side,
                 log: engine.log(),

@@ -8,10 +8,10 @@
 //! pentanomial statistics). Every encounter of a round plays the same openings, so each engine
 //! meets the same openings as the others.
 //!
-//! A [`Layout`] changes two things for the command lines of cutechess-cli and fastchess: single
-//! games (fastchess's `-games 1`: every game from its own opening, colours alternating game by
-//! game, in a match of two engines) and `-noswap` (the encounter's first engine White in every
-//! game).
+//! A [`Layout`] changes three things for the command lines of cutechess-cli and fastchess:
+//! single games (fastchess's `-games 1`: every game from its own opening, colours alternating
+//! game by game, in a match of two engines), `-noswap` (the encounter's first engine White in
+//! every game) and `-reverse` (every game's colours the other way round).
 
 use super::error::{ArenaError, SettingError};
 use crate::client::ConfigError;
@@ -72,16 +72,117 @@ pub struct Layout {
     /// `2j + 1` are a pair: one opening, colours swapped.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub single_games: bool,
+    /// With single games, how many consecutive games each opening serves (cutechess-cli's
+    /// `-repeat N`, and 1 without `-repeat`): games `kN` to `kN + N - 1` start from opening `k`,
+    /// their colours still alternating by number. 0 (absent) is 1.
+    #[serde(default, skip_serializing_if = "is_one_or_less")]
+    pub games_per_opening: u32,
     /// The encounter's first engine has White in every game (cutechess-cli's and fastchess's
     /// `-noswap`); pairs still share their opening.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub noswap: bool,
+    /// Every game's colours the other way round (cutechess-cli's and fastchess's `-reverse`):
+    /// the encounter's second engine White where the first would be, so in the first game of
+    /// each pair (with `noswap`: in every game).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub reverse: bool,
+    /// A gauntlet's first players (cutechess-cli's and fastchess's `-seeds N`; absent: one).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seeds: Option<Seeds>,
+    /// cutechess-cli's tournament of more than two engines: its round-robin order (the circle
+    /// method: the first engine fixed, the others turning, each encounter's first engine the one
+    /// in the top half), a new opening for every encounter (cutechess-cli takes one whenever
+    /// the pair changes), colours alternating over all the games a pair plays, and `reverse`
+    /// swapping a pair at each of its meetings (cutechess-cli swaps it whenever the pair
+    /// changes, so its second meeting is the right way round again).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub cutechess_tournament: bool,
+    /// fastchess's tournament of more than two engines: every encounter's games from an
+    /// opening of their own, the next of a book fastchess cuts to its first `rounds` openings
+    /// (so they come round again after `rounds` encounters).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub fastchess_tournament: bool,
+}
+
+/// cutechess-cli 1.5.1's round-robin pairs of `engines` (`RoundRobinTournament`): a cycle of
+/// the circle method, the pairs of each turn from the top half's first to its last, a pair
+/// with the padding player (odd counts) skipped.
+fn cutechess_round_robin(engines: usize) -> Vec<(usize, usize)> {
+    let count = engines + engines % 2;
+    let mut top: Vec<usize> = (0..count / 2).collect();
+    let mut bottom: Vec<usize> = (count / 2..count).rev().collect();
+    let mut pairs = Vec::new();
+    for _ in 0..count - 1 {
+        pairs.extend(
+            top.iter()
+                .zip(&bottom)
+                .filter(|&(&a, &b)| a < engines && b < engines)
+                .map(|(&a, &b)| (a, b)),
+        );
+        top.insert(1, bottom.remove(0));
+        if let Some(last) = top.pop() {
+            bottom.push(last);
+        }
+    }
+    pairs
+}
+
+fn is_one_or_less(n: &u32) -> bool {
+    *n <= 1
+}
+
+/// The seeded players of a gauntlet, the first `count` engines: each plays the others (the two
+/// tools differ on whether seeds meet each other). Fewer than one seed is one; every engine
+/// but the last at most.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Seeds {
+    /// How many.
+    pub count: u32,
+    /// Whether a seed also meets the seeds after it (fastchess: its gauntlet is a round robin
+    /// of the pairs whose first player is a seed), or only the unseeded players (cutechess-cli).
+    pub meet_each_other: bool,
+}
+
+impl Seeds {
+    /// The encounters of a gauntlet of `engines` engines, seed by seed, each seed's opponents
+    /// in order (as both tools pair them).
+    fn encounters(seeds: Option<Seeds>, engines: usize) -> Vec<(usize, usize)> {
+        let Seeds {
+            count,
+            meet_each_other,
+        } = seeds.unwrap_or(Seeds {
+            count: 1,
+            meet_each_other: false,
+        });
+        let count = (count as usize).clamp(1, engines - 1);
+        (0..count)
+            .flat_map(|seed| {
+                let first = if meet_each_other { seed + 1 } else { count };
+                (first..engines).map(move |other| (seed, other))
+            })
+            .collect()
+    }
+
+    /// True when engine `index` is a seed of a gauntlet of `engines` (the first engine at least).
+    pub fn is_seed(seeds: Option<Seeds>, index: usize, engines: usize) -> bool {
+        let count = seeds.map_or(1, |s| s.count as usize);
+        index < count.clamp(1, engines.saturating_sub(1).max(1))
+    }
 }
 
 impl Layout {
     /// True for Shannon's own layout (pairs, colours swapped).
     pub fn is_default(&self) -> bool {
         *self == Layout::default()
+    }
+
+    /// Consecutive games from one opening: a pair's 2, or with single games
+    /// [`Layout::games_per_opening`] (at least 1).
+    fn per_opening(&self) -> u32 {
+        match self.single_games {
+            true => self.games_per_opening.max(1),
+            false => 2,
+        }
     }
 
     /// Games a unit of the schedule holds: 2 (a pair), or 1 with single games.
@@ -157,14 +258,17 @@ impl Schedule {
         if rounds == 0 || games_per_encounter == 0 {
             return Err(SettingError::NoRoundsOrGames.into());
         }
-        if layout.single_games && engines > 2 {
+        if layout.single_games && engines > 2 && !layout.cutechess_tournament {
             return Err(SettingError::SingleGamesTournament(engines).into());
         }
         let encounters: Vec<(usize, usize)> = match kind {
+            TournamentKind::RoundRobin if layout.cutechess_tournament && engines > 2 => {
+                cutechess_round_robin(engines)
+            }
             TournamentKind::RoundRobin => (0..engines)
                 .flat_map(|a| (a + 1..engines).map(move |b| (a, b)))
                 .collect(),
-            TournamentKind::Gauntlet => (1..engines).map(|b| (0, b)).collect(),
+            TournamentKind::Gauntlet => Seeds::encounters(layout.seeds, engines),
         };
         let games_per_encounter = match layout.single_games {
             true => games_per_encounter,
@@ -202,7 +306,33 @@ impl Schedule {
     /// Openings the schedule uses: one per game pair of an encounter's round (per game, with
     /// single games).
     pub fn openings_needed(&self) -> usize {
-        (self.rounds * self.games_per_encounter / self.layout.unit()) as usize
+        if self.per_encounter() && self.layout.fastchess_tournament {
+            return self.rounds as usize;
+        }
+        if self.per_encounter() {
+            return self.rounds as usize
+                * self.encounters.len()
+                * self.openings_per_block() as usize;
+        }
+        (self.rounds * self.games_per_encounter).div_ceil(self.layout.per_opening()) as usize
+    }
+
+    /// True when every encounter's games of a round take openings of their own (cutechess-cli's
+    /// tournaments); else the encounters of a round share theirs.
+    fn per_encounter(&self) -> bool {
+        (self.layout.cutechess_tournament || self.layout.fastchess_tournament)
+            && self.encounters.len() > 1
+    }
+
+    /// How many openings the match keeps of its source: fastchess cuts its book to `rounds`
+    /// openings in a tournament (`Openings::truncate`); else all.
+    pub fn openings_kept(&self) -> Option<usize> {
+        (self.per_encounter() && self.layout.fastchess_tournament).then_some(self.rounds as usize)
+    }
+
+    /// Openings the games of one encounter in one round take, with [`Schedule::per_encounter`].
+    fn openings_per_block(&self) -> u32 {
+        self.games_per_encounter.div_ceil(self.layout.per_opening())
     }
 
     /// Game `index` (below [`Schedule::len`]).
@@ -214,22 +344,35 @@ impl Schedule {
         let (a, b) = self.encounters[encounter];
         // Single games alternate by the game's number, as fastchess does (its `game_id`); the
         // games of a pair by their place in it (the same, as pairs are whole).
+        // cutechess-cli's tournaments: colours alternate over all the games of the pair, and
+        // `-reverse` swaps the pair at each meeting (so in even-numbered rounds from 0).
+        let per_encounter = self.per_encounter();
+        let played = round * self.games_per_encounter + game;
         let swapped = match self.layout {
             Layout { noswap: true, .. } => false,
+            _ if per_encounter => played % 2 == 1,
             Layout {
                 single_games: true, ..
             } => index % 2 == 1,
             _ => game % 2 == 1,
-        };
+        } != (self.layout.reverse
+            && (!(per_encounter && self.layout.cutechess_tournament) || round.is_multiple_of(2)));
         let (white, black) = if swapped { (b, a) } else { (a, b) };
-        let unit = self.layout.unit();
+        let per_opening = self.layout.per_opening();
+        let opening = match per_encounter {
+            true => {
+                let block = round * self.encounters.len() as u32 + encounter as u32;
+                block * self.openings_per_block() + game / per_opening
+            }
+            false => played / per_opening,
+        };
         ScheduledGame {
             index,
             round,
             encounter,
             white,
             black,
-            opening: ((round * self.games_per_encounter + game) / unit) as usize,
+            opening: opening as usize,
         }
     }
 
@@ -300,7 +443,7 @@ mod tests {
     fn single_games_take_an_opening_each_and_alternate_colours_by_number() {
         let single = Layout {
             single_games: true,
-            noswap: false,
+            ..Layout::default()
         };
         // fastchess's `-games 1 -rounds 5`: five games, not rounded up to pairs.
         let schedule = Schedule::laid_out(TournamentKind::RoundRobin, 2, 5, 1, single).unwrap();
@@ -330,10 +473,110 @@ mod tests {
     }
 
     #[test]
+    fn an_opening_serves_games_per_opening_consecutive_single_games() {
+        // cutechess-cli's `-games 7 -repeat 3` between two engines: openings 0, 0, 0, 1, 1, 1,
+        // 2, colours alternating game by game.
+        let repeat = Layout {
+            single_games: true,
+            games_per_opening: 3,
+            ..Layout::default()
+        };
+        let schedule = Schedule::laid_out(TournamentKind::RoundRobin, 2, 7, 1, repeat).unwrap();
+        assert_eq!((schedule.len(), schedule.openings_needed()), (7, 3));
+        let games: Vec<_> = (0..7).map(|i| schedule.game(i)).collect();
+        assert_eq!(
+            games.iter().map(|g| g.opening).collect::<Vec<_>>(),
+            [0, 0, 0, 1, 1, 1, 2]
+        );
+        assert_eq!(
+            games.iter().map(|g| g.white).collect::<Vec<_>>(),
+            [0, 1, 0, 1, 0, 1, 0]
+        );
+        // Ignored for pairs, which share an opening two by two.
+        let pairs = Layout {
+            games_per_opening: 3,
+            ..Layout::default()
+        };
+        let schedule = Schedule::laid_out(TournamentKind::RoundRobin, 2, 3, 2, pairs).unwrap();
+        assert_eq!(schedule.openings_needed(), 3);
+        assert_eq!(schedule.game(5).opening, 2);
+    }
+
+    #[test]
+    fn cutechess_tournaments_pair_turn_by_turn_and_give_each_encounter_its_openings() {
+        // cutechess-cli 1.5.1's round robin of four: (0,3) (1,2), (0,2) (3,1), (0,1) (2,3); of
+        // three (a padding player, skipped): (1,2), (0,2), (0,1).
+        assert_eq!(
+            cutechess_round_robin(4),
+            [(0, 3), (1, 2), (0, 2), (3, 1), (0, 1), (2, 3)]
+        );
+        assert_eq!(cutechess_round_robin(3), [(1, 2), (0, 2), (0, 1)]);
+        let layout = Layout {
+            cutechess_tournament: true,
+            reverse: true,
+            ..Layout::default()
+        };
+        let schedule = Schedule::laid_out(TournamentKind::RoundRobin, 4, 2, 2, layout).unwrap();
+        assert_eq!((schedule.len(), schedule.openings_needed()), (24, 12));
+        let game = |i| {
+            let g = schedule.game(i);
+            (g.white, g.black, g.opening)
+        };
+        // Each encounter its own opening; -reverse swaps a pair at each meeting.
+        assert_eq!(
+            [game(0), game(1), game(2)],
+            [(3, 0, 0), (0, 3, 0), (2, 1, 1)]
+        );
+        assert_eq!([game(12), game(13)], [(0, 3, 6), (3, 0, 6)]);
+        // Single games: colours over all the pair's games, openings every N within an encounter.
+        let single = Layout {
+            cutechess_tournament: true,
+            single_games: true,
+            games_per_opening: 2,
+            ..Layout::default()
+        };
+        let schedule = Schedule::laid_out(TournamentKind::RoundRobin, 3, 2, 3, single).unwrap();
+        assert_eq!((schedule.len(), schedule.openings_needed()), (18, 12));
+        let first: Vec<_> = (0..6).map(|i| schedule.game(i)).collect();
+        assert_eq!(
+            first
+                .iter()
+                .map(|g| (g.white, g.opening))
+                .collect::<Vec<_>>(),
+            [(1, 0), (2, 0), (1, 1), (0, 2), (2, 2), (0, 3)]
+        );
+        // The pair's fourth game (round 1) has the other colours than its first.
+        assert_eq!((schedule.game(9).white, schedule.game(9).opening), (2, 6));
+    }
+
+    #[test]
+    fn fastchess_tournaments_give_each_encounter_the_next_of_rounds_openings() {
+        let layout = Layout {
+            fastchess_tournament: true,
+            ..Layout::default()
+        };
+        let schedule = Schedule::laid_out(TournamentKind::RoundRobin, 4, 2, 2, layout).unwrap();
+        assert_eq!(
+            (schedule.openings_needed(), schedule.openings_kept()),
+            (2, Some(2))
+        );
+        // Encounter blocks 0, 1, ..., 11: openings 0, 1, 2, ... (wrapped at the 2 kept).
+        let openings: Vec<_> = (0..24)
+            .step_by(2)
+            .map(|i| schedule.game(i).opening)
+            .collect();
+        assert_eq!(openings, (0..12).collect::<Vec<_>>());
+        assert_eq!(schedule.game(1).opening, 0);
+        // A match keeps them all.
+        let two = Schedule::laid_out(TournamentKind::RoundRobin, 2, 3, 2, layout).unwrap();
+        assert_eq!((two.openings_kept(), two.game(4).opening), (None, 2));
+    }
+
+    #[test]
     fn noswap_gives_the_first_engine_white_in_every_game() {
         let noswap = Layout {
-            single_games: false,
             noswap: true,
+            ..Layout::default()
         };
         let schedule = Schedule::laid_out(TournamentKind::RoundRobin, 3, 2, 2, noswap).unwrap();
         for i in 0..schedule.len() {
@@ -349,10 +592,77 @@ mod tests {
         let both = Layout {
             single_games: true,
             noswap: true,
+            ..Layout::default()
         };
         let single = Schedule::laid_out(TournamentKind::RoundRobin, 2, 3, 1, both).unwrap();
         assert!((0..3).all(|i| single.game(i).white == 0));
         assert_eq!(single.game(2).opening, 2);
+    }
+
+    #[test]
+    fn seeds_play_the_others_as_each_tool_pairs_them() {
+        let cutechess = Layout {
+            seeds: Some(Seeds {
+                count: 2,
+                meet_each_other: false,
+            }),
+            ..Layout::default()
+        };
+        let schedule = Schedule::laid_out(TournamentKind::Gauntlet, 4, 1, 2, cutechess).unwrap();
+        assert_eq!(schedule.encounters, [(0, 2), (0, 3), (1, 2), (1, 3)]);
+        let fastchess = Layout {
+            seeds: Some(Seeds {
+                count: 2,
+                meet_each_other: true,
+            }),
+            ..Layout::default()
+        };
+        let schedule = Schedule::laid_out(TournamentKind::Gauntlet, 4, 1, 2, fastchess).unwrap();
+        assert_eq!(
+            schedule.encounters,
+            [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3)]
+        );
+        // More seeds than engines but one: every engine but the last (both tools bound them).
+        let many = Layout {
+            seeds: Some(Seeds {
+                count: 9,
+                meet_each_other: false,
+            }),
+            ..Layout::default()
+        };
+        let schedule = Schedule::laid_out(TournamentKind::Gauntlet, 3, 1, 2, many).unwrap();
+        assert_eq!(schedule.encounters, [(0, 2), (1, 2)]);
+        assert!(Seeds::is_seed(many.seeds, 1, 3) && !Seeds::is_seed(many.seeds, 2, 3));
+        // A round robin has no seeds.
+        let schedule = Schedule::laid_out(TournamentKind::RoundRobin, 3, 1, 2, many).unwrap();
+        assert_eq!(schedule.encounters, [(0, 1), (0, 2), (1, 2)]);
+    }
+
+    #[test]
+    fn reverse_gives_the_second_engine_white_where_the_first_had_it() {
+        let reverse = Layout {
+            reverse: true,
+            ..Layout::default()
+        };
+        let schedule = Schedule::laid_out(TournamentKind::RoundRobin, 2, 2, 2, reverse).unwrap();
+        let whites: Vec<usize> = (0..4).map(|i| schedule.game(i).white).collect();
+        assert_eq!(whites, [1, 0, 1, 0]);
+        assert_eq!(schedule.game(0).opening, schedule.game(1).opening);
+        // With -noswap, the second engine White in every game (both tools).
+        let both = Layout {
+            noswap: true,
+            ..reverse
+        };
+        let schedule = Schedule::laid_out(TournamentKind::RoundRobin, 2, 2, 2, both).unwrap();
+        assert!((0..4).all(|i| schedule.game(i).white == 1));
+        // Single games: the second engine White in the odd-numbered games (from 1).
+        let single = Layout {
+            single_games: true,
+            ..reverse
+        };
+        let schedule = Schedule::laid_out(TournamentKind::RoundRobin, 2, 3, 1, single).unwrap();
+        let whites: Vec<usize> = (0..3).map(|i| schedule.game(i).white).collect();
+        assert_eq!(whites, [1, 0, 1]);
     }
 
     #[test]

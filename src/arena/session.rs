@@ -84,6 +84,7 @@ impl<S: Store> Session<S> {
                 site: prepared.settings.site.clone(),
                 minimal: prepared.settings.pgn_min,
                 dialect: prepared.settings.dialect,
+                notation: prepared.settings.pgn_notation,
             },
             plan: prepared.plan,
             start: prepared.start,
@@ -236,7 +237,11 @@ impl<S: Store> Session<S> {
         }
         self.state.seconds = self.seconds_before + self.started.elapsed().as_secs_f64();
         let pgn = match self.state.pgn {
-            Some(_) => game_pgn(game, &self.plan.time_control, &self.pgn_style),
+            Some(_) => game_pgn(
+                game,
+                self.plan.time_controls_of(game.number - 1),
+                &self.pgn_style,
+            ),
             None => String::new(),
         };
         let epd = match self.state.epd {
@@ -299,7 +304,11 @@ impl<S: Store> Session<S> {
     /// The unfinished games written, the state saved a last time, and the report.
     fn finish(mut self) -> MatchReport {
         for game in std::mem::take(&mut self.unfinished) {
-            let text = game_pgn(&game, &self.plan.time_control, &self.pgn_style);
+            let text = game_pgn(
+                &game,
+                self.plan.time_controls_of(game.number - 1),
+                &self.pgn_style,
+            );
             self.recorder.unfinished(&self.state, &text);
             self.unfinished.push(game);
         }

@@ -1,8 +1,10 @@
 //! `shannon bench`: speed figures that are printed, never asserted (machines are shared and
 //! noisy; compare against a peer measured in the same run, see `benches/perft.rs`).
 
+use super::bench_tablebase;
 use super::bench_uci;
 use super::prelude::{generator_parser, per_second, CliError};
+use super::tablebase::Folders;
 use shannon::experiment::{self, Category, Experiment, RuleSet, RunOptions, Shard, Start};
 use shannon::movegen::Generator;
 use shannon::perft::fast;
@@ -324,6 +326,21 @@ pub enum Command {
         #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u32).range(1..))]
         games: u32,
     },
+    /// Syzygy WDL probes per second, ours and python-chess's on the same random positions (of
+    /// every table in the folders), with the number of values on which they differ (exit
+    /// status 1 if any). python-chess is skipped, with the reason, when it is missing.
+    ///
+    /// Example: shannon bench tablebase --tb syzygy --positions 20000
+    Tablebase {
+        #[command(flatten)]
+        folders: Folders,
+        /// Positions to probe, shared out over the tables.
+        #[arg(long, default_value_t = 20_000, value_parser = clap::value_parser!(u64).range(1..))]
+        positions: u64,
+        /// Seed of the random positions.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
     /// The UCI engine over a pipe: start-up to uciok, and position + go round trips for games
     /// of 0, 100 and 5,000 plies.
     ///
@@ -358,6 +375,20 @@ pub fn run(command: Command, out: &mut impl Write) -> Result<bool, CliError> {
         Command::Soak { requests } => std::env::current_exe()
             .and_then(|engine| bench_uci::run_soak(&engine, requests, out))
             .map(|()| true),
+        Command::Tablebase {
+            folders,
+            positions,
+            seed,
+        } => {
+            let tables = folders.open()?;
+            bench_tablebase::run_tablebase_bench(
+                &tables,
+                folders.as_os_str(),
+                positions as usize,
+                seed,
+                out,
+            )
+        }
         Command::Uci { rounds } => std::env::current_exe()
             .and_then(|engine| bench_uci::run_uci_bench(&engine, rounds as usize, out))
             .map(|()| true),

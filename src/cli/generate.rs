@@ -242,15 +242,7 @@ fn files_and_environment(page: &mut Vec<u8>) -> io::Result<()> {
              version is still read.",
         ),
     ];
-    writeln!(page, ".SH FILES")?;
-    for (name, what) in files {
-        writeln!(
-            page,
-            ".TP\n\\fB{}\\fR\n{}",
-            roff_text(name),
-            roff_text(what)
-        )?;
-    }
+    terms(page, "FILES", &files)?;
     let environment: [(&str, &str); 6] = [
         (
             "RUST_LOG",
@@ -281,15 +273,7 @@ fn files_and_environment(page: &mut Vec<u8>) -> io::Result<()> {
              /usr/games).",
         ),
     ];
-    writeln!(page, ".SH ENVIRONMENT")?;
-    for (name, what) in environment {
-        writeln!(
-            page,
-            ".TP\n\\fB{}\\fR\n{}",
-            roff_text(name),
-            roff_text(what)
-        )?;
-    }
+    terms(page, "ENVIRONMENT", &environment)?;
     writeln!(
         page,
         ".SH \"EXIT STATUS\"\n.PP\n0 when the command did what it was asked, 1 when it ran but \
@@ -301,6 +285,20 @@ fn files_and_environment(page: &mut Vec<u8>) -> io::Result<()> {
 
 /// `text` as roff text on a line of its own: backslashes and hyphens escaped, a leading `.` or
 /// `'` (a request) guarded.
+/// A section of terms, each name in bold with its text beneath (FILES, ENVIRONMENT).
+fn terms(page: &mut Vec<u8>, heading: &str, items: &[(&str, &str)]) -> io::Result<()> {
+    writeln!(page, ".SH {heading}")?;
+    for (name, what) in items {
+        writeln!(
+            page,
+            ".TP\n\\fB{}\\fR\n{}",
+            roff_text(name),
+            roff_text(what)
+        )?;
+    }
+    Ok(())
+}
+
 fn roff_text(text: &str) -> String {
     let escaped = text.replace('\\', "\\e").replace('-', "\\-");
     match escaped.starts_with(['.', '\'']) {

@@ -8,12 +8,13 @@ use super::prelude::{say, CliError};
 use super::report::files::{refusal, Form, Noting};
 use super::report::{observer, OutputFormat, Rendering};
 use shannon::arena::{
-    resume_match, run_match, ArenaError, DrawRule, Existing, MatchObserver, MatchReport,
-    MatchRequest, MatchState, Openings, ResignRule, Resume, SettingError, TimeControl,
-    TournamentKind,
+    resume_match, run_match, ArenaError, DrawRule, EngineLimits, Existing, MatchObserver,
+    MatchReport, MatchRequest, MatchState, Openings, ResignRule, Resume, SettingError,
+    TablebaseRule, TbResults, TimeControl, TournamentKind,
 };
 use shannon::client::{Config, ConfigError};
 use shannon::jobs::shard::Shard;
+use shannon::notation::pgn::MoveNotation;
 use shannon::stats::{EloModel, Sprt, SprtTest};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -47,6 +48,11 @@ pub struct Args {
     /// nodes=N, depth=N.
     #[arg(long)]
     tc: Option<TimeControl>,
+    /// One engine's own time control (time odds), as NAME=TC: `--engine-tc base=5+0.05` plays
+    /// base at 5+0.05 and the others at --tc. Repeat it for more engines; it overrides the
+    /// engines file's `tc` of that engine.
+    #[arg(long, value_name = "NAME=TC", value_parser = engine_tc)]
+    engine_tc: Vec<(String, TimeControl)>,
     /// startpos, chess960, an .epd / .pgn file of openings, or a Polyglot .bin book.
     #[arg(long)]
     openings: Option<Openings>,
@@ -86,6 +92,23 @@ pub struct Args {
     /// Example: --resign "movecount=3 score=600 twosided=true"
     #[arg(long, value_name = "SETTINGS")]
     resign: Option<ResignRule>,
+    /// Adjudicate by the Syzygy WDL tables (.rtbw) in these folders, separated as in PATH
+    /// (a:b): before each move, a position just after a capture or a pawn move, without
+    /// castling rights and of no more pieces than the tables hold, ends the game with the
+    /// tables' result, as fastchess's -tb does. A cursed win or a blessed loss is a draw.
+    #[arg(long, value_name = "DIR[:DIR...]")]
+    tb: Option<std::ffi::OsString>,
+    /// Probe positions of at most N pieces (default: as many as the tables hold; more is an
+    /// error).
+    #[arg(long, value_name = "N", requires = "tb")]
+    tb_pieces: Option<u32>,
+    /// Count a cursed win and a blessed loss (decided by the fifty-move rule) as a win and a
+    /// loss.
+    #[arg(long, requires = "tb")]
+    tb_ignore_50: bool,
+    /// Which of the tables' results end a game: win-loss, draw or both (the default).
+    #[arg(long, value_name = "win-loss|draw|both", requires = "tb")]
+    tb_adjudicate: Option<TbResults>,
     /// Write only the Seven Tag Roster and the moves (no move comments).
     #[arg(long)]
     pgn_min: bool,
@@ -108,9 +131,9 @@ pub struct Args {
     /// --concurrency, --quiet, --progress-lines, --output-format, --rating-interval, --report
     /// and --json may be given with it.
     #[arg(long, value_name = "STATE", conflicts_with_all = [
-        "config", "engines", "tournament", "rounds", "games", "tc", "openings", "book_depth",
+        "config", "engines", "tournament", "rounds", "games", "tc", "engine_tc", "openings", "book_depth",
         "pgn", "seed", "sprt", "sprt_model", "max_plies", "maxmoves", "draw", "resign", "pgn_min", "epd",
-        "state", "shard", "shards", "overwrite",
+        "state", "shard", "shards", "overwrite", "tb", "tb_pieces", "tb_ignore_50", "tb_adjudicate",
     ])]
     resume: Option<PathBuf>,
     /// Replace the PGN, EPD and state files (and the PGN's forensics files) when they hold an
@@ -249,6 +272,7 @@ fn play(
                 concurrency: args.concurrency,
                 interrupt: Some(interrupt),
                 pgn_crc32: false,
+                echo: None,
             };
             resume_match(path, &resume, &mut observer)
         }
@@ -381,6 +405,16 @@ fn explain_compat(error: ArenaError, dialect: Dialect, out: &mut impl Write) -> 
 }
 
 /// The typed request the flags make.
+/// `NAME=TC` of `--engine-tc`.
+fn engine_tc(text: &str) -> Result<(String, TimeControl), String> {
+    let (name, tc) = text
+        .split_once('=')
+        .filter(|(name, _)| !name.trim().is_empty())
+        .ok_or_else(|| format!("'{text}' is not NAME=TC (e.g. base=5+0.05)"))?;
+    let tc = tc.parse::<TimeControl>().map_err(|e| e.to_string())?;
+    Ok((name.trim().to_string(), tc))
+}
+
 fn request_of(
     args: &Args,
     interrupt: std::sync::Arc<std::sync::atomic::AtomicBool>,
@@ -401,6 +435,17 @@ fn request_of(
         layout: Default::default(),
         concurrency: args.concurrency,
         time_control: args.tc,
+        engine_limits: args
+            .engine_tc
+            .iter()
+            .map(|(name, tc)| {
+                let limits = EngineLimits {
+                    time_control: Some(*tc),
+                    time_margin_ms: None,
+                };
+                (name.clone(), limits)
+            })
+            .collect(),
         openings: args.openings.clone(),
         book_depth: args.book_depth,
         pgn: args.pgn.as_deref().map(|pgn| match pgn {
@@ -419,6 +464,12 @@ fn request_of(
             .or(args.max_plies),
         draw: args.draw,
         resign: args.resign,
+        tablebase: args.tb.as_ref().map(|folders| TablebaseRule {
+            paths: std::env::split_paths(folders).collect(),
+            max_pieces: args.tb_pieces,
+            ignore_50: args.tb_ignore_50,
+            results: args.tb_adjudicate.unwrap_or_default(),
+        }),
         dialect: None,
         pgn_min: args.pgn_min,
         epd: args.epd.clone(),
@@ -435,6 +486,9 @@ fn request_of(
         recover: None,
         ping_ms: None,
         pgn_crc32: false,
+        pgn_notation: MoveNotation::San,
+        wait_ms: 0,
+        echo: None,
     })
 }
 

@@ -4,6 +4,7 @@
 
 mod audit;
 mod bench;
+mod bench_tablebase;
 mod bench_uci;
 mod chess960;
 mod codec_fit;
@@ -27,6 +28,7 @@ mod report;
 mod shard;
 mod show;
 mod signals;
+mod tablebase;
 mod unpack;
 
 use clap::{CommandFactory, Parser, Subcommand};
@@ -156,6 +158,9 @@ pub enum Command {
     /// Examples: shannon merge shard-*.json --json all.json;
     /// shannon merge games.shard-*.pgn.state.json --pgn merged.pgn
     Merge(merge::Args),
+    /// Syzygy endgame tablebases (WDL tables, .rtbw): probe positions, check the tables.
+    #[command(subcommand)]
+    Tablebase(tablebase::Command),
     /// Print speed figures.
     #[command(subcommand)]
     Bench(bench::Command),
@@ -182,6 +187,7 @@ impl Command {
             Command::Decode(args) => decode::run(args, out),
             Command::RandomGames(args) => random_games::run_command(args, out),
             Command::Merge(args) => merge::run(args, out),
+            Command::Tablebase(command) => tablebase::run(command, out),
             Command::Bench(command) => bench::run(command, out),
         }
     }

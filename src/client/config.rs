@@ -6,6 +6,7 @@
 //! expected (the TOML reader's own message); an engine whose command cannot be found is reported
 //! by name before any game starts.
 
+use super::TimeControl;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt;
@@ -52,6 +53,21 @@ pub struct EngineConfig {
     /// UCI matches read as before.
     #[serde(default, skip_serializing_if = "Protocol::is_uci")]
     pub protocol: Protocol,
+    /// The engine's own time control, when it plays under another than the match's (time odds:
+    /// `tc = "5+0.05"` against the match's `10+0.1`). A match started with it keeps it in its
+    /// state; `--engine-tc` overrides it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tc: Option<TimeControl>,
+    /// How far past its clock the engine may answer, in milliseconds, when not the match's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time_margin_ms: Option<u64>,
+    /// Start the engine anew for every game (cutechess-cli's and fastchess's `restart=on`);
+    /// otherwise it is kept from game to game and restarted only after a failure.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub restart: bool,
+    /// Send a UCI engine `debug on` before each game (cutechess-cli's engine key `debug`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub debug: bool,
 }
 
 /// The protocol an engine speaks. Saved by its stable names, `uci` and `xboard`.
@@ -334,7 +350,11 @@ impl EngineConfig {
             book: None,
             book_depth: None,
             stderr: None,
+            tc: None,
+            time_margin_ms: None,
             protocol: Protocol::Uci,
+            restart: false,
+            debug: false,
         }
     }
 

@@ -4,6 +4,7 @@
 
 use std::collections::VecDeque;
 use std::fmt;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// One line of an exchange with an engine, kept when a caller wants to show what was said
@@ -175,5 +176,38 @@ impl EngineLog {
                 .collect(),
             exit: None,
         }
+    }
+}
+
+/// Where every line of an engine's exchange is copied as it goes over the pipes, for a person
+/// to read while it happens (cutechess-cli's `-debug`, fastchess's `-log engine=true`): what
+/// the lines become is the caller's.
+pub trait Echo: Send + Sync + fmt::Debug {
+    /// A number for an engine process starting now under `name` (cutechess-cli numbers its
+    /// engine processes from 0 in the order they start).
+    fn started(&self, name: &str) -> u64;
+    /// One line of `engine`'s exchange, sent or read at `at`.
+    fn line(&self, engine: &Echoed, stream: Stream, text: &str, at: Instant);
+}
+
+/// An engine process whose lines go to an [`Echo`]: its name and number.
+#[derive(Debug, Clone)]
+pub struct Echoed {
+    /// The engine's name.
+    pub name: String,
+    /// Its number, from [`Echo::started`].
+    pub number: u64,
+}
+
+/// An engine's [`Echo`] and who it is there.
+#[derive(Debug, Clone)]
+pub(super) struct EchoTo {
+    pub(super) echo: Arc<dyn Echo>,
+    pub(super) engine: Echoed,
+}
+
+impl EchoTo {
+    pub(super) fn line(&self, stream: Stream, text: &str, at: Instant) {
+        self.echo.line(&self.engine, stream, text, at);
     }
 }

@@ -13,7 +13,7 @@
 
 use super::config::EngineConfig;
 use super::info::{InfoLine, MoveInfo, MoveTiming};
-use super::log::{EngineLog, Ring, Said, Stream, LOG_RECEIVED, LOG_SENT};
+use super::log::{Echo, EchoTo, Echoed, EngineLog, Ring, Said, Stream, LOG_RECEIVED, LOG_SENT};
 use super::option::{check_option, DeclaredOption, OptionKind, OptionProblem};
 use super::pipes::{EngineInput, EngineOutput, Read1};
 use super::xboard::XboardSession;
@@ -142,6 +142,9 @@ pub struct EngineProcess {
     interrupt: Option<Arc<AtomicBool>>,
     /// The exchange since recording started, when it is being recorded.
     transcript: Option<Vec<Said>>,
+    /// Where every line is copied as it goes, when somewhere ([`EngineProcess::echo_to`]); the
+    /// stderr thread reads it too.
+    echo: Arc<OnceLock<EchoTo>>,
 }
 
 impl EngineProcess {
@@ -274,6 +277,8 @@ impl EngineProcess {
         // stderr file when it has one.
         let stderr = Arc::new(Mutex::new(Ring::new(LOG_RECEIVED)));
         let stderr_ring = Arc::clone(&stderr);
+        let echo: Arc<OnceLock<EchoTo>> = Arc::default();
+        let stderr_echo = Arc::clone(&echo);
         let stderr_thread = std::thread::spawn(move || {
             let mut reader = BufReader::new(stderr_pipe);
             let mut buffer = Vec::new();
@@ -289,6 +294,9 @@ impl EngineProcess {
                             }
                         }
                         let line = String::from_utf8_lossy(&buffer).trim_end().to_string();
+                        if let Some(echo) = stderr_echo.get() {
+                            echo.line(Stream::Stderr, &line, at);
+                        }
                         if let Ok(mut ring) = stderr_ring.lock() {
                             ring.push(at, Stream::Stderr, line);
                         }
@@ -313,7 +321,24 @@ impl EngineProcess {
             xboard: None,
             interrupt,
             transcript: None,
+            echo,
         })
+    }
+
+    /// Copy every line from now on to `echo`, the engine called `name` there (once: a second
+    /// call changes nothing).
+    pub fn echo_to(&mut self, echo: Arc<dyn Echo>, name: &str) {
+        let engine = Echoed {
+            name: name.to_string(),
+            number: echo.started(name),
+        };
+        let _ = self.echo.set(EchoTo { echo, engine });
+    }
+
+    fn echo(&self, stream: Stream, text: &str, at: Instant) {
+        if let Some(echo) = self.echo.get() {
+            echo.line(stream, text, at);
+        }
     }
 
     /// The process id.
@@ -364,6 +389,7 @@ impl EngineProcess {
     pub fn drain(&mut self, quiet: Duration) -> Vec<String> {
         let mut lines = Vec::new();
         while let Read1::Line(at, line) = self.from_engine.next_line(quiet, &mut self.to_engine) {
+            self.echo(Stream::Stdout, &line, at);
             self.keep(Said::Received(line.clone()));
             self.received.push_copy(at, Stream::Stdout, &line);
             lines.push(line);
@@ -421,7 +447,9 @@ impl EngineProcess {
         if self.transcript.is_some() {
             self.keep(Said::Sent(line.to_string()));
         }
-        self.sent.push_copy(Instant::now(), Stream::Sent, line);
+        let now = Instant::now();
+        self.echo(Stream::Sent, line, now);
+        self.sent.push_copy(now, Stream::Sent, line);
         self.to_engine.queue(line);
     }
 
@@ -459,8 +487,11 @@ impl EngineProcess {
                 None => left,
             };
             let received = self.from_engine.next_line(slice, &mut self.to_engine);
-            if let (Read1::Line(_, line), Some(_)) = (&received, &self.transcript) {
-                self.keep(Said::Received(line.clone()));
+            if let Read1::Line(at, line) = &received {
+                self.echo(Stream::Stdout, line, *at);
+                if self.transcript.is_some() {
+                    self.keep(Said::Received(line.clone()));
+                }
             }
             let answer = match received {
                 Read1::Line(at, line) if done(&line) => {
@@ -572,6 +603,7 @@ impl EngineProcess {
                     if (dialect.is_answer)(&line) && timing.bestmove_read.is_none() {
                         timing.bestmove_read = Some(at);
                     }
+                    self.echo(Stream::Stdout, &line, at);
                     self.received.push(at, Stream::Stdout, line);
                 }
                 info.timing = timing;

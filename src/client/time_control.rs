@@ -178,10 +178,14 @@ pub struct Clock {
 }
 
 impl TimeControl {
-    /// A fresh clock (meaningful for `Clock` time controls).
+    /// A fresh clock (meaningful for `Clock` time controls): the period's time and the first
+    /// move's increment, as cutechess-cli and fastchess start theirs (`10+0.1` starts at 10.1
+    /// s, and the first `go` says `wtime 10100`).
     pub fn new_clock(&self) -> Clock {
         let remaining = match self {
-            TimeControl::Clock { base, .. } => *base,
+            TimeControl::Clock {
+                base, increment, ..
+            } => *base + *increment,
             _ => Duration::ZERO,
         };
         Clock {
@@ -251,17 +255,31 @@ impl TimeControl {
         }
     }
 
-    /// UCI's `go` for `side` to move with `clocks` (White's, Black's): `go wtime .. btime ..
-    /// winc .. binc .. [movestogo ..]`, `go movetime`, `go nodes`, `go depth` or a bare `go`.
-    pub fn uci_go(&self, clocks: &[Clock; 2], side: Color) -> String {
+    /// UCI's `go` for `side` to move under this time control, with `clocks` (White's, Black's)
+    /// and the opponent playing under `opponent` (the same time control, unless the match gives
+    /// the engines different ones): `go wtime .. btime .. winc .. binc .. [movestogo ..]`,
+    /// `go movetime`, `go nodes`, `go depth` or a bare `go`. Each side's time and increment are
+    /// its own; an opponent without a clock has no time and increment in the line (as fastchess
+    /// leaves them out), and `movestogo` counts the mover's own period.
+    pub fn uci_go(&self, opponent: &TimeControl, clocks: &[Clock; 2], side: Color) -> String {
         match *self {
-            TimeControl::Clock { increment, .. } => {
-                let inc = increment.as_millis();
-                let mut go = format!(
-                    "go wtime {} btime {} winc {inc} binc {inc}",
-                    clocks[0].remaining.as_millis(),
-                    clocks[1].remaining.as_millis()
-                );
+            TimeControl::Clock { .. } => {
+                let (white, black) = match side {
+                    Color::White => (self, opponent),
+                    Color::Black => (opponent, self),
+                };
+                let mut go = "go".to_string();
+                for (key, tc, clock) in [("wtime", white, &clocks[0]), ("btime", black, &clocks[1])]
+                {
+                    if let TimeControl::Clock { .. } = tc {
+                        go.push_str(&format!(" {key} {}", clock.remaining.as_millis()));
+                    }
+                }
+                for (key, tc) in [("winc", white), ("binc", black)] {
+                    if let TimeControl::Clock { increment, .. } = tc {
+                        go.push_str(&format!(" {key} {}", increment.as_millis()));
+                    }
+                }
                 if let Some(n) = self.moves_to_go(&clocks[side.index()]) {
                     go.push_str(&format!(" movestogo {n}"));
                 }
@@ -399,23 +417,59 @@ mod tests {
         let tc: TimeControl = "2/10+1".parse().unwrap();
         let margin = Duration::from_millis(100);
         let mut clock = tc.new_clock();
+        assert_eq!(
+            clock.remaining,
+            Duration::from_secs(11),
+            "10 and the first increment"
+        );
         assert_eq!(tc.moves_to_go(&clock), Some(2));
         assert!(tc.charge(&mut clock, Duration::from_secs(4), margin));
-        assert_eq!(clock.remaining, Duration::from_secs(7));
+        assert_eq!(clock.remaining, Duration::from_secs(8));
         assert!(tc.charge(&mut clock, Duration::from_secs(4), margin));
         assert_eq!(
             clock.remaining,
-            Duration::from_secs(14),
-            "4 + 10 for the next period"
+            Duration::from_secs(15),
+            "5 + 10 for the next period"
         );
         assert!(
-            !tc.charge(&mut clock, Duration::from_secs(15), margin),
+            !tc.charge(&mut clock, Duration::from_secs(16), margin),
             "over the clock"
         );
         let mut clock = tc.new_clock();
         assert!(
-            tc.charge(&mut clock, Duration::from_millis(10_050), margin),
+            tc.charge(&mut clock, Duration::from_millis(11_050), margin),
             "within the margin"
+        );
+    }
+
+    /// What cutechess-cli 1.5.1 and fastchess 1.8.2 sent, logged from the engine's input, for
+    /// `-engine ... tc=10+0.1 -engine ... tc=40/5+0.05`: each side's own time and increment,
+    /// and `movestogo` of the mover's own period only.
+    #[test]
+    fn each_side_has_its_own_clock_in_go() {
+        let white: TimeControl = "10+0.1".parse().unwrap();
+        let black: TimeControl = "40/5+0.05".parse().unwrap();
+        let clocks = [white.new_clock(), black.new_clock()];
+        assert_eq!(
+            white.uci_go(&black, &clocks, Color::White),
+            "go wtime 10100 btime 5050 winc 100 binc 50"
+        );
+        assert_eq!(
+            black.uci_go(&white, &clocks, Color::Black),
+            "go wtime 10100 btime 5050 winc 100 binc 50 movestogo 40"
+        );
+        // fastchess leaves out the time of an opponent without a clock.
+        let depth: TimeControl = "depth=8".parse().unwrap();
+        let clocks = [white.new_clock(), depth.new_clock()];
+        assert_eq!(
+            white.uci_go(&depth, &clocks, Color::White),
+            "go wtime 10100 winc 100"
+        );
+        assert_eq!(depth.uci_go(&white, &clocks, Color::Black), "go depth 8");
+        let same = [white.new_clock(), white.new_clock()];
+        assert_eq!(
+            white.uci_go(&white, &same, Color::Black),
+            "go wtime 10100 btime 10100 winc 100 binc 100"
         );
     }
 }

@@ -17,4 +17,4 @@ pub use pgn::{
     export_tags, read_games, write_game, Comments, PgnError, PgnErrorKind, PgnGame, PgnReader,
     PgnWriteError,
 };
-pub use san::{parse_san, to_san, SanError};
+pub use san::{parse_san, to_lan, to_san, SanError};

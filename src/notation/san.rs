@@ -73,6 +73,33 @@ pub fn to_san(pos: &Position, mv: Move) -> String {
     san
 }
 
+/// The long algebraic notation of `mv`, which must be legal in `pos`, as fastchess writes it
+/// (`-pgnout notation=lan`, its chess library's `moveToLan`): the piece's letter (none for a
+/// pawn), the from square, `x` for a capture, the to square, `=Q` for a promotion, and the
+/// check or mate suffix (`Ng1f3`, `e4xd5`, `e7e8=Q+`); castling as in SAN (`O-O`).
+pub fn to_lan(pos: &Position, mv: Move) -> String {
+    let mut lan = String::with_capacity(10);
+    if mv.kind() == MoveKind::Castling {
+        lan.push_str(castling_text(castling_side(mv)));
+    } else {
+        let piece = moving_kind(pos, mv);
+        if piece != PieceKind::Pawn {
+            lan.push(piece_letter(piece));
+        }
+        lan.push_str(&mv.from().to_string());
+        if is_capture(pos, mv) {
+            lan.push('x');
+        }
+        lan.push_str(&mv.to().to_string());
+        if let Some(promoted) = mv.promotion() {
+            lan.push('=');
+            lan.push(piece_letter(promoted));
+        }
+    }
+    lan.push_str(check_suffix(pos, mv));
+    lan
+}
+
 /// The SAN without the check or mate suffix.
 fn move_text(pos: &Position, mv: Move) -> String {
     if mv.kind() == MoveKind::Castling {
@@ -339,6 +366,28 @@ mod tests {
     fn san(fen: &str, uci: &str) -> String {
         let p = pos(fen);
         to_san(&p, crate::notation::uci::parse_move(&p, uci).unwrap())
+    }
+
+    fn lan(fen: &str, uci: &str) -> String {
+        let p = pos(fen);
+        to_lan(&p, crate::notation::uci::parse_move(&p, uci).unwrap())
+    }
+
+    /// fastchess's `moveToLan`: piece letter, from, `x`, to, promotion, check.
+    #[test]
+    fn long_algebraic_as_fastchess_writes_it() {
+        let start = crate::STARTPOS_FEN;
+        assert_eq!(lan(start, "e2e4"), "e2e4");
+        assert_eq!(lan(start, "g1f3"), "Ng1f3");
+        let capture = "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 2";
+        assert_eq!(lan(capture, "e4d5"), "e4xd5");
+        let promotion = "8/4P1k1/8/8/8/8/8/4K3 w - - 0 1";
+        assert_eq!(lan(promotion, "e7e8q"), "e7e8=Q");
+        let castle = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+        assert_eq!(lan(castle, "e1g1"), "O-O");
+        assert_eq!(lan(castle, "e1c1"), "O-O-O");
+        let mate = "6k1/5ppp/8/8/8/8/8/R3K3 w Q - 0 1";
+        assert_eq!(lan(mate, "a1a8"), "Ra1a8#");
     }
 
     #[test]

@@ -26,6 +26,17 @@ impl PieceKind {
         PieceKind::King,
     ];
 
+    /// All kinds, king first: the order in which material is written (Syzygy's table names,
+    /// the board formats' piece lists: `KQRBNP`).
+    pub const KING_FIRST: [PieceKind; 6] = [
+        PieceKind::King,
+        PieceKind::Queen,
+        PieceKind::Rook,
+        PieceKind::Bishop,
+        PieceKind::Knight,
+        PieceKind::Pawn,
+    ];
+
     /// The pieces a pawn may promote to, in the order moves are listed.
     pub const PROMOTIONS: [PieceKind; 4] = [
         PieceKind::Queen,

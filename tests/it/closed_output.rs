@@ -5,7 +5,7 @@
 //! Each command runs with its stdout, and its stderr too, on a pipe whose reading end is
 //! already closed, so its first write fails: the worst case of `| head`.
 
-use crate::common::{data_path, Scratch, SHANNON};
+use crate::common::{data_path, peer_missing, peers_required, Scratch, SHANNON};
 use std::process::{Command, Stdio};
 
 /// One quick run of every subcommand (and `bench`'s), with the file it reads on stdin.
@@ -60,6 +60,8 @@ const RUNS: &[(&[&str], Option<&str>)] = &[
         ],
         None,
     ),
+    // TABLES: the Syzygy tables of `$SHANNON_SYZYGY` (skipped without them).
+    (&["tablebase", "verify", "--tb", "TABLES"], None),
     (&["pack"], Some("DATA/pgn/lichess_2013-01_5000.pgn")),
     (&["unpack"], Some("DATA/packed/first500-m2.shgm")),
     (
@@ -93,6 +95,10 @@ const RUNS: &[(&[&str], Option<&str>)] = &[
     (&["bench", "match", "--games", "4"], None),
     (&["bench", "xboard", "--games", "2"], None),
     (&["bench", "uci", "--rounds", "2"], None),
+    (
+        &["bench", "tablebase", "--tb", "TABLES", "--positions", "200"],
+        None,
+    ),
     (&["--generate", "man"], None),
     (&["--help"], None),
 ];
@@ -143,7 +149,19 @@ fn every_subcommand_ends_quietly_when_its_reader_has_gone() {
     }
     let mut failures = Vec::new();
     for (args, input) in RUNS {
-        let args: Vec<String> = args.iter().map(|a| expand(a)).collect();
+        let mut args: Vec<String> = args.iter().map(|a| expand(a)).collect();
+        if let Some(tables) = args.iter_mut().find(|a| *a == "TABLES") {
+            match std::env::var("SHANNON_SYZYGY") {
+                Ok(folder) => *tables = folder,
+                Err(_) => {
+                    peer_missing(
+                        "no Syzygy tables: $SHANNON_SYZYGY names no folder (.ci/run fetches them)",
+                        peers_required(),
+                    );
+                    continue;
+                }
+            }
+        }
         let (reader, writer) = std::io::pipe().unwrap();
         drop(reader);
         let stdin = match input {

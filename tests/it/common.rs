@@ -42,6 +42,33 @@ pub fn python_chess_missing() -> Option<String> {
     }
 }
 
+/// The folder of the Syzygy tables the tablebase tests read, `$SHANNON_SYZYGY` (every 3- and
+/// 4-man WDL table: `.ci/run` extracts them from python-chess's source distribution, see
+/// docs/tablebase.md), or why it cannot be used.
+pub fn syzygy_folder() -> Result<PathBuf, String> {
+    let Some(folder) = std::env::var_os("SHANNON_SYZYGY") else {
+        return Err(
+            "SHANNON_SYZYGY is not set (the folder of the Syzygy tables, see \
+                    docs/tablebase.md)"
+                .into(),
+        );
+    };
+    let folder = PathBuf::from(folder);
+    let has_tables = std::fs::read_dir(&folder).is_ok_and(|entries| {
+        entries
+            .flatten()
+            .any(|e| e.path().extension().is_some_and(|x| x == "rtbw"))
+    });
+    if has_tables {
+        Ok(folder)
+    } else {
+        Err(format!(
+            "SHANNON_SYZYGY={} holds no .rtbw table",
+            folder.display()
+        ))
+    }
+}
+
 /// `tests/data/...` inside the crate, wherever the tests run from.
 pub fn data_path(relative: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))

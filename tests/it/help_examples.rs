@@ -1,12 +1,14 @@
 //! Every example that a subcommand's `--help` prints runs as written (issue 26: the examples of
 //! `perft-check` and `audit` named `stockfish`, which was not in the engines file, and failed).
 //!
-//! The examples run with `sh` in a scratch folder that holds what they read (`tests/data`, and
-//! shards to merge), with the `shannon` under test first on PATH. One that
-//! names Stockfish is skipped, with the reason printed, when Stockfish is not installed.
+//! The examples run with `sh` in a scratch folder that holds what they read (`tests/data`,
+//! shards to merge, `syzygy`: the Syzygy tables of `$SHANNON_SYZYGY`), with the `shannon` under
+//! test first on PATH. One that names Stockfish is skipped, with the reason printed, when
+//! Stockfish is not installed; one that reads `--tb syzygy`, when the tables are not there.
 
 use crate::common::{
-    data_path, peer_missing, peers_required, shell, stockfish_installed, Scratch, SHANNON,
+    data_path, peer_missing, peers_required, shell, stockfish_installed, syzygy_folder, Scratch,
+    SHANNON,
 };
 use std::path::Path;
 use std::process::Command;
@@ -77,6 +79,9 @@ fn prepare(dir: &Path) {
     std::fs::create_dir(&bin).unwrap();
     std::os::unix::fs::symlink(SHANNON, bin.join("shannon")).unwrap();
     std::os::unix::fs::symlink(data_path("").parent().unwrap(), dir.join("tests")).unwrap();
+    if let Ok(tables) = syzygy_folder() {
+        std::os::unix::fs::symlink(tables, dir.join("syzygy")).unwrap();
+    }
     let run = |script: &str| {
         let out = shell(dir, script).output().unwrap();
         assert!(
@@ -123,6 +128,12 @@ fn every_example_of_every_help_runs() {
                 peers_required(),
             );
             continue;
+        }
+        if example.contains("--tb syzygy") {
+            if let Err(why) = syzygy_folder() {
+                peer_missing(&format!("{why}: `{example}` not run"), peers_required());
+                continue;
+            }
         }
         let started = Instant::now();
         let out = shell(&dir, example).output().unwrap();

@@ -34,6 +34,7 @@ mod perft_suites;
 mod position_formats;
 mod random_games;
 mod slurm;
+mod tablebase;
 mod uci;
 mod uci_python;
 mod xboard_engine;

@@ -15,6 +15,7 @@ use crate::arena::schedule::TournamentKind;
 use crate::arena::standings::{EncounterTally, Standings};
 use crate::client::TimeControl;
 use crate::jobs::shard::Shard;
+use crate::notation::pgn::MoveNotation;
 use crate::stats::Sprt;
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -96,6 +97,7 @@ fn settings(request: RequestV1) -> Result<MatchSettings, StateError> {
         layout: Default::default(),
         concurrency: request.concurrency,
         time_control: read::<TimeControl>(request.tc, "tc")?,
+        engine_limits: Default::default(),
         openings: read::<Openings>(request.openings, "openings")?,
         book_depth: needed(request.book_depth, "book_depth")?,
         pgn: match needed(request.pgn, "pgn")?.as_str() {
@@ -110,6 +112,7 @@ fn settings(request: RequestV1) -> Result<MatchSettings, StateError> {
         max_plies: needed(request.max_plies, "max_plies")?,
         draw: request.draw,
         resign: request.resign,
+        tablebase: None,
         dialect: None,
         pgn_min: request.pgn_min,
         epd: request.epd,
@@ -121,6 +124,8 @@ fn settings(request: RequestV1) -> Result<MatchSettings, StateError> {
         site: None,
         recover: true,
         ping_ms: None,
+        pgn_notation: MoveNotation::San,
+        wait_ms: 0,
     })
 }
 

@@ -19,7 +19,9 @@
 //!
 //! The file is a format: JSON whose `format` names its version, every field keyed by a stable
 //! name (the ways games ended by [`super::match_game::EndCategory`]'s names, not by the words the
-//! tables show). Format 4 added whose SPRT it is (the test of the command-line form and its Elo
+//! tables show). Format 5 added each engine's own limits (time odds: the settings'
+//! `engine_limits`, by engine name) and the tablebase adjudication (`tablebase`); format 4 reads
+//! as format 5 with neither, the match's limits for every engine, as it was played. Format 4 added whose SPRT it is (the test of the command-line form and its Elo
 //! model: [`crate::stats::Sprt`]'s `test`, `elo_model` and `counts`); format 3 reads as format
 //! 4 with fishtest's test in logistic Elo, the one every run of format 3 played. Format 3 added
 //! where a run's games start in its files, the text of the games an interrupt ended, and the
@@ -39,7 +41,10 @@ use std::io::{self, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
 /// The `format` of the state files this build writes.
-pub const STATE_FORMAT: &str = "shannon match state 4";
+pub const STATE_FORMAT: &str = "shannon match state 5";
+
+/// Format 4: format 5 without engines of their own limits.
+const FORMAT_4: &str = "shannon match state 4";
 
 /// Format 3: format 4 whose SPRT, if any, is fishtest's in logistic Elo (it names no test).
 const FORMAT_3: &str = "shannon match state 3";
@@ -47,8 +52,9 @@ const FORMAT_3: &str = "shannon match state 3";
 /// Format 2: format 3 without its new fields.
 const FORMAT_2: &str = "shannon match state 2";
 
-/// Every `format` of state files this build reads: its own, 3, 2 and 1.
-pub const STATE_FORMATS_READ: [&str; 4] = [STATE_FORMAT, FORMAT_3, FORMAT_2, format_1::FORMAT];
+/// Every `format` of state files this build reads: its own, 4, 3, 2 and 1.
+pub const STATE_FORMATS_READ: [&str; 5] =
+    [STATE_FORMAT, FORMAT_4, FORMAT_3, FORMAT_2, format_1::FORMAT];
 
 /// Which of a shard's games (by their index in its list of games to play) are done: all below
 /// `prefix`, and those in `beyond`. Games finish out of order when several run at once, so a few
@@ -393,8 +399,9 @@ impl MatchState {
             serde_json::from_str(&text).map_err(StateError::NotAState)?;
         match value.get("format").and_then(|f| f.as_str()) {
             Some(STATE_FORMAT) => serde_json::from_value(value).map_err(StateError::NotAState),
-            // Its SPRT names no test: fishtest's in logistic Elo, as it was played.
-            Some(FORMAT_3) => {
+            // Its SPRT names no test: fishtest's in logistic Elo, as it was played; a format 4
+            // state has no engine limits of its own, which is what it reads as.
+            Some(FORMAT_4 | FORMAT_3) => {
                 let mut state: MatchState =
                     serde_json::from_value(value).map_err(StateError::NotAState)?;
                 state.format = STATE_FORMAT.to_string();

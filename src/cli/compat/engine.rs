@@ -42,6 +42,10 @@ pub struct EngineArgs {
     pub stderr: Option<PathBuf>,
     /// `proto=`.
     pub protocol: Protocol,
+    /// `restart=on`: the engine starts anew for every game.
+    pub restart: bool,
+    /// `debug` (cutechess-cli's): `debug on` before each game.
+    pub debug: bool,
 }
 
 /// Keys only one of the tools has: they tell whose command line this is.
@@ -61,8 +65,11 @@ fn refused_key(key: &str) -> Option<&'static str> {
         "whitepov" => "scores are read from the side to move, as UCI defines them",
         "trust" => "every move and result is checked by Shannon's rules; none is trusted",
         "tscale" => "Shannon's timeouts are not scaled",
-        "ponder" => "Shannon's runner does not let engines ponder",
-        "debug" => "engine input and output are not echoed",
+        "ponder" => {
+            "Shannon's runner does not let engines ponder: pondering makes every game depend on \
+             the moment each engine's answer arrives, and on a shared machine on the other game \
+             running beside it, so a run could not be repeated or compared"
+        }
         _ => return None,
     })
 }
@@ -80,6 +87,7 @@ impl EngineArgs {
             options: saved.options,
             stderr: saved.stderr,
             protocol: saved.protocol,
+            restart: saved.restart,
             // The limits and the book are not the configuration's (cutechess-cli keeps them).
             ..std::mem::take(self)
         };
@@ -91,6 +99,11 @@ impl EngineArgs {
         let label = format!("{option} {key}");
         if let Some(why) = refused_key(key) {
             return Err(CompatError::refused(label, why));
+        }
+        // cutechess-cli's `debug`: the engine's UCI debug mode (`debug on` before each game).
+        if word == "debug" {
+            self.debug = true;
+            return Ok(());
         }
         if value.is_empty() {
             return Err(CompatError::malformed(option, word, "key=value"));
@@ -124,15 +137,11 @@ impl EngineArgs {
             "book" => self.book = Some(PathBuf::from(value)),
             "bookdepth" => self.bookdepth = Some(positive(&label, value)?),
             "stderr" => self.stderr = Some(PathBuf::from(value)),
+            // Both tools: `on` starts the engine anew for every game; `auto` (cutechess-cli's
+            // default) restarts it when it asks, as an xboard engine's `reuse=0` does.
             "restart" => match value {
-                "auto" | "off" => {}
-                "on" => {
-                    return Err(CompatError::refused(
-                        format!("{label}=on"),
-                        "Shannon keeps an engine running from game to game (restarting it \
-                         only after a failure)",
-                    ))
-                }
+                "auto" | "off" => self.restart = false,
+                "on" => self.restart = true,
                 _ => return Err(CompatError::malformed(label, value, "auto, on or off")),
             },
             _ => match key.strip_prefix("option.") {
@@ -170,6 +179,8 @@ impl EngineArgs {
         engine.book_depth = self.bookdepth.or(self.book.as_ref().map(|_| 1000));
         engine.stderr = self.stderr.clone();
         engine.protocol = self.protocol;
+        engine.restart = self.restart;
+        engine.debug = self.debug;
         Ok(engine)
     }
 }
@@ -227,7 +238,9 @@ mod tests {
             options: vec![("Hash".into(), "64".into())],
             stderr: None,
             protocol: Protocol::Xboard,
+            restart: true,
         });
+        assert!(args.restart, "\"restart\": \"on\" is the configuration's");
         assert_eq!(args.cmd.as_deref(), Some("stockfish"));
         assert_eq!(args.name.as_deref(), Some("Stockfish 16"));
         assert_eq!(args.dir, Some(PathBuf::from("/opt/engines")));

@@ -27,6 +27,8 @@ pub struct SavedEngine {
     pub stderr: Option<PathBuf>,
     /// `"protocol"`.
     pub protocol: Protocol,
+    /// `"restart": "on"`: the engine starts anew for every game.
+    pub restart: bool,
 }
 
 /// The engines of one `engines.json`.
@@ -147,7 +149,7 @@ impl EnginesFile {
                 ))
             }
         };
-        let refusals: [(&str, bool, &str); 6] = [
+        let refusals: [(&str, bool, &str); 5] = [
             (
                 "initStrings",
                 engine
@@ -174,12 +176,6 @@ impl EnginesFile {
                 "debug",
                 flag("debug"),
                 "engine input and output are not echoed",
-            ),
-            (
-                "restart",
-                string("restart")?.as_deref() == Some("on"),
-                "Shannon keeps an engine running from game to game (restarting it only after a \
-                 failure)",
             ),
         ];
         if let Some((key, _, why)) = refusals.iter().find(|(_, refused, _)| *refused) {
@@ -226,6 +222,7 @@ impl EnginesFile {
             options,
             stderr: string("stderrFile")?.map(PathBuf::from),
             protocol,
+            restart: string("restart")?.as_deref() == Some("on"),
         })
     }
 }

@@ -14,6 +14,13 @@ pub enum CompatError {
         /// What is wrong with it.
         why: String,
     },
+    /// A file an option names (fastchess's `-log file=`) cannot be written.
+    Output {
+        /// The file.
+        path: std::path::PathBuf,
+        /// Why.
+        why: String,
+    },
     /// A `--long` flag among single-dash options: the two forms are not mixed.
     MixedForms(String),
     /// Options only cutechess-cli has beside options only fastchess has.
@@ -80,6 +87,9 @@ impl fmt::Display for CompatError {
                  -help lists the ones read)"
             ),
             CompatError::EnginesFile { path, why } => write!(f, "{}: {why}", path.display()),
+            CompatError::Output { path, why } => {
+                write!(f, "{}: cannot be written: {why}", path.display())
+            }
             CompatError::MixedForms(flag) => write!(
                 f,
                 "{flag}: a cutechess-cli/fastchess command line (single-dash options) cannot \

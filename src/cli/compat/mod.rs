@@ -11,6 +11,7 @@
 //! [`words`] splits the words into options, [`options`] and [`engine`] (`-engine`/`-each`) fill
 //! a [`read::Read`], and [`resolve`] turns what was read into the request.
 
+mod echo;
 mod engine;
 mod engines_json;
 mod error;
@@ -90,18 +91,22 @@ shannon match, cutechess-cli/fastchess form (docs/compat.md)
   -engine cmd=PATH | conf=NAME (from Cute Chess's engines.json) [name=NAME] [dir=DIR]
           [arg=A | args=\"A B\"] [option.NAME=VALUE]
           [proto=uci|xboard] [tc=40/60+0.6|10+0.1|inf] [st=S] [nodes=N] [depth=N|plies=N]
-          [timemargin=MS] [book=FILE.bin] [bookdepth=N] [stderr=FILE] [restart=auto|off]
+          [timemargin=MS] [book=FILE.bin] [bookdepth=N] [stderr=FILE] [restart=auto|off|on]
+          [debug]
+  -quick cmd=A cmd=B book=FILE   (fastchess's quick test)
   -each KEY=VALUE ...          keys for every engine (applied after each -engine's)
-  -tournament round-robin|roundrobin|gauntlet   -rounds N   -games N   -repeat [2]   -noswap
+  -tournament round-robin|roundrobin|gauntlet   -seeds N   -rounds N   -games N   -repeat [N]
+  -noswap   -reverse   -wait MS
   -concurrency N   -srand N   -variant standard|fischerandom   -event NAME   -site NAME
   -openings file=F [format=epd|pgn] [order=sequential|random] [plies=N] [start=N] [policy=P]
-  -pgnout FILE [min] [fi]  |  -pgnout file=F [min=true] [notation=san] ...
+  -pgnout FILE [min] [fi]  |  -pgnout file=F [min=true] [notation=san|lan|uci] ...
   -epdout FILE  |  -epdout file=F
   -sprt elo0=E0 elo1=E1 alpha=A beta=B [model=normalized|logistic|bayesian]   (fastchess's
           test in its model, default normalized; cutechess-cli's BayesElo test, no model=)
   -draw movenumber=N movecount=M score=S   -resign movecount=M score=S [twosided=true]
   -maxmoves N   -recover   -ping-ms N   -crc32 pgn=true   -startup-ms N
   -output format=cutechess|fastchess   -ratinginterval N   -report penta=true|false
+  -debug [all]   (engine I/O on stdout)   -log file=F [level=L] [engine=true] [append=]
   -dialect cutechess|fastchess   (shannon's own: how to read -games/-rounds/-repeat)
   -engines   the engines of Cute Chess's engines.json   -version   -help
 ";

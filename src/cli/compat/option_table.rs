@@ -141,7 +141,12 @@ fn sample(name: &str) -> Option<String> {
         "-ucinewgame-ms" => with("-ucinewgame-ms 60000"),
         "-ping-ms" => with("-ping-ms 60000"),
         "-bookmode" => with("-bookmode trie"),
-        "-log" => with("-log file=log.txt level=info"),
+        "-log" => with(&format!(
+            "-log file={} level=info engine=true",
+            std::env::temp_dir()
+                .join("shannon-option-table.log")
+                .display()
+        )),
         "-tb" => with("-tb /syzygy"),
         "-tbpieces" => with("-tbpieces 6"),
         "-tbadjudicate" => with("-tbadjudicate BOTH"),

@@ -2,13 +2,15 @@
 //! into [`Read`]: the match's settings, the files, the statistics, what is printed, and the
 //! options accepted with a note or refused by name.
 
+use super::echo::{LogLevel, LogSettings};
 use super::engine::{dialect_of_key, EngineArgs};
 use super::error::CompatError;
 use super::read::Read;
 use super::schedule::Policy;
 use super::words::{boolean, number, pairs, single, Opt};
 use super::{Dialect, OutputFormat};
-use shannon::arena::{DrawRule, OpeningSource, Openings, ResignRule, TournamentKind};
+use shannon::arena::{DrawRule, OpeningSource, Openings, ResignRule, TbResults, TournamentKind};
+use shannon::notation::pgn::MoveNotation;
 use shannon::stats::{EloModel, Sprt};
 use std::path::PathBuf;
 
@@ -19,6 +21,7 @@ pub(super) fn read_option(read: &mut Read, option: &Opt) -> Result<(), CompatErr
     let values = &option.values;
     match name {
         "-engine" => read_engine(read, values)?,
+        "-quick" => read_quick(read, values)?,
         "-each" => read.each.extend(values.iter().cloned()),
         "-tournament" => read.tournament = Some(read_tournament(read, single(name, values)?)?),
         "-rounds" => read.rounds = Some(count(name, single(name, values)?)?),
@@ -42,9 +45,12 @@ pub(super) fn read_option(read: &mut Read, option: &Opt) -> Result<(), CompatErr
         "-draw" => read.draw = Some(read_draw(values)?),
         "-resign" => read.resign = Some(read_resign(values)?),
         "-maxmoves" => read.maxmoves = Some(number(name, single(name, values)?)?),
+        "-tb" | "-tbpieces" | "-tbignore50" | "-tbadjudicate" => read_tablebase(read, option)?,
         "-recover" => read.recover = true,
         // Both tools: the encounter's first engine White in every game.
         "-noswap" => read.noswap = true,
+        // Both tools: every game's colours the other way round.
+        "-reverse" => read.reverse = true,
         "-srand" | "-randomseed" => read.seed = Some(number(name, single(name, values)?)?),
         "-variant" => match single(name, values)? {
             "standard" => read.chess960 = false,
@@ -59,6 +65,36 @@ pub(super) fn read_option(read: &mut Read, option: &Opt) -> Result<(), CompatErr
         "-event" => read.event = Some(words(name, values)?),
         "-site" => read.site = Some(words(name, values)?),
         _ => read_run_option(read, name, values)?,
+    }
+    Ok(())
+}
+
+/// Tablebase adjudication: `-tb PATHS` (folders separated by `:`, as both tools' probers split
+/// them on Unix), `-tbpieces N`, `-tbignore50`, and fastchess's `-tbadjudicate
+/// WIN_LOSS|DRAW|BOTH`. Without `-tb` the others change nothing, as in both tools.
+fn read_tablebase(read: &mut Read, option: &Opt) -> Result<(), CompatError> {
+    let (name, values) = (option.name.as_str(), &option.values);
+    let tb = &mut read.tablebase;
+    match name {
+        "-tb" => {
+            let paths = single(name, values)?;
+            if paths.is_empty() {
+                return Err(missing(name, "the folders of the Syzygy tables"));
+            }
+            tb.paths = Some(std::env::split_paths(paths).collect());
+        }
+        "-tbpieces" => tb.pieces = Some(number(name, single(name, values)?)?),
+        "-tbignore50" => tb.ignore_50 = true,
+        _ => {
+            let word = single(name, values)?;
+            tb.results = Some(match word {
+                "WIN_LOSS" => TbResults::WinLoss,
+                "DRAW" => TbResults::Draw,
+                "BOTH" => TbResults::Both,
+                _ => return Err(CompatError::malformed(name, word, "WIN_LOSS, DRAW or BOTH")),
+            });
+            read.only(Dialect::Fastchess, name);
+        }
     }
     Ok(())
 }
@@ -107,19 +143,19 @@ fn read_run_option(read: &mut Read, name: &str, values: &[String]) -> Result<(),
                 }
             }
         }
-        "-wait" if number::<u64>(name, single(name, values)?)? > 0 => {
-            return Err(CompatError::refused(
-                name,
-                "Shannon starts the next game at once",
-            ));
+        "-debug" => {
+            read.only(Dialect::Cutechess, name);
+            read.debug = Some(match values {
+                [] => false,
+                [all] if all == "all" => true,
+                [other, ..] => return Err(CompatError::malformed(name, other, "all or nothing")),
+            });
         }
-        "-seeds" if number::<u32>(name, single(name, values)?)? > 1 => {
-            return Err(CompatError::refused(
-                name,
-                "a gauntlet has one first engine, which plays all the others",
-            ));
-        }
-        "-wait" | "-seeds" => {}
+        "-log" => read_log(read, values)?,
+        // Both tools: a pause between games, in milliseconds.
+        "-wait" => read.wait_ms = number(name, single(name, values)?)?,
+        // Both tools: a gauntlet's first N players each play the others.
+        "-seeds" => read.seeds = Some(number(name, single(name, values)?)?),
         _ => other_option(read, name)?,
     }
     Ok(())
@@ -142,6 +178,121 @@ fn read_engine(read: &mut Read, values: &[String]) -> Result<(), CompatError> {
     Ok(())
 }
 
+/// fastchess's `-quick cmd=A cmd=B book=FILE`: its settings for a quick test, as fastchess sets
+/// them (`parseQuick`): two engines named after their commands (`1` and `2` added when the same)
+/// at 10+0.1, the book in random order, 25,000 rounds of game pairs, one game a core but two,
+/// `-recover`, draw adjudication from move 30 (8 moves within 8 cp) and cutechess-cli's output.
+/// The options after it apply on top.
+fn read_quick(read: &mut Read, values: &[String]) -> Result<(), CompatError> {
+    let name = "-quick";
+    read.only(Dialect::Fastchess, name);
+    let mut commands = Vec::new();
+    for (key, value) in pairs(name, values)? {
+        match key.as_str() {
+            "cmd" => commands.push(value),
+            "book" => {
+                let format =
+                    match value {
+                        _ if value.ends_with(".pgn") => "pgn",
+                        _ if value.ends_with(".epd") => "epd",
+                        _ => return Err(CompatError::malformed(
+                            "-quick book",
+                            value,
+                            "an opening file named .pgn or .epd (fastchess: Please include the \
+                             .pgn or .epd file extension for the opening book.)",
+                        )),
+                    };
+                read.format = Some(format.to_string());
+                read.openings = Some(Openings {
+                    source: OpeningSource::File(PathBuf::from(value)),
+                    random: true,
+                    ..Openings::default()
+                });
+            }
+            _ => return Err(CompatError::Unknown(format!("{name} {key}="))),
+        }
+    }
+    let [first, second] = commands.as_slice() else {
+        // fastchess: Option "-quick" requires exactly two cmd entries.
+        return Err(missing(name, "exactly two cmd= entries"));
+    };
+    if read.openings.is_none() {
+        return Err(missing(name, "a book=FILE entry"));
+    }
+    let same = first == second;
+    for (i, cmd) in [first, second].into_iter().enumerate() {
+        let mut engine = EngineArgs::default();
+        engine.apply(name, &format!("cmd={cmd}"))?;
+        let suffix = if same {
+            (i + 1).to_string()
+        } else {
+            String::new()
+        };
+        engine.name = Some(format!("{cmd}{suffix}"));
+        engine.apply(name, "tc=10+0.1")?;
+        read.engines.push(engine);
+    }
+    read.games = Some(2);
+    read.repeat = None;
+    read.rounds = Some(25_000);
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    read.concurrency = Some(cores.saturating_sub(2).max(1));
+    read.recover = true;
+    read.draw = Some(DrawRule {
+        move_number: 30,
+        move_count: 8,
+        score: 8,
+        reset_by_irreversible: true,
+    });
+    read.output.format = Some(OutputFormat::Cutechess);
+    Ok(())
+}
+
+/// fastchess's `-log file=F [level=trace|info|warn|err|fatal] [append=] [engine=] [realtime=]
+/// [compress=]`.
+fn read_log(read: &mut Read, values: &[String]) -> Result<(), CompatError> {
+    let name = "-log";
+    read.only(Dialect::Fastchess, name);
+    let mut file = None;
+    let mut settings = LogSettings {
+        file: PathBuf::new(),
+        level: LogLevel::Warn,
+        append: true,
+        engine: false,
+    };
+    for (key, value) in pairs(name, values)? {
+        let label = format!("{name} {key}");
+        match key.as_str() {
+            "file" => file = Some(PathBuf::from(value)),
+            "level" => {
+                settings.level = LogLevel::parse(&value).ok_or_else(|| {
+                    CompatError::malformed(&label, &value, "trace, info, warn, err or fatal")
+                })?
+            }
+            "append" => settings.append = boolean(&label, &value)?,
+            "engine" => settings.engine = boolean(&label, &value)?,
+            // Every line is written as it happens.
+            "realtime" => {
+                boolean(&label, &value)?;
+            }
+            "compress" if boolean(&label, &value)? => {
+                return Err(CompatError::refused(
+                    "-log compress=true",
+                    "Shannon writes the log uncompressed (gzip it after the run)",
+                ))
+            }
+            "compress" => {}
+            _ => return Err(CompatError::Unknown(format!("{name} {key}="))),
+        }
+    }
+    // fastchess opens no log without a file.
+    if let Some(file) = file {
+        settings.file = file;
+        read.log = Some(settings);
+    }
+    Ok(())
+}
+
 /// `-tournament round-robin|roundrobin|gauntlet` (the first spelling is cutechess-cli's, the
 /// second fastchess's).
 fn read_tournament(read: &mut Read, value: &str) -> Result<TournamentKind, CompatError> {
@@ -155,9 +306,18 @@ fn read_tournament(read: &mut Read, value: &str) -> Result<TournamentKind, Compa
             TournamentKind::RoundRobin
         }
         "gauntlet" => TournamentKind::Gauntlet,
-        "knockout" | "pyramid" => {
+        "knockout" => {
             return Err(CompatError::refused(
-                format!("-tournament {value}"),
+                "-tournament knockout",
+                "a knockout's games depend on the results before them (who goes through, and \
+                 the extra games of a tied encounter), and Shannon fixes every game of a run, \
+                 numbered, before the first starts (its saved state, resume and shards go by \
+                 that number); round-robin and gauntlet tournaments are played",
+            ))
+        }
+        "pyramid" => {
+            return Err(CompatError::refused(
+                "-tournament pyramid",
                 "Shannon plays round-robin and gauntlet tournaments",
             ))
         }
@@ -247,37 +407,25 @@ fn other_option(read: &mut Read, name: &str) -> Result<(), CompatError> {
             "-ucinewgame-ms",
             "an engine has its handshake timeout for ucinewgame",
         ),
-        (
-            "-log",
-            "no log file is written; Shannon logs to stderr (RUST_LOG=info or debug)",
-        ),
     ];
     if let Some((_, note)) = fastchess_notes.iter().find(|(n, _)| *n == name) {
         read.only(Dialect::Fastchess, name);
         read.note(name, &format!("accepted, {note}"));
         return Ok(());
     }
-    let cutechess_notes = [
-        ("-bookmode", "books are read the one way Shannon reads them"),
-        ("-debug", "engine input and output are not echoed"),
-    ];
+    let cutechess_notes = [("-bookmode", "books are read the one way Shannon reads them")];
     if let Some((_, note)) = cutechess_notes.iter().find(|(n, _)| *n == name) {
         read.only(Dialect::Cutechess, name);
         read.note(name, &format!("accepted, {note}"));
         return Ok(());
     }
     let why = match name {
-        "-tb" | "-tbpieces" | "-tbignore50" | "-tbadjudicate" => {
-            "Shannon has no tablebase adjudication (games end by the rules, -draw, -resign or \
-             -maxmoves)"
-        }
-        "-reverse" => {
-            "Shannon's schedule gives each encounter's first engine White in the first game of \
-             each pair (-noswap: in every game)"
-        }
         "-resultformat" => "the final table has one format",
-        "-quick" => "give the two -engine options, -each tc= and -openings",
-        "-config" => "a run is continued with shannon match --resume STATE",
+        "-config" => {
+            "a run is continued from its own state file (shannon match --resume STATE, or the \
+             same command line again); Shannon neither writes nor reads fastchess's \
+             config.json"
+        }
         _ => return Err(CompatError::Unknown(name.to_string())),
     };
     Err(CompatError::refused(name, why))
@@ -394,12 +542,13 @@ fn read_pgnout(read: &mut Read, values: &[String]) -> Result<(), CompatError> {
         let label = format!("{name} {key}");
         match key.as_str() {
             "file" => file = Some(PathBuf::from(value)),
-            "notation" if value == "san" => {}
             "notation" => {
-                return Err(CompatError::refused(
-                    format!("{label}={value}"),
-                    "the PGN's moves are in SAN (notation=san)",
-                ))
+                read.pgn_notation = match value.as_str() {
+                    "san" => MoveNotation::San,
+                    "lan" => MoveNotation::Lan,
+                    "uci" => MoveNotation::Uci,
+                    _ => return Err(CompatError::malformed(label, value, "san, lan or uci")),
+                }
             }
             "min" => read.pgn_min = boolean(&label, &value)?,
             "append" => read.pgn_append = boolean(&label, &value)?,

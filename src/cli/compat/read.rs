@@ -5,7 +5,7 @@
 use super::engine::EngineArgs;
 use super::schedule::Policy;
 use super::{Dialect, OutputFormat};
-use shannon::arena::{DrawRule, Openings, ResignRule, TournamentKind};
+use shannon::arena::{DrawRule, Openings, ResignRule, TbResults, TournamentKind};
 use shannon::stats::{EloModel, Sprt};
 use std::path::PathBuf;
 
@@ -19,6 +19,18 @@ pub(super) struct Read {
     pub(super) games: Option<u32>,
     /// `-noswap`: the first engine White in every game.
     pub(super) noswap: bool,
+    /// `-reverse`: every game's colours the other way round.
+    pub(super) reverse: bool,
+    /// `-seeds N`: a gauntlet's seeded players.
+    pub(super) seeds: Option<u32>,
+    /// `-wait N`: milliseconds between games.
+    pub(super) wait_ms: u64,
+    /// cutechess-cli's `-debug` (`Some(true)`: `-debug all`, the engines' debug mode too).
+    pub(super) debug: Option<bool>,
+    /// fastchess's `-log`.
+    pub(super) log: Option<super::echo::LogSettings>,
+    /// fastchess's `-pgnout ... notation=`.
+    pub(super) pgn_notation: shannon::notation::pgn::MoveNotation,
     /// `-repeat [N]` (2 without a value).
     pub(super) repeat: Option<u32>,
     /// fastchess: `-repeat` sets the games, so the later of the two wins.
@@ -40,6 +52,8 @@ pub(super) struct Read {
     pub(super) draw: Option<DrawRule>,
     pub(super) resign: Option<ResignRule>,
     pub(super) maxmoves: Option<u32>,
+    /// `-tb`, `-tbpieces`, `-tbignore50`, `-tbadjudicate`.
+    pub(super) tablebase: TablebaseRead,
     pub(super) seed: Option<u64>,
     pub(super) chess960: bool,
     pub(super) event: Option<String>,
@@ -56,6 +70,19 @@ pub(super) struct Read {
     /// fastchess's `-crc32 pgn=true`.
     pub(super) pgn_crc32: bool,
     pub(super) notes: Vec<String>,
+}
+
+/// The tablebase options as given.
+#[derive(Debug, Default)]
+pub(super) struct TablebaseRead {
+    /// `-tb`: the folders.
+    pub(super) paths: Option<Vec<PathBuf>>,
+    /// `-tbpieces`.
+    pub(super) pieces: Option<u32>,
+    /// `-tbignore50`.
+    pub(super) ignore_50: bool,
+    /// fastchess's `-tbadjudicate`.
+    pub(super) results: Option<TbResults>,
 }
 
 #[derive(Debug, Default)]

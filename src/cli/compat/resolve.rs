@@ -1,7 +1,8 @@
 //! What the options of a cutechess-cli/fastchess command line said ([`Read`], in [`super::read`],
 //! filled by [`super::options`] and [`super::engine`]) made a [`MatchRequest`]: the dialect, the
-//! engines, the one time control, the schedule ([`super::schedule`]) and the notes.
+//! engines, each engine's time control, the schedule ([`super::schedule`]) and the notes.
 
+use super::echo::{CutechessDebug, FastchessLog};
 use super::engine::dialect_of_key;
 use super::error::CompatError;
 use super::options::{missing, read_option};
@@ -9,9 +10,12 @@ use super::read::Read;
 use super::schedule::{plan, Plan, ScheduleArgs};
 use super::words::options;
 use super::{CompatCommand, CompatMatch, Dialect, OutputChoice, OutputFormat};
-use shannon::arena::{Existing, Layout, MatchRequest, OpeningSource, TimeControl};
+use shannon::arena::{
+    EngineLimits, Existing, Layout, MatchRequest, OpeningSource, Seeds, TablebaseRule, TimeControl,
+};
 use shannon::client::EngineConfig;
 use shannon::stats::{EloModel, Sprt, SprtTest};
+use std::collections::BTreeMap;
 use std::time::Duration;
 
 /// Read a cutechess-cli or fastchess command line (the words after `match`).
@@ -57,15 +61,10 @@ fn finish(mut read: Read) -> Result<CompatMatch, CompatError> {
         return Err(CompatError::TooFewEngines(read.engines.len()));
     }
     let dialect = dialect(&mut read)?;
-    let engines = engine_configs(&mut read)?;
-    let time_control = time_control(&read)?;
-    let margins: Vec<Option<u64>> = read.engines.iter().map(|e| e.timemargin).collect();
-    if margins.iter().any(|m| *m != margins[0]) {
-        return Err(CompatError::refused(
-            "-engine timemargin=",
-            "the engines' time margins differ; a match has one",
-        ));
-    }
+    let mut engines = engine_configs(&mut read)?;
+    let echo = echo(&read, &mut engines)?;
+    let controls = time_controls(&read)?;
+    let engine_limits = engine_limits(&read, &engines, &controls);
     let schedule = schedule(&mut read, dialect, engines.len())?;
     let mut output = output(&read, dialect, &schedule);
     let (sprt, preamble) = sprt_test(&read, dialect, &mut output)?;
@@ -80,10 +79,23 @@ fn finish(mut read: Read) -> Result<CompatMatch, CompatError> {
         games: Some(schedule.games),
         layout: Layout {
             single_games: schedule.single,
+            games_per_opening: schedule.per_opening,
             noswap: read.noswap,
+            reverse: read.reverse,
+            // cutechess-cli's seeds play the unseeded players only, fastchess's also the seeds
+            // after them.
+            seeds: read.seeds.map(|count| Seeds {
+                count,
+                meet_each_other: dialect == Dialect::Fastchess,
+            }),
+            // cutechess-cli's pairing order, openings and colours in a tournament.
+            cutechess_tournament: dialect == Dialect::Cutechess && engines.len() > 2,
+            // fastchess's openings in a tournament.
+            fastchess_tournament: dialect == Dialect::Fastchess && engines.len() > 2,
         },
         concurrency: Some(read.concurrency.unwrap_or(1)),
-        time_control: Some(time_control),
+        time_control: Some(controls[0]),
+        engine_limits,
         openings: Some(openings),
         pgn: Some(read.pgn.take()),
         seed: read.seed,
@@ -91,11 +103,12 @@ fn finish(mut read: Read) -> Result<CompatMatch, CompatError> {
         max_plies: Some(read.maxmoves.map_or(0, |m| m.saturating_mul(2))),
         draw: read.draw,
         resign: read.resign,
+        tablebase: tablebase(&read, dialect)?,
         dialect: Some(dialect),
         pgn_min: read.pgn_min,
         epd: read.epd.take(),
         engine_configs: engines,
-        time_margin_ms: margins[0],
+        time_margin_ms: match_time_margin(&read),
         event: read.event.take(),
         site: read.site.take(),
         existing: appending(read.pgn_append),
@@ -103,6 +116,9 @@ fn finish(mut read: Read) -> Result<CompatMatch, CompatError> {
         recover: Some(read.recover),
         ping_ms: read.ping_ms,
         pgn_crc32: read.pgn_crc32,
+        pgn_notation: read.pgn_notation,
+        wait_ms: read.wait_ms,
+        echo,
         ..MatchRequest::default()
     };
     Ok(CompatMatch {
@@ -112,6 +128,52 @@ fn finish(mut read: Read) -> Result<CompatMatch, CompatError> {
         notes: read.notes,
         preamble,
     })
+}
+
+/// Tablebase adjudication as `dialect` reads its options: cutechess-cli takes `-tbpieces` only
+/// above 2, fastchess any number (0: no limit).
+fn tablebase(read: &Read, dialect: Dialect) -> Result<Option<TablebaseRule>, CompatError> {
+    let tb = &read.tablebase;
+    let Some(paths) = &tb.paths else {
+        return Ok(None);
+    };
+    if let Some(pieces) = tb.pieces {
+        if dialect == Dialect::Cutechess && pieces <= 2 {
+            return Err(CompatError::malformed(
+                "-tbpieces",
+                pieces.to_string(),
+                "a number above 2",
+            ));
+        }
+    }
+    Ok(Some(TablebaseRule {
+        paths: paths.clone(),
+        max_pieces: tb.pieces.filter(|n| *n > 0),
+        ignore_50: tb.ignore_50,
+        results: tb.results.unwrap_or_default(),
+    }))
+}
+
+/// Where the engines' exchange goes: cutechess-cli's `-debug` (with `all`, each engine in its
+/// debug mode too), fastchess's `-log` file (opened now).
+fn echo(
+    read: &Read,
+    engines: &mut [shannon::client::EngineConfig],
+) -> Result<Option<std::sync::Arc<dyn shannon::client::Echo>>, CompatError> {
+    if let Some(all) = read.debug {
+        for engine in engines.iter_mut() {
+            engine.debug |= all;
+        }
+        return Ok(Some(std::sync::Arc::new(CutechessDebug::new())));
+    }
+    let Some(settings) = &read.log else {
+        return Ok(None);
+    };
+    let log = FastchessLog::open(settings.clone()).map_err(|error| CompatError::Output {
+        path: settings.file.clone(),
+        why: error.to_string(),
+    })?;
+    Ok(Some(std::sync::Arc::new(log)))
 }
 
 /// What a run does with an output file that already holds games: both tools append to it;
@@ -133,8 +195,17 @@ fn schedule(read: &mut Read, dialect: Dialect, engines: usize) -> Result<Plan, C
         // The same games: as many, and paired alike unless every game starts from one position.
         let same = other.as_ref().is_ok_and(|other| {
             other.rounds * other.games == schedule.rounds * schedule.games
-                && (other.single == schedule.single || !varies)
+                && ((other.single, other.per_opening) == (schedule.single, schedule.per_opening)
+                    || !varies)
         });
+        if same && engines > 2 && varies {
+            read.notes.push(
+                "read as fastchess's command line; in a tournament cutechess-cli gives the \
+                 encounters their openings otherwise (and pairs a round robin in another \
+                 order): -dialect cutechess chooses its reading"
+                    .to_string(),
+            );
+        }
         if !same {
             read.notes.push(format!(
                 "read as fastchess's command line ({} games per encounter); cutechess-cli reads \
@@ -252,9 +323,10 @@ fn engine_configs(read: &mut Read) -> Result<Vec<EngineConfig>, CompatError> {
     Ok(engines)
 }
 
-/// The match's one time control, from the engines' `tc=`, `st=`, `nodes=` and `depth=`.
-fn time_control(read: &Read) -> Result<TimeControl, CompatError> {
-    let mut first: Option<TimeControl> = None;
+/// Each engine's time control, from its `tc=`, `st=`, `nodes=` and `depth=`, in the engines'
+/// order (time odds when they differ: each engine plays under its own).
+fn time_controls(read: &Read) -> Result<Vec<TimeControl>, CompatError> {
+    let mut controls = Vec::new();
     for (i, engine) in read.engines.iter().enumerate() {
         let label = format!("-engine #{}", i + 1);
         let clock = engine.tc.filter(|tc| *tc != TimeControl::Infinite);
@@ -286,23 +358,42 @@ fn time_control(read: &Read) -> Result<TimeControl, CompatError> {
                 ))
             }
         };
-        match first {
-            None => first = Some(tc),
-            Some(other) if other != tc => {
-                return Err(CompatError::refused(
-                    format!("{label} tc={}", tc.notation()),
-                    format!(
-                        "the engines' limits differ ({} and {}); a Shannon match gives both \
-                         sides one",
-                        other.notation(),
-                        tc.notation()
-                    ),
-                ))
-            }
-            Some(_) => {}
+        controls.push(tc);
+    }
+    Ok(controls)
+}
+
+/// The match's time margin: the engines' `timemargin=` when they all give the same one (`None`:
+/// the default, or each engine its own).
+fn match_time_margin(read: &Read) -> Option<u64> {
+    let first = read.engines[0].timemargin;
+    read.engines
+        .iter()
+        .all(|engine| engine.timemargin == first)
+        .then_some(first)
+        .flatten()
+}
+
+/// The limits of the engines that play under others than the first engine's (the match's):
+/// their time control, and their time margin when the engines' margins differ (an engine
+/// without `timemargin=` has the match's default then), by name.
+fn engine_limits(
+    read: &Read,
+    engines: &[EngineConfig],
+    controls: &[TimeControl],
+) -> BTreeMap<String, EngineLimits> {
+    let margins_differ = match_time_margin(read).is_none();
+    let mut limits = BTreeMap::new();
+    for ((engine, read), tc) in engines.iter().zip(&read.engines).zip(controls) {
+        let own = EngineLimits {
+            time_control: (*tc != controls[0]).then_some(*tc),
+            time_margin_ms: read.timemargin.filter(|_| margins_differ),
+        };
+        if !own.is_empty() {
+            limits.insert(engine.name.clone(), own);
         }
     }
-    Ok(first.expect("two engines"))
+    limits
 }
 
 impl Read {
@@ -493,6 +584,21 @@ mod tests {
             (Some(2), Some(2))
         );
         assert!(chosen.notes.is_empty(), "{:?}", chosen.notes);
+        // A tournament from a book: the tools give the encounters their openings otherwise.
+        let three = "-engine cmd=a -engine cmd=b -engine cmd=c -each tc=1+0.01";
+        let book = "-openings file=book.epd format=epd -repeat -games 2 -rounds 2";
+        let either = read(&format!("{three} {book}")).unwrap();
+        assert!(either.request.layout.fastchess_tournament);
+        assert!(
+            either
+                .notes
+                .iter()
+                .any(|n| n.contains("openings otherwise")),
+            "{:?}",
+            either.notes
+        );
+        let cute = read(&format!("{three} {book} -dialect cutechess")).unwrap();
+        assert!(cute.request.layout.cutechess_tournament && cute.notes.is_empty());
         assert!(matches!(
             read(&format!("{engines} -bookmode ram -scoreinterval 1")),
             Err(CompatError::MixedDialects { .. })

@@ -6,8 +6,8 @@
 //! plays `-rounds` rounds of `-games` (1 or 2; `-repeat` is `-games 2`) games from one opening,
 //! colours swapped every game (by the game's number). Both are Shannon's schedule when the
 //! openings come in pairs; fastchess's `-games 1` is its single games (every game from its own
-//! opening, in a match of two engines); cutechess-cli's reading with every game from its own
-//! opening is refused when the openings differ.
+//! opening, in a match of two engines), and so are cutechess-cli's games when they are not whole
+//! pairs of one opening (each opening serving `-repeat` consecutive games).
 
 use super::error::CompatError;
 use super::Dialect;
@@ -45,17 +45,25 @@ pub struct Plan {
     pub rounds: u32,
     /// Games per encounter per round (even, unless `single`).
     pub games: u32,
-    /// fastchess's `-games 1`: single games ([`shannon::arena::Layout::single_games`]).
+    /// fastchess's `-games 1`, and cutechess-cli's games when they are not whole pairs of one
+    /// opening: single games ([`shannon::arena::Layout::single_games`]).
     pub single: bool,
+    /// With `single`, the consecutive games each opening serves (cutechess-cli's `-repeat N`;
+    /// 1 for fastchess) ([`shannon::arena::Layout::games_per_opening`]).
+    pub per_opening: u32,
 }
 
 impl Plan {
     /// Whether cutechess-cli's opening policy reads the same as this plan.
     pub fn allows(&self, policy: Policy) -> Result<(), PolicyMismatch> {
+        let per_opening = match self.single {
+            true => self.per_opening.max(1),
+            false => 2,
+        };
         match policy {
             Policy::Default => Ok(()),
-            Policy::Round if self.games == 2 => Ok(()),
-            Policy::Encounter if self.games * self.rounds == 2 => Ok(()),
+            Policy::Round if self.games == 2 && !self.single => Ok(()),
+            Policy::Encounter if self.games * self.rounds <= per_opening => Ok(()),
             _ => Err(PolicyMismatch { games: self.games }),
         }
     }
@@ -89,9 +97,6 @@ fn refused(option: &str, why: &str) -> CompatError {
     }
 }
 
-const ONE_OPENING_A_GAME: &str = "every game would start from its own opening; Shannon plays \
-     each opening twice with colours swapped (the pairs of the pentanomial statistics)";
-
 /// The schedule `args` asks for, read as `dialect`'s, for `engines` engines; `varies` when the
 /// openings differ from game to game (a file, or Chess960).
 pub fn plan(
@@ -109,43 +114,43 @@ pub fn plan(
 fn cutechess(args: &ScheduleArgs, engines: usize, varies: bool) -> Result<Plan, CompatError> {
     let games = args.games.unwrap_or(1);
     let rounds = args.rounds.unwrap_or(1);
-    match args.repeat.unwrap_or(1) {
-        1 if varies => return Err(refused("-openings without -repeat", ONE_OPENING_A_GAME)),
-        1 | 2 => {}
-        _ => {
-            return Err(refused(
-                "-repeat N",
-                "Shannon plays each opening twice (-repeat or -repeat 2)",
-            ))
-        }
-    }
+    let repeat = args.repeat.unwrap_or(1).max(1);
+    // cutechess-cli swaps the colours after every game of a pair (over all its games) and takes
+    // the next opening after every `repeat` games of it, and, in a tournament, whenever the pair
+    // changes: Shannon's pairs when each opening serves two games (or all start from one
+    // position) and the games are whole pairs, else its single games, each opening serving
+    // `repeat` consecutive games.
+    let pairs = repeat == 2 || (repeat == 1 && !varies);
     if engines == 2 {
         let total = games * rounds;
-        if total % 2 == 1 {
-            return Err(refused(
-                "-games x -rounds",
-                &format!(
-                    "{total} games: Shannon plays whole pairs (each opening with both colours); \
-                     make the number even"
-                ),
-            ));
+        if pairs && total.is_multiple_of(2) {
+            return Ok(Plan {
+                rounds: total / 2,
+                games: 2,
+                single: false,
+                per_opening: 2,
+            });
         }
         return Ok(Plan {
-            rounds: total / 2,
-            games: 2,
-            single: false,
+            rounds: total,
+            games: 1,
+            single: true,
+            per_opening: repeat,
         });
     }
-    if games % 2 == 1 {
-        return Err(refused(
-            "-games",
-            "with more than two engines Shannon plays whole pairs per encounter: make -games even",
-        ));
+    if pairs && games.is_multiple_of(2) {
+        return Ok(Plan {
+            rounds,
+            games,
+            single: false,
+            per_opening: 2,
+        });
     }
     Ok(Plan {
         rounds,
         games,
-        single: false,
+        single: true,
+        per_opening: repeat,
     })
 }
 
@@ -174,6 +179,7 @@ fn fastchess(args: &ScheduleArgs, engines: usize) -> Result<Plan, CompatError> {
             rounds,
             games: 2,
             single: false,
+            per_opening: 2,
         });
     }
     if engines > 2 {
@@ -187,6 +193,7 @@ fn fastchess(args: &ScheduleArgs, engines: usize) -> Result<Plan, CompatError> {
         rounds,
         games: 1,
         single: true,
+        per_opening: 1,
     })
 }
 
@@ -217,16 +224,15 @@ mod tests {
             let p = plan(&both, dialect, 2, true).unwrap();
             assert_eq!(p.rounds * p.games, 1000, "{dialect}");
         }
-        assert!(plan(&args(Some(10), Some(2), None), Dialect::Cutechess, 2, true).is_err());
         assert!(plan(&args(Some(10), Some(2), None), Dialect::Cutechess, 2, false).is_ok());
-        assert!(plan(&args(Some(3), Some(1), None), Dialect::Cutechess, 2, false).is_err());
         let swapped = plan(&args(Some(2), Some(50), None), Dialect::Fastchess, 2, true).unwrap();
         assert_eq!(
             swapped,
             Plan {
                 rounds: 50,
                 games: 2,
-                single: false
+                single: false,
+                per_opening: 2
             }
         );
         // fastchess's -games 1: single games, from a book or not, an odd number too.
@@ -242,7 +248,8 @@ mod tests {
                 Plan {
                     rounds,
                     games: 1,
-                    single: true
+                    single: true,
+                    per_opening: 1
                 }
             );
         }
@@ -258,8 +265,71 @@ mod tests {
             Plan {
                 rounds: 3,
                 games: 4,
-                single: false
+                single: false,
+                per_opening: 2
             }
+        );
+    }
+
+    #[test]
+    fn cutechess_single_games_take_an_opening_every_repeat_games() {
+        let single = |rounds, per_opening| Plan {
+            rounds,
+            games: 1,
+            single: true,
+            per_opening,
+        };
+        let cute = |a: ScheduleArgs, engines, varies| plan(&a, Dialect::Cutechess, engines, varies);
+        // -repeat N: N consecutive games from each opening.
+        assert_eq!(
+            cute(args(Some(3), Some(2), Some(3)), 2, true),
+            Ok(single(6, 3))
+        );
+        assert_eq!(
+            cute(args(Some(7), None, Some(4)), 2, false),
+            Ok(single(7, 4))
+        );
+        // No -repeat with openings: one opening a game.
+        assert_eq!(
+            cute(args(Some(10), Some(2), None), 2, true),
+            Ok(single(20, 1))
+        );
+        // An odd number of games.
+        assert_eq!(
+            cute(args(Some(3), Some(1), None), 2, false),
+            Ok(single(3, 1))
+        );
+        assert_eq!(
+            cute(args(Some(5), None, Some(2)), 2, true),
+            Ok(single(5, 2))
+        );
+        // Whole pairs stay pairs.
+        assert_eq!(
+            cute(args(Some(10), Some(2), None), 2, false).map(|p| p.single),
+            Ok(false)
+        );
+        // A tournament's encounters too (each encounter's games from openings of its own).
+        let tournament = |rounds, games, per_opening| Plan {
+            rounds,
+            games,
+            single: true,
+            per_opening,
+        };
+        assert_eq!(
+            cute(args(Some(2), Some(2), Some(3)), 3, true),
+            Ok(tournament(2, 2, 3))
+        );
+        assert_eq!(
+            cute(args(Some(2), Some(2), None), 3, true),
+            Ok(tournament(2, 2, 1))
+        );
+        assert_eq!(
+            cute(args(Some(2), Some(3), Some(2)), 4, true),
+            Ok(tournament(2, 3, 2))
+        );
+        assert_eq!(
+            cute(args(Some(2), Some(4), Some(2)), 4, true).map(|p| p.single),
+            Ok(false)
         );
     }
 }

@@ -50,6 +50,10 @@ pub fn ending_words(game: &MatchGame, tool: Tool) -> String {
                 Outcome::Win(winner) => format!("{} wins by adjudication", side(winner)),
                 _ => "Draw by adjudication".into(),
             }),
+            Termination::Tablebase => both(match outcome {
+                Outcome::Win(winner) => format!("{} wins by adjudication: SyzygyTB", side(winner)),
+                _ => "Draw by adjudication: SyzygyTB".into(),
+            }),
             Termination::TimeForfeit(loser, _) => match outcome {
                 Outcome::Draw => column("Draw by timeout".into(), lost_on_time(*loser)),
                 _ => both(lost_on_time(*loser)),

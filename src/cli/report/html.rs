@@ -79,7 +79,7 @@ fn page(report: &MatchReport) -> Result<String, ReportFileError> {
 fn settings(html: &mut String, report: &MatchReport) {
     let start: &MatchStart = &report.start;
     let mut rows: Vec<(&str, String)> = vec![
-        ("time control", start.time_control.notation()),
+        ("time control", super::text::time_controls(start)),
         (
             "schedule",
             match start.tournament {

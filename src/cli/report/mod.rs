@@ -190,6 +190,11 @@ pub mod test_support {
             games,
         )
         .unwrap();
+        let time_control = TimeControl::Clock {
+            moves: 0,
+            base: Duration::from_secs(10),
+            increment: Duration::from_millis(100),
+        };
         let start = MatchStart {
             names: names.iter().map(|n| n.to_string()).collect(),
             tournament: kind,
@@ -197,11 +202,8 @@ pub mod test_support {
             games_per_encounter: games,
             layout: schedule.layout,
             games: schedule.len(),
-            time_control: TimeControl::Clock {
-                moves: 0,
-                base: Duration::from_secs(10),
-                increment: Duration::from_millis(100),
-            },
+            time_control,
+            time_controls: vec![time_control; names.len()],
             openings,
             concurrency: 1,
             seed: 1,

@@ -66,9 +66,25 @@ impl<W: Write> MatchObserver for Console<'_, W> {
     }
 }
 
+/// The match's time control, and the engines' that have their own: `10+0.1` or
+/// `10+0.1 (base 5+0.05)`.
+pub fn time_controls(start: &MatchStart) -> String {
+    let own: Vec<String> = start
+        .names
+        .iter()
+        .zip(&start.time_controls)
+        .filter(|(_, tc)| **tc != start.time_control)
+        .map(|(name, tc)| format!("{name} {}", tc.notation()))
+        .collect();
+    match own.is_empty() {
+        true => start.time_control.notation(),
+        false => format!("{} ({})", start.time_control.notation(), own.join(", ")),
+    }
+}
+
 /// What a run prints before its first game.
 pub fn write_header(out: &mut impl Write, start: &MatchStart) -> io::Result<()> {
-    let tc = start.time_control.notation();
+    let tc = time_controls(start);
     match start.tournament {
         Some(kind) => writeln!(
             out,

@@ -56,14 +56,7 @@ fn write_bitboards(pos: &Position) -> String {
 }
 
 /// The piece order of the `pieces` format: king, queen, rook, bishop, knight, pawn.
-const LIST_ORDER: [PieceKind; 6] = [
-    PieceKind::King,
-    PieceKind::Queen,
-    PieceKind::Rook,
-    PieceKind::Bishop,
-    PieceKind::Knight,
-    PieceKind::Pawn,
-];
+const LIST_ORDER: [PieceKind; 6] = PieceKind::KING_FIRST;
 
 fn write_pieces(board: &Placement) -> String {
     Color::ALL

@@ -18,7 +18,7 @@ mod writer;
 
 pub use reader::{read_games, PgnReader};
 pub use text::{pgn_text, Latin1Bytes};
-pub use writer::{export_tags, write_game, Comments, PgnWriteError};
+pub use writer::{export_tags, write_game, write_game_in, Comments, MoveNotation, PgnWriteError};
 
 use super::san::SanError;
 use crate::game::GameRecord;

@@ -1,7 +1,7 @@
 //! Writing games in PGN's export form.
 
 use super::{PgnGame, SEVEN_TAG_ROSTER};
-use crate::notation::san::to_san;
+use crate::notation::san::{to_lan, to_san};
 use crate::notation::uci::format_move;
 use crate::{CastlingMode, Color, STARTPOS_FEN};
 use std::fmt;
@@ -42,15 +42,55 @@ impl fmt::Display for PgnWriteError {
 
 impl std::error::Error for PgnWriteError {}
 
+/// How the moves of a written game are noted: SAN, as PGN defines it, or the other two
+/// notations fastchess's `-pgnout notation=` offers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "tools", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "tools", serde(rename_all = "lowercase"))]
+pub enum MoveNotation {
+    /// Standard algebraic notation (`Nf3`).
+    #[default]
+    San,
+    /// Long algebraic notation as fastchess writes it (`Ng1f3`: [`to_lan`]).
+    Lan,
+    /// The UCI move (`g1f3`; castling in the game's own notation).
+    Uci,
+}
+
+impl MoveNotation {
+    /// True for SAN (what a saved state leaves out).
+    pub fn is_san(&self) -> bool {
+        *self == MoveNotation::San
+    }
+
+    fn write(self, pos: &crate::Position, mv: crate::Move, castling: CastlingMode) -> String {
+        match self {
+            MoveNotation::San => to_san(pos, mv),
+            MoveNotation::Lan => to_lan(pos, mv),
+            MoveNotation::Uci => format_move(mv, castling),
+        }
+    }
+}
+
 /// The game in PGN export form, its comments included, ending with a blank line so games can be
 /// concatenated.
 pub fn write_game(game: &PgnGame) -> Result<String, PgnWriteError> {
+    write_game_in(game, MoveNotation::San)
+}
+
+/// [`write_game`] with the moves in `notation` (a PGN reader reads SAN only: LAN and UCI are for
+/// the tools that ask for them).
+pub fn write_game_in(game: &PgnGame, notation: MoveNotation) -> Result<String, PgnWriteError> {
     let mut out = String::new();
     for (name, value) in export_tags(game) {
         out.push_str(&format!("[{name} \"{}\"]\n", escape_tag_value(&value)));
     }
     out.push('\n');
-    wrap_into(&mut out, &movetext_tokens(game, &game.comments)?, 80);
+    wrap_into(
+        &mut out,
+        &movetext_tokens(game, &game.comments, notation)?,
+        80,
+    );
     out.push_str("\n\n");
     Ok(out)
 }
@@ -96,7 +136,11 @@ fn escape_tag_value(value: &str) -> String {
 }
 
 /// Move numbers, SAN moves, comments and the result, as words to wrap.
-fn movetext_tokens(game: &PgnGame, comments: &Comments) -> Result<Vec<String>, PgnWriteError> {
+fn movetext_tokens(
+    game: &PgnGame,
+    comments: &Comments,
+    notation: MoveNotation,
+) -> Result<Vec<String>, PgnWriteError> {
     let by_ply = comments_by_ply(game, comments);
     let mut tokens = Vec::new();
     let mut need_number = push_comments(&mut tokens, &by_ply[0]);
@@ -110,7 +154,7 @@ fn movetext_tokens(game: &PgnGame, comments: &Comments) -> Result<Vec<String>, P
             });
         }
         // A move number and its move are one word, so a line never ends with a bare number.
-        let san = to_san(&pos, mv);
+        let san = notation.write(&pos, mv, game.record.castling);
         tokens.push(match pos.side_to_move() {
             Color::White => format!("{}. {san}", pos.fullmove_number()),
             Color::Black if need_number || index == 0 => {

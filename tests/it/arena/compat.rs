@@ -6,7 +6,7 @@
 //! tags and time control, read back from the PGN.
 
 use super::{read_pgn, run, scratch, stockfish, tag};
-use crate::common::SHANNON;
+use crate::common::{data_path, SHANNON};
 use std::path::Path;
 
 /// Split a command line as a shell would (single and double quotes; no escapes needed here),
@@ -509,16 +509,16 @@ fn refusals_name_the_option() {
             "-pgnout FILE is cutechess-cli's and -output is fastchess's",
         ),
         (
-            "-engine cmd={shannon} tc=1+0.01 -engine cmd={shannon} tc=2+0.02".to_string(),
-            "the engines' limits differ (1+0.01 and 2+0.02)",
+            format!("{engines} -tb /no/such/syzygy"),
+            "tablebase adjudication: cannot read the tablebase folder /no/such/syzygy",
         ),
         (
-            format!("{engines} -openings file=book.epd -rounds 4 -pgnout games.pgn"),
-            "-openings without -repeat: not supported: every game would start",
+            format!("{engines} -tb /syzygy -tbadjudicate WINS"),
+            "-tbadjudicate",
         ),
         (
-            format!("{engines} -tb /syzygy"),
-            "-tb: not supported: Shannon has no tablebase",
+            format!("{engines} -games 2 -tb /syzygy -tbpieces 2 -pgnout games.pgn"),
+            "-tbpieces",
         ),
         (
             "-engine cmd={shannon} -engine cmd={shannon}".to_string(),
@@ -534,7 +534,8 @@ fn refusals_name_the_option() {
 }
 
 /// fastchess's end-to-end test `app/tests/e2e/random_order.sh` (its random mover replaced by
-/// this shannon): the increment written with its unit (`2+0.02s`), `-log` accepted with a note.
+/// this shannon): the increment written with its unit (`2+0.02s`), `-log` writing fastchess's
+/// log (its own lines at `info`, no engine lines without `engine=true`).
 #[test]
 fn fastchess_e2e_random_order() {
     let dir = scratch("compat-e2e-random");
@@ -545,8 +546,13 @@ fn fastchess_e2e_random_order() {
                 -log file=log.txt level=info";
     let (ok, out, err) = compat(&dir, line);
     assert!(ok, "{out}{err}");
-    assert!(err.contains("note: -log: accepted, no log file"), "{err}");
-    assert!(!dir.join("log.txt").exists());
+    let log = std::fs::read_to_string(dir.join("log.txt")).unwrap();
+    assert!(
+        log.contains("<                    > fastchess --- Starting tournament...\n"),
+        "{log}"
+    );
+    assert!(log.contains("fastchess --- Finished match\n\n"), "{log}");
+    assert!(!log.contains("[Engine]"), "{log}");
     let games = read_pgn(&dir.join("random_run1.pgn"));
     assert_eq!(games.len(), 6, "3 rounds of 2 games");
     assert_pairs(&games);
@@ -619,21 +625,31 @@ fn fastchess_e2e_pgn_book_plies() {
 }
 
 /// fastchess's comparison with cutechess-cli (`app/tests/cutechess/cutechess.sh`, the one command
-/// line both tools run), Stockfish's copies replaced by this shannon: the two engines search to
-/// different depths, and a Shannon match gives both sides one limit, so it is refused by name.
+/// line both tools run), Stockfish's copies replaced by this shannon and its UHO book by a book of
+/// the repository's under the script's name: the two engines search to different depths (depth
+/// odds), and the games are written as fastchess writes them (one `TimeControl`, `-`: its tags
+/// compare the clocks only).
 #[test]
-fn fastchess_cutechess_comparison_line_with_unequal_depths_is_refused() {
+fn fastchess_cutechess_comparison_line_plays_depth_6_against_depth_8() {
     let dir = scratch("compat-comparison");
+    std::fs::copy(
+        data_path("peers/sprt/openings.epd"),
+        dir.join("UHO_4060_v2.epd"),
+    )
+    .unwrap();
     let line = "-recover -repeat -games 2 -rounds 100 -pgnout file=./fastchess-out.pgn \
                 -srand 4242 -resign movecount=3 score=600 -draw movenumber=34 movecount=8 score=20 \
                 -variant standard -concurrency 4 -openings file=UHO_4060_v2.epd format=epd order=sequential \
                 -engine name=sf_1 tc=inf depth=6 cmd={shannon} dir=. \
                 -engine name=sf_2 tc=inf depth=8 cmd={shannon} dir=. \
                 -each proto=uci option.Threads=1";
-    let (ok, _, err) = compat(&dir, line);
-    assert!(!ok);
+    let (ok, out, err) = compat(&dir, line);
+    assert!(ok, "{out}{err}");
     assert!(
-        err.contains("-engine #2 tc=depth=8: not supported: the engines' limits differ (depth=6 and depth=8)"),
-        "{err}"
+        out.contains("Results of sf_1 vs sf_2 (6 plies - 8 plies, 1t, "),
+        "{out}"
     );
+    let pgn = std::fs::read_to_string(dir.join("fastchess-out.pgn")).unwrap();
+    assert_eq!(pgn.matches("[TimeControl \"-\"]").count(), 200);
+    assert!(!pgn.contains("WhiteTimeControl"));
 }

@@ -127,8 +127,8 @@ fn a_format_2_state_resumes_to_the_uninterrupted_result() {
     assert!(left.is_empty(), "{left:?}");
     let state = std::fs::read_to_string(dir.join("games.pgn.state.json")).unwrap();
     assert!(
-        state.contains("\"shannon match state 4\""),
-        "written back as format 4"
+        state.contains("\"shannon match state 5\""),
+        "written back as format 5"
     );
     assert_eq!(tables(&resumed), tables(&uninterrupted_tournament()));
 }

@@ -15,8 +15,13 @@
 
 use super::bound_scores::{bound_score_words, bound_scores_folder, games_of, RECORDED};
 use super::engines_json::{listing, LISTINGS};
+use super::odds::{odds_folder, odds_games, odds_words, recorded as odds_recorded, CASES, TOOLS};
 use super::sprt_peers::{
     finished_games, games, recorded, runs, sprt_folder, sprt_lines, Players, Run, Tool,
+};
+use super::tablebase_peers::{
+    outcome as tablebase_outcome, recorded as tablebase_recorded, tablebase_folder,
+    RUNS as TABLEBASE_RUNS,
 };
 use super::{scratch, stockfish};
 use crate::common::{data_path, peer_missing, peers_required};
@@ -47,11 +52,11 @@ fn real_tool(var: &str, name: &str) -> Option<PathBuf> {
     found
 }
 
-fn cutechess_cli() -> Option<PathBuf> {
+pub(super) fn cutechess_cli() -> Option<PathBuf> {
     real_tool("SHANNON_CUTECHESS_CLI", "cutechess-cli")
 }
 
-fn fastchess() -> Option<PathBuf> {
+pub(super) fn fastchess() -> Option<PathBuf> {
     real_tool("SHANNON_FASTCHESS", "fastchess")
 }
 
@@ -272,5 +277,72 @@ fn the_recorded_sprt_runs_are_what_the_real_tools_print() {
         assert_eq!(played.len(), finished_games(&stdout), "{name}");
         let every = games(&recorded(&run.tool.pgn_name(run.players)));
         assert_eq!(played, every[..played.len()], "{name}: other games");
+    }
+}
+
+#[test]
+fn the_recorded_odds_games_are_what_the_real_tools_play() {
+    let (cute, fast) = (cutechess_cli(), fastchess());
+    let dir = odds_folder("peer-tools-odds");
+    for (case, _) in CASES {
+        for (tool, binary) in TOOLS.into_iter().zip([&cute, &fast]) {
+            let Some(binary) = binary else {
+                continue;
+            };
+            let pgn = format!("{case}.{tool}.pgn");
+            let output = std::process::Command::new(binary)
+                .args(odds_words(case, tool, &pgn))
+                .current_dir(dir.path())
+                .output()
+                .expect("the tool runs");
+            assert!(output.status.success(), "{}: {output:?}", binary.display());
+            assert_eq!(
+                odds_games(&dir.join(&pgn)),
+                odds_games(&odds_recorded(&pgn)),
+                "{pgn}: other games than recorded"
+            );
+        }
+    }
+}
+
+/// Each tool plays the recorded tablebase runs again (`tablebase_peers.rs`): the same games,
+/// terminations and `Finished game` lines as recorded. With `SHANNON_PEERS_OUT=DIR` what the
+/// tools made is also written to DIR, named as the recorded files.
+#[test]
+fn the_recorded_tablebase_runs_are_what_the_real_tools_play() {
+    let (cute, fast) = (cutechess_cli(), fastchess());
+    if cute.is_none() && fast.is_none() {
+        return;
+    }
+    let Some(dir) = tablebase_folder("peer-tools-tablebase") else {
+        return;
+    };
+    let out = std::env::var_os("SHANNON_PEERS_OUT").map(PathBuf::from);
+    for run in &TABLEBASE_RUNS {
+        let tool = match run.cutechess {
+            true => cute.as_ref(),
+            false => fast.as_ref(),
+        };
+        let Some(tool) = tool else { continue };
+        let pgn = format!("{}.pgn", run.name);
+        let output = std::process::Command::new(tool)
+            .args(run.words(&pgn))
+            .current_dir(dir.path())
+            .output()
+            .expect("the tool runs");
+        assert!(output.status.success(), "{}: {output:?}", tool.display());
+        let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+        if let Some(out) = &out {
+            std::fs::copy(dir.join(&pgn), out.join(&pgn)).unwrap();
+            std::fs::write(out.join(format!("{}.txt", run.name)), &stdout).unwrap();
+        }
+        let theirs =
+            std::fs::read_to_string(tablebase_recorded(&format!("{}.txt", run.name))).unwrap();
+        assert_eq!(
+            tablebase_outcome(&dir.join(&pgn), &stdout),
+            tablebase_outcome(&tablebase_recorded(&pgn), &theirs),
+            "{}: other games than recorded",
+            run.name
+        );
     }
 }

@@ -32,7 +32,7 @@ use super::endings::{ending_words, Tool};
 use crate::cli::prelude::say;
 use shannon::arena::{
     GameFinished, GameStarted, MatchGame, MatchObserver, MatchReport, MatchStart, OptionWarning,
-    RunStop, Standings, TournamentKind,
+    RunStop, Seeds, Standings, TournamentKind,
 };
 use shannon::game::Outcome;
 use shannon::stats::{Score, Sprt, SprtTest, SprtVerdict};
@@ -322,6 +322,8 @@ pub struct Cutechess<'a, W: Write> {
     sprt: Option<Sprt>,
     names: Vec<String>,
     tournament: Option<TournamentKind>,
+    /// A gauntlet's seeds (`-seeds N`), ranked first.
+    seeds: Option<Seeds>,
     /// False on a resumed run: the colour lines and outcomes would cover this run's games only.
     whole: bool,
     tallies: BTreeMap<String, Tally>,
@@ -340,6 +342,7 @@ impl<'a, W: Write> Cutechess<'a, W> {
             sprt: None,
             names: Vec::new(),
             tournament: None,
+            seeds: None,
             whole: true,
             tallies: BTreeMap::new(),
             last_llr: 0.0,
@@ -429,12 +432,14 @@ impl<'a, W: Write> Cutechess<'a, W> {
 
     /// cutechess's default result format, `Rank,Name,Elo,Error,Games,Score,DScore`: players
     /// with games by score (ties: the later player first, as its `QMultiMap` keeps them), then
-    /// those without; a gauntlet's first engine first, ranked 0.
+    /// those without; a gauntlet's seeds (its first engine, or the first `-seeds N`) first,
+    /// the first ranked 0.
     fn rank_table(&self, standings: &Standings) -> String {
         let gauntlet = self.tournament == Some(TournamentKind::Gauntlet);
+        let engines = standings.names.len();
         let key = |engine: usize| -> f64 {
             let s = standings.engine_score(engine);
-            if gauntlet && engine == 0 {
+            if gauntlet && Seeds::is_seed(self.seeds, engine, engines) {
                 -1.0
             } else if s.games() > 0 {
                 1.0 - s.ratio()
@@ -486,6 +491,7 @@ impl<W: Write> MatchObserver for Cutechess<'_, W> {
         self.sprt = start.sprt;
         self.names = start.names.clone();
         self.tournament = start.tournament;
+        self.seeds = start.layout.seeds;
         self.whole = start.resumed.is_none();
         if let Some(line) = super::decided_before_line(start) {
             writeln!(self.out, "{line}")?;

@@ -166,7 +166,8 @@ pub struct Fastchess<'a, W: Write> {
     sprt: Option<Sprt>,
     labels: EngineLabels,
     names: Vec<String>,
-    time_control: String,
+    /// Each engine's time control as fastchess shows it, in the tournament's order.
+    time_controls: Vec<String>,
     book: String,
     /// Forfeits per engine (tournament order), this run's games.
     forfeits: Vec<Forfeits>,
@@ -191,7 +192,7 @@ impl<'a, W: Write> Fastchess<'a, W> {
             sprt: None,
             labels: EngineLabels::default(),
             names: Vec::new(),
-            time_control: String::new(),
+            time_controls: Vec::new(),
             book: String::new(),
             forfeits: Vec::new(),
             last_block: None,
@@ -250,6 +251,13 @@ impl<'a, W: Write> Fastchess<'a, W> {
         let (first, second) = (&standings.names[0], &standings.names[1]);
         let (threads_a, hash_a) = self.labels.of(first);
         let (threads_b, hash_b) = self.labels.of(second);
+        let time_control_of = |name: &String| {
+            let index = self.names.iter().position(|n| n == name);
+            index
+                .and_then(|i| self.time_controls.get(i))
+                .cloned()
+                .unwrap_or_default()
+        };
         let book = if self.book.is_empty() {
             String::new()
         } else {
@@ -261,7 +269,7 @@ impl<'a, W: Write> Fastchess<'a, W> {
         };
         format!(
             "Results of {first} vs {second} ({}, {}, {}{book}):\n{lines}\n",
-            self.time_control,
+            both(time_control_of(first), time_control_of(second)),
             both(threads_a, threads_b),
             both(hash_a, hash_b),
         )
@@ -437,7 +445,7 @@ impl<W: Write> MatchObserver for Fastchess<'_, W> {
         self.labels = EngineLabels::of_start(start);
         self.names = start.names.clone();
         self.forfeits = vec![Forfeits::default(); start.names.len()];
-        self.time_control = time_control(&start.time_control);
+        self.time_controls = start.time_controls.iter().map(time_control).collect();
         self.book = match &start.openings.source {
             OpeningSource::File(path) => path
                 .file_name()

@@ -139,6 +139,18 @@ fn every_ending_has_fastchesss_words() {
             None,
             "White wins by adjudication",
         ),
+        (
+            Outcome::Win(Black),
+            Some(Termination::Tablebase),
+            None,
+            "Black wins by adjudication: SyzygyTB",
+        ),
+        (
+            Outcome::Draw,
+            Some(Termination::Tablebase),
+            None,
+            "Draw by adjudication: SyzygyTB",
+        ),
         (Outcome::Win(White), None, None, "White wins"),
         (Outcome::Draw, None, None, "Drawn game"),
     ];

@@ -1,0 +1,172 @@
+//! Tablebase adjudication side by side with the real tools (`tests/data/peers/tablebase/`): two
+//! seeded Shannon engines (random movers) play from positions of five and six pieces, with the
+//! 3- and 4-man Syzygy tables of `$SHANNON_SYZYGY`; `shannon match` given each recorded command
+//! line ends every game at the same ply, with the same result, `Termination` tag and words as the
+//! tool (its `Finished game` lines equal, line for line). `peer_tools.rs` records them again.
+//!
+//! Without the tables the tests are skipped with a printed reason, and fail under
+//! `SHANNON_REQUIRE_PEERS=1`.
+
+use super::sprt_peers::games;
+use super::{read_pgn, scratch, tag};
+use crate::common::{data_path, peer_missing, peers_required, syzygy_folder, Scratch, SHANNON};
+use std::path::{Path, PathBuf};
+
+/// One recorded run: its files' name (`NAME.pgn`, `NAME.txt`), whose command line it is, and
+/// the options it adds to [`COMMON`].
+pub(super) struct TablebaseRun {
+    pub(super) name: &'static str,
+    pub(super) cutechess: bool,
+    pub(super) extra: &'static str,
+}
+
+/// The recorded runs (tests/data/peers/README.md).
+pub(super) const RUNS: [TablebaseRun; 3] = [
+    TablebaseRun {
+        name: "fastchess-1.8.2-alpha",
+        cutechess: false,
+        extra: "",
+    },
+    TablebaseRun {
+        name: "fastchess-1.8.2-alpha-win-loss",
+        cutechess: false,
+        extra: "-tbadjudicate WIN_LOSS",
+    },
+    TablebaseRun {
+        name: "cutechess-cli-1.5.1-tbpieces-4",
+        cutechess: true,
+        extra: "-tbpieces 4",
+    },
+];
+
+/// The options every run shares.
+const COMMON: &str = "-engine cmd=./shannon name=alpha option.Seed=11 \
+                      -engine cmd=./shannon name=beta option.Seed=22 \
+                      -each proto=uci tc=inf nodes=1000 \
+                      -openings file=openings.epd format=epd order=sequential \
+                      -concurrency 1 -rounds 24 -games 2 -repeat -tb syzygy";
+
+impl TablebaseRun {
+    /// The command line's words, writing the PGN as `pgn` (in the tool's form of `-pgnout`).
+    pub(super) fn words(&self, pgn: &str) -> Vec<String> {
+        let pgnout = match self.cutechess {
+            true => pgn.to_string(),
+            false => format!("file={pgn}"),
+        };
+        format!("{COMMON} {} -pgnout {pgnout}", self.extra)
+            .split_whitespace()
+            .map(String::from)
+            .collect()
+    }
+}
+
+/// A recorded file.
+pub(super) fn recorded(name: &str) -> PathBuf {
+    data_path(&format!("peers/tablebase/{name}"))
+}
+
+/// A folder to run in: the openings, `./shannon` (the binary under test) and `syzygy` (the
+/// tables); `None` (skipped, or a failure under `SHANNON_REQUIRE_PEERS=1`) without the tables.
+pub(super) fn tablebase_folder(name: &str) -> Option<Scratch> {
+    let tables = match syzygy_folder() {
+        Ok(tables) => tables,
+        Err(why) => {
+            peer_missing(&why, peers_required());
+            return None;
+        }
+    };
+    let dir = scratch(name);
+    std::fs::copy(recorded("openings.epd"), dir.join("openings.epd")).unwrap();
+    std::os::unix::fs::symlink(SHANNON, dir.join("shannon")).unwrap();
+    std::os::unix::fs::symlink(tables, dir.join("syzygy")).unwrap();
+    Some(dir)
+}
+
+/// What is compared of a run: each game (start, players, moves, result) with its
+/// `Termination` tag, and the output's `Finished game` lines.
+pub(super) fn outcome(pgn: &Path, stdout: &str) -> (Vec<(String, String)>, Vec<String>) {
+    let terminations = read_pgn(pgn)
+        .iter()
+        .map(|game| tag(game, "Termination").to_string())
+        .collect::<Vec<_>>();
+    let games = games(pgn)
+        .into_iter()
+        .zip(terminations)
+        .map(|(game, termination)| (format!("{game:?}"), termination))
+        .collect();
+    let finished = stdout
+        .lines()
+        .filter(|line| line.starts_with("Finished game "))
+        .map(String::from)
+        .collect();
+    (games, finished)
+}
+
+#[test]
+fn shannon_adjudicates_by_the_tables_as_each_tool_did() {
+    let Some(dir) = tablebase_folder("tablebase-peers") else {
+        return;
+    };
+    for run in &RUNS {
+        let pgn = format!("{}.shannon.pgn", run.name);
+        let out = std::process::Command::new(SHANNON)
+            .arg("match")
+            .args(run.words(&pgn))
+            .current_dir(dir.path())
+            .output()
+            .expect("shannon runs");
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(out.status.success(), "{}: {out:?}", run.name);
+        let theirs = std::fs::read_to_string(recorded(&format!("{}.txt", run.name))).unwrap();
+        let (ours, recorded_games) = (
+            outcome(&dir.join(&pgn), &stdout),
+            outcome(&recorded(&format!("{}.pgn", run.name)), &theirs),
+        );
+        assert_eq!(ours.0.len(), 48, "{}", run.name);
+        assert_eq!(ours, recorded_games, "{}: other games or words", run.name);
+        let adjudicated = ours.1.iter().filter(|l| l.contains("SyzygyTB")).count();
+        assert!(adjudicated >= 30, "{}: {adjudicated} adjudicated", run.name);
+    }
+}
+
+/// Shannon's own form: `--tb` adjudicates (fastchess's rule), and a folder that cannot be read
+/// or `--tb-pieces` above what the tables hold stops the match before its first game, naming
+/// the folder.
+#[test]
+fn our_own_form_adjudicates_and_refuses_bad_tables_before_the_first_game() {
+    let Some(dir) = tablebase_folder("tablebase-own-form") else {
+        return;
+    };
+    let run = |words: &str| {
+        let out = std::process::Command::new(SHANNON)
+            .arg("match")
+            .args(words.split_whitespace())
+            .current_dir(dir.path())
+            .output()
+            .expect("shannon runs");
+        let err = String::from_utf8_lossy(&out.stderr).into_owned();
+        (out.status.success(), err)
+    };
+    let (ok, err) = run("--games 2 --tb no-such-folder --pgn refused.pgn");
+    assert!(
+        !ok && err.contains("cannot read the tablebase folder no-such-folder"),
+        "{err}"
+    );
+    let (ok, err) = run("--games 2 --tb syzygy --tb-pieces 6 --pgn refused.pgn");
+    assert!(!ok && err.contains("hold at most 4"), "{err}");
+    assert!(!dir.join("refused.pgn").exists());
+    let (ok, err) = run(
+        "--games 8 --seed 1 --tc inf --openings openings.epd --tb syzygy --pgn own.pgn --quiet",
+    );
+    assert!(ok, "{err}");
+    let games = read_pgn(&dir.join("own.pgn"));
+    let by_tables = std::fs::read_to_string(dir.join("own.pgn"))
+        .unwrap()
+        .matches("{adjudicated by the Syzygy tables}")
+        .count();
+    assert_eq!(games.len(), 8);
+    assert!(by_tables >= 2, "{by_tables} of 8 adjudicated by the tables");
+    for game in &games {
+        assert_ne!(tag(game, "Termination"), "", "every game ends");
+    }
+}
