@@ -37,6 +37,8 @@ pub struct Context {
     /// queen or king; 0 none) in three bit planes.
     attacker: [u64; 3],
     pub(super) their_all: u64,
+    /// The squares their bishops, rooks and queens attack.
+    pub(super) their_sliding: u64,
     pub(super) our_all: u64,
     /// Squares from which each kind of ours gives check.
     pub(super) checks: [u64; 6],
@@ -98,6 +100,72 @@ pub(super) fn attacks(kind: usize, color: Color, sq: usize, occupied: u64) -> u6
     }
 }
 
+/// One side's attacks: every square attacked, those attacked twice or more, and by value class
+/// (0 pawn, 1 knight or bishop, 2 rook, 3 queen or king).
+struct SideAttacks {
+    all: u64,
+    two: u64,
+    class: [u64; 4],
+    /// The squares the side's bishops, rooks and queens attack.
+    sliding: u64,
+}
+
+const NOT_FILE_A: u64 = !0x0101_0101_0101_0101;
+const NOT_FILE_H: u64 = !0x8080_8080_8080_8080;
+
+/// The attacks of the pieces of `side` (of `color`), kind by kind (the pawns all at once).
+#[inline(always)]
+fn side_attacks(board: &Board, side: u64, color: Color, occupied: u64) -> SideAttacks {
+    let pawns = board.by_kind[0] & side;
+    let (left, right) = if color == Color::White {
+        ((pawns & NOT_FILE_A) << 7, (pawns & NOT_FILE_H) << 9)
+    } else {
+        ((pawns & NOT_FILE_A) >> 9, (pawns & NOT_FILE_H) >> 7)
+    };
+    let mut out = SideAttacks {
+        all: left | right,
+        two: left & right,
+        class: [left | right, 0, 0, 0],
+        sliding: 0,
+    };
+    let mut add = |class: usize, hits: u64, sliding: bool| {
+        out.two |= out.all & hits;
+        out.all |= hits;
+        out.class[class] |= hits;
+        if sliding {
+            out.sliding |= hits;
+        }
+    };
+    for sq in squares(board.by_kind[1] & side) {
+        add(
+            1,
+            knight_attacks(crate::Square::from_index_unchecked(sq as u8)).0,
+            false,
+        );
+    }
+    for sq in squares(board.by_kind[2] & side) {
+        add(1, lines::bishop(sq, occupied), true);
+    }
+    for sq in squares(board.by_kind[3] & side) {
+        add(2, lines::rook(sq, occupied), true);
+    }
+    for sq in squares(board.by_kind[4] & side) {
+        add(
+            3,
+            lines::bishop(sq, occupied) | lines::rook(sq, occupied),
+            true,
+        );
+    }
+    for sq in squares(board.by_kind[5] & side) {
+        add(
+            3,
+            king_attacks(crate::Square::from_index_unchecked(sq as u8)).0,
+            false,
+        );
+    }
+    out
+}
+
 /// A capture's gain in pawns as a bucket 0-5 (nothing, 1, 2, 3-4, 5-7, 8 or more).
 fn gain_bucket(gain: i32) -> u8 {
     match gain {
@@ -130,26 +198,15 @@ impl Context {
                 set &= set - 1;
             }
         }
-        let mut class = [0u64; 4];
-        let mut their_all = 0;
-        let mut our_all = 0;
-        let mut our_two = 0;
-        for (side, color) in [(theirs, them), (ours, us)] {
-            let mut set = side;
-            while set != 0 {
-                let sq = set.trailing_zeros() as usize;
-                set &= set - 1;
-                let kind = kinds[sq] as usize;
-                let hits = attacks(kind, color, sq, occupied);
-                if color == them {
-                    class[[0, 1, 1, 2, 3, 3][kind]] |= hits;
-                    their_all |= hits;
-                } else {
-                    our_two |= our_all & hits;
-                    our_all |= hits;
-                }
-            }
-        }
+        let (their_pieces, our_pieces) = (
+            side_attacks(&board, theirs, them, occupied),
+            side_attacks(&board, ours, us, occupied),
+        );
+        let class = their_pieces.class;
+        let their_all = their_pieces.all;
+        let their_sliding = their_pieces.sliding;
+        let our_all = our_pieces.all;
+        let our_two = our_pieces.two;
         let attacker = {
             let [first, second, third, fourth] = class;
             let second = second & !first;
@@ -199,6 +256,7 @@ impl Context {
             ours,
             attacker,
             their_all,
+            their_sliding,
             our_all,
             checks,
             last_to: history.last.map_or(NONE, |m| m.to().index()),
@@ -307,13 +365,14 @@ impl Context {
             let sq = attacked.trailing_zeros() as usize;
             attacked &= attacked - 1;
             let kind = self.kinds[sq] as usize;
+            let attackers = self.board.attackers_to(sq, self.occupied);
             let cheapest = [0, 1, 3, 5, 9][self.attacker_class(sq)];
             let defended = self.our_all & bit(sq) != 0;
             if !defended || cheapest < VALUE[kind] {
                 self.hanging |= bit(sq);
                 hang = hang.max(1 + value_class(kind) as usize);
             } else if our_two & bit(sq) == 0 {
-                let defenders = self.board.attackers_to(sq, self.occupied) & self.ours;
+                let defenders = attackers & self.ours;
                 if defenders.count_ones() == 1 {
                     let defender = defenders.trailing_zeros() as usize;
                     self.sole[defender] = self.sole[defender].max(1 + value_class(kind));
@@ -322,7 +381,7 @@ impl Context {
             }
             // Their cheapest capture here, then the exchange.
             let theirs = self.occupied & !self.ours;
-            let takers = self.board.attackers_to(sq, self.occupied) & theirs;
+            let takers = attackers & theirs;
             if let Some(taker) = (0..6).find(|&k| takers & self.board.by_kind[k] != 0) {
                 let from = (takers & self.board.by_kind[taker]).trailing_zeros() as usize;
                 let gain = self.board.exchange(!self.us, from, sq, taker, VALUE[kind]);
@@ -340,27 +399,29 @@ impl Context {
         let sliders = |side: u64| {
             side & (self.board.by_kind[2] | self.board.by_kind[3] | self.board.by_kind[4])
         };
+        // Each slider's attacks once with every piece of ours it hits lifted: what appears
+        // behind a lifted piece lies on that piece's ray, so `between` names the piece.
         let mut set = sliders(theirs);
         while set != 0 {
             let sq = set.trailing_zeros() as usize;
             set &= set - 1;
             let kind = kinds[sq] as usize;
             let direct = attacks(kind, !self.us, sq, self.occupied);
-            let mut blockers = direct & self.ours;
-            while blockers != 0 {
-                let blocker = blockers.trailing_zeros() as usize;
-                blockers &= blockers - 1;
-                let behind = attacks(kind, !self.us, sq, self.occupied & !bit(blocker))
-                    & !direct
-                    & self.ours;
-                for target in squares(behind) {
-                    let target_kind = kinds[target] as usize;
-                    if target_kind != 5
-                        && (VALUE[target_kind] > VALUE[kind] || self.our_all & bit(target) == 0)
-                    {
-                        self.shield[blocker] =
-                            self.shield[blocker].max(1 + value_class(target_kind));
-                    }
+            let blockers = direct & self.ours;
+            if blockers == 0 {
+                continue;
+            }
+            let behind =
+                attacks(kind, !self.us, sq, self.occupied & !blockers) & !direct & self.ours;
+            let slider = crate::Square::from_index_unchecked(sq as u8);
+            for target in squares(behind) {
+                let target_kind = kinds[target] as usize;
+                if target_kind != 5
+                    && (VALUE[target_kind] > VALUE[kind] || self.our_all & bit(target) == 0)
+                {
+                    let square = crate::Square::from_index_unchecked(target as u8);
+                    let blocker = (between(slider, square).0 & blockers).trailing_zeros() as usize;
+                    self.shield[blocker] = self.shield[blocker].max(1 + value_class(target_kind));
                 }
             }
         }
@@ -370,23 +431,24 @@ impl Context {
             set &= set - 1;
             let kind = kinds[sq] as usize;
             let direct = attacks(kind, self.us, sq, self.occupied);
-            let mut blockers = direct & self.ours;
-            while blockers != 0 {
-                let blocker = blockers.trailing_zeros() as usize;
-                blockers &= blockers - 1;
-                let behind =
-                    attacks(kind, self.us, sq, self.occupied & !bit(blocker)) & !direct & theirs;
-                for target in squares(behind) {
-                    let target_kind = kinds[target] as usize;
-                    if target_kind == 5 {
-                        continue;
-                    }
-                    if VALUE[target_kind] > VALUE[kind] || self.their_all & bit(target) == 0 {
-                        let class = 1 + value_class(target_kind);
-                        if class > self.uncovers[blocker] {
-                            self.uncovers[blocker] = class;
-                            self.uncover_slider[blocker] = sq as u8;
-                        }
+            let blockers = direct & self.ours;
+            if blockers == 0 {
+                continue;
+            }
+            let behind = attacks(kind, self.us, sq, self.occupied & !blockers) & !direct & theirs;
+            let slider = crate::Square::from_index_unchecked(sq as u8);
+            for target in squares(behind) {
+                let target_kind = kinds[target] as usize;
+                if target_kind == 5 {
+                    continue;
+                }
+                if VALUE[target_kind] > VALUE[kind] || self.their_all & bit(target) == 0 {
+                    let square = crate::Square::from_index_unchecked(target as u8);
+                    let blocker = (between(slider, square).0 & blockers).trailing_zeros() as usize;
+                    let class = 1 + value_class(target_kind);
+                    if class > self.uncovers[blocker] {
+                        self.uncovers[blocker] = class;
+                        self.uncover_slider[blocker] = sq as u8;
                     }
                 }
             }

@@ -381,9 +381,15 @@ impl Context {
         if on(Group::Exchange) && !castles && (captured < 6 || self.their_all & to_bit != 0) {
             let taken = if captured < 6 { VALUE[captured] } else { 0 };
             let promotion = mv.promotion().map_or(0, |p| VALUE[p.index()] - 1);
-            let gain = self
-                .board
-                .exchange(self.us, from, to, lands_as, taken + promotion);
+            // Nothing of theirs reaches the square, even through the square left (a slider of
+            // theirs would have to see it): the exchange stops at once.
+            let alone = self.their_all & to_bit == 0 && self.their_sliding & (1 << from) == 0;
+            let gain = if alone {
+                taken + promotion
+            } else {
+                self.board
+                    .exchange(self.us, from, to, lands_as, taken + promotion)
+            };
             sink.movement(at(Group::Exchange, mover * 9 + exchange_bucket(gain)));
         }
         if on(Group::CheckKind) {
@@ -488,5 +494,62 @@ impl Context {
         } else {
             3
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::see::VALUE;
+    use super::super::History;
+    use super::*;
+    use crate::Position;
+
+    /// The exchange's shortcut (nothing of theirs reaches the destination, not even through the
+    /// square left) gives what the whole exchange gives, on every legal move of the positions of
+    /// seeded random games from the perft suite.
+    #[test]
+    fn the_exchange_shortcut_equals_the_exchange() {
+        let text = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/data/perft/tricky.perft"
+        ))
+        .unwrap();
+        let mut rng = crate::types::splitmix::SplitMix::new(47);
+        let mut shortcuts = 0;
+        for entry in crate::perft::suite::parse_suite(&text).unwrap() {
+            let mut pos = Position::from_fen(&entry.fen).unwrap();
+            let mut history = History::new(&pos);
+            for _ in 0..120 {
+                let legal = pos.legal_moves();
+                if legal.is_empty() {
+                    break;
+                }
+                let context = Context::new(&pos, &history, legal.len(), false);
+                for &mv in legal.iter() {
+                    let (from, to) = (mv.from().index(), mv.to().index());
+                    if context.their_all & (1 << to) != 0
+                        || context.their_sliding & (1 << from) != 0
+                    {
+                        continue;
+                    }
+                    let mover = mv
+                        .promotion()
+                        .map_or(pos.piece_at(mv.from()).unwrap().kind.index(), |p| p.index());
+                    let taken = pos.piece_at(mv.to()).map_or(0, |p| VALUE[p.kind.index()]);
+                    let side = pos.side_to_move();
+                    assert_eq!(
+                        context.board.exchange(side, from, to, mover, taken),
+                        taken,
+                        "{} {mv:?}",
+                        pos.fen()
+                    );
+                    shortcuts += 1;
+                }
+                let mv = legal[rng.below(legal.len())];
+                history = history.after(&pos, mv);
+                let _ = pos.make(mv);
+            }
+        }
+        assert!(shortcuts > 10_000, "{shortcuts}");
     }
 }

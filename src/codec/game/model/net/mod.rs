@@ -126,32 +126,38 @@ pub struct Net<const W: usize> {
     pub book: Book,
 }
 
-/// The features of a piece and of a move, as row indices (at most 32 of each: a move has one
-/// feature per group at most, but two for a few groups).
-struct Indices {
-    piece: [u16; 32],
-    pieces: usize,
-    movement: [u16; 32],
-    movements: usize,
+/// Adds up the rows of the features it hears, in the order it hears them, lane by lane with
+/// saturation: the features go straight into the accumulator, with no list of indices between.
+struct Accumulator<'a, const W: usize> {
+    rows: &'a [[i16; W]],
+    acc: [i16; W],
 }
 
-impl FeatureSink for Indices {
+impl<const W: usize> Accumulator<'_, W> {
+    #[inline(always)]
+    #[allow(clippy::needless_range_loop)] // the form that vectorises
+    fn add(&mut self, feature: usize) {
+        let row = &self.rows[feature];
+        for j in 0..W {
+            self.acc[j] = self.acc[j].saturating_add(row[j]);
+        }
+    }
+}
+
+impl<const W: usize> FeatureSink for Accumulator<'_, W> {
     #[inline(always)]
     fn piece(&mut self, feature: usize) {
-        self.piece[self.pieces & 31] = feature as u16;
-        self.pieces += 1;
+        self.add(feature);
     }
 
     #[inline(always)]
     fn movement(&mut self, feature: usize) {
-        self.movement[self.movements & 31] = feature as u16;
-        self.movements += 1;
+        self.add(feature);
     }
 }
 
-/// `base` plus the rows of `features`, lane by lane with saturation, in order. Not inlined: on
-/// its own the loop becomes one vector addition per row.
-#[inline(never)]
+/// `base` plus the rows of `features`, lane by lane with saturation, in order.
+#[inline(always)]
 #[allow(clippy::needless_range_loop)] // the form that vectorises
 fn sum_rows<const W: usize>(base: &[i16; W], rows: &[[i16; W]], features: &[u16]) -> [i16; W] {
     let mut acc = *base;
@@ -179,21 +185,6 @@ impl<const W: usize> Net<W> {
         i32::from(acc[0]) + (hidden >> PRODUCT_SHIFT)
     }
 
-    /// The score of the move whose piece's accumulator is `piece` and whose own features are
-    /// `features`. Not inlined: on their own, the loops become vector instructions.
-    #[inline(never)]
-    #[allow(clippy::needless_range_loop)] // the form that vectorises
-    fn move_score(&self, piece: &[i16; W], features: &[u16]) -> i32 {
-        let mut acc = *piece;
-        for &f in features {
-            let row = &self.rows[usize::from(f)];
-            for j in 0..W {
-                acc[j] = acc[j].saturating_add(row[j]);
-            }
-        }
-        self.score(&acc)
-    }
-
     /// The score of each of `moves` (canonical order: each piece's moves together, so the rows
     /// of the piece's own features are added once per piece).
     #[inline(always)]
@@ -205,32 +196,31 @@ impl<const W: usize> Net<W> {
         book: Option<(u64, u32)>,
         scores: &mut Vec<i32>,
     ) {
-        let mut indices = Indices {
-            piece: [0; 32],
-            pieces: 0,
-            movement: [0; 32],
-            movements: 0,
-        };
-        for (slot, feature) in indices.piece.iter_mut().zip(context.position_features()) {
+        let slots = context::POSITION_GROUPS.len();
+        let mut position = [0u16; 16];
+        for (slot, feature) in position.iter_mut().zip(context.position_features()) {
             *slot = feature as u16;
         }
-        let slots = context::POSITION_GROUPS.len();
-        let base = sum_rows(&self.bias, &self.position_rows, &indices.piece[..slots]);
+        let base = sum_rows(&self.bias, &self.position_rows, &position[..slots]);
         let mut piece = (usize::MAX, base);
         for &mv in moves {
             let from = mv.from().index();
             if piece.0 != from {
-                indices.pieces = 0;
-                context.piece_features(from, groups, &mut indices);
-                let features = &indices.piece[..indices.pieces.min(32)];
-                piece = (from, sum_rows(&base, &self.rows, features));
+                let mut sink = Accumulator {
+                    rows: &self.rows,
+                    acc: base,
+                };
+                context.piece_features(from, groups, &mut sink);
+                piece = (from, sink.acc);
             }
             let bucket = book
                 .map(|(hash, total)| book::bucket(total, self.book.count(book::extend(hash, mv))));
-            indices.movements = 0;
-            context.move_features(mv, groups, bucket, &mut indices);
-            let features = &indices.movement[..indices.movements.min(32)];
-            scores.push(self.move_score(&piece.1, features));
+            let mut sink = Accumulator {
+                rows: &self.rows,
+                acc: piece.1,
+            };
+            context.move_features(mv, groups, bucket, &mut sink);
+            scores.push(self.score(&sink.acc));
         }
     }
 
