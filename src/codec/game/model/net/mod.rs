@@ -185,6 +185,12 @@ impl<const W: usize> Net<W> {
         i32::from(acc[0]) + (hidden >> PRODUCT_SHIFT)
     }
 
+    /// [`Net::score`] on its own: inlined into the features, its loops went one lane at a time.
+    #[inline(never)]
+    fn clipped_score(&self, acc: &[i16; W]) -> i32 {
+        self.score(acc)
+    }
+
     /// The score of each of `moves` (canonical order: each piece's moves together, so the rows
     /// of the piece's own features are added once per piece).
     #[inline(always)]
@@ -220,7 +226,7 @@ impl<const W: usize> Net<W> {
                 acc: piece.1,
             };
             context.move_features(mv, groups, bucket, &mut sink);
-            scores.push(self.score(&sink.acc));
+            scores.push(self.clipped_score(&sink.acc));
         }
     }
 
