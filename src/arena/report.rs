@@ -12,8 +12,8 @@ use super::schedule::{Layout, TournamentKind};
 use super::sprt_run::SprtStatus;
 use super::standings::Standings;
 use super::stop::RunStop;
-use crate::client::OptionProblem;
 use crate::client::TimeControl;
+use crate::client::{OptionProblem, OptionSetting};
 use crate::jobs::shard::Shard;
 use crate::stats::{Sprt, SprtModel, SprtVerdict};
 use serde::Serialize;
@@ -123,6 +123,16 @@ pub struct OptionWarning {
     pub engine: String,
     /// The option, and why it was not sent.
     pub problem: OptionProblem,
+}
+
+/// An engine started for a game: the options it declared and the values they hold then
+/// (fastchess's `Results of` line shows its `Threads` and `Hash`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct EngineOptions {
+    /// The engine.
+    pub engine: String,
+    /// Its declared options and their values.
+    pub settings: Vec<OptionSetting>,
 }
 
 /// A game about to start (its engines not yet started or made ready).
@@ -249,6 +259,12 @@ pub trait MatchObserver {
     /// When an engine started for a game was not given one of its configured options (before
     /// that game's end).
     fn option_warning(&mut self, _warning: &OptionWarning) -> io::Result<()> {
+        Ok(())
+    }
+
+    /// When an engine has started for a game, with its declared options and their values
+    /// (before that game's end).
+    fn engine_options(&mut self, _options: &EngineOptions) -> io::Result<()> {
         Ok(())
     }
 

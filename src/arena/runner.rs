@@ -22,7 +22,7 @@ use super::adjudication::{Adjudication, Adjudicator, MoveInfo, Verdict};
 use super::match_game::{Forensics, MatchGame, Termination, TimeLossCause};
 use super::not_ready::{keep_log, NotReady};
 use super::openings::Opening;
-use super::report::OptionWarning;
+use super::report::{EngineOptions, OptionWarning};
 use super::schedule::Schedule;
 use super::stop::{Halt, RunStop};
 use super::tablebase::TablebaseJudge;
@@ -100,6 +100,8 @@ pub enum RunEvent {
     Finished(Box<MatchGame>),
     /// An engine started for a game was not given one of its configured options.
     Warning(OptionWarning),
+    /// An engine started for a game, with the options it declared and the values they hold.
+    Options(EngineOptions),
 }
 
 /// Whether the match stops at a finished game (the SPRT's decision): asked by the worker that
@@ -154,10 +156,10 @@ impl MatchPlan {
                         if results.send(RunEvent::Started(index)).is_err() {
                             break;
                         }
-                        let mut warnings = Vec::new();
-                        let record = self.play_game(index, &mut engines, &mut warnings);
-                        for warning in warnings {
-                            if results.send(RunEvent::Warning(warning)).is_err() {
+                        let mut told = Vec::new();
+                        let record = self.play_game(index, &mut engines, &mut told);
+                        for event in told {
+                            if results.send(event).is_err() {
                                 break;
                             }
                         }
@@ -210,7 +212,7 @@ impl MatchPlan {
         engines: &mut [Option<EngineProcess>],
         castling: CastlingMode,
         game_seed: u64,
-        warnings: &mut Vec<OptionWarning>,
+        told: &mut Vec<RunEvent>,
     ) -> Result<(), NotReady> {
         let config = &self.engines[slot];
         // An xboard engine that asked not to be reused (`reuse=0`), or one configured to restart
@@ -235,11 +237,11 @@ impl MatchPlan {
             if let Err(error) = engine.initialise(config, castling) {
                 return Err(NotReady::of(error, fresh, engine));
             }
-            warnings.extend(engine.take_option_problems().into_iter().map(|problem| {
-                OptionWarning {
+            told.extend(engine.take_option_problems().into_iter().map(|problem| {
+                RunEvent::Warning(OptionWarning {
                     engine: config.name.clone(),
                     problem,
-                }
+                })
             }));
             engines[slot] = Some(engine);
         }
@@ -258,6 +260,12 @@ impl MatchPlan {
         }
         let timeout = Duration::from_millis(config.init_timeout_ms);
         let time_control = self.limits[slot].time_control;
+        if fresh {
+            told.push(RunEvent::Options(EngineOptions {
+                engine: config.name.clone(),
+                settings: engine.option_settings(),
+            }));
+        }
         if let Err(error) = engine.new_game(castling, time_control, timeout) {
             let engine = engines[slot].take().expect("prepared above");
             return Err(NotReady::of(error, fresh, engine));
@@ -266,12 +274,13 @@ impl MatchPlan {
     }
 
     /// Play game `index` (0-based, in the schedule) with the worker's engines; the options an
-    /// engine started for it was not given go to `warnings`.
+    /// engine started for it was not given, and the options of each engine started for it, go to
+    /// `told`.
     fn play_game(
         &self,
         index: u32,
         engines: &mut [Option<EngineProcess>],
-        warnings: &mut Vec<OptionWarning>,
+        told: &mut Vec<RunEvent>,
     ) -> MatchGame {
         let scheduled = self.schedule.game(index);
         let opening = &self.openings[scheduled.opening % self.openings.len()];
@@ -296,7 +305,7 @@ impl MatchPlan {
         let game_seed = mix(self.seed ^ u64::from(index).wrapping_mul(0x1000_0001));
         for color in [Color::White, Color::Black] {
             let slot = slot_of(color);
-            match self.prepare(slot, engines, opening.castling, game_seed, warnings) {
+            match self.prepare(slot, engines, opening.castling, game_seed, told) {
                 Ok(()) => {}
                 Err(NotReady {
                     error: EngineError::Interrupted { .. },

@@ -131,6 +131,12 @@ impl<S: Store> Session<S> {
                             .map_err(ArenaError::Observer)?;
                         continue;
                     }
+                    RunEvent::Options(options) => {
+                        observer
+                            .engine_options(&options)
+                            .map_err(ArenaError::Observer)?;
+                        continue;
+                    }
                     RunEvent::Finished(game) => *game,
                 };
                 self.write_forensics(&mut game);

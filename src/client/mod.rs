@@ -15,7 +15,7 @@ pub mod xboard;
 pub use config::{Config, ConfigError, EngineConfig, EngineOrigin, Protocol};
 pub use info::MoveTiming;
 pub use log::{Echo, Echoed, EngineLog, LogLine, Said, Stream};
-pub use option::{DeclaredOption, OptionKind, OptionProblem};
+pub use option::{DeclaredOption, OptionKind, OptionProblem, OptionSetting};
 pub use process::{EngineError, EngineProcess};
 pub use time_control::{Clock, TimeControl, TimeControlError};
 pub use xboard::{Answer, Claim, Feature, Negotiation, Turn};

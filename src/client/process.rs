@@ -14,7 +14,7 @@
 use super::config::EngineConfig;
 use super::info::{InfoLine, MoveInfo, MoveTiming};
 use super::log::{Echo, EchoTo, Echoed, EngineLog, Ring, Said, Stream, LOG_RECEIVED, LOG_SENT};
-use super::option::{check_option, DeclaredOption, OptionKind, OptionProblem};
+use super::option::{check_option, DeclaredOption, OptionKind, OptionProblem, OptionSetting};
 use super::pipes::{EngineInput, EngineOutput, Read1};
 use super::xboard::XboardSession;
 use super::Protocol;
@@ -134,6 +134,8 @@ pub struct EngineProcess {
     pub(super) options: Vec<String>,
     /// The options it declared, read.
     pub(super) declared: Vec<DeclaredOption>,
+    /// The values sent to its options since it started (by the name sent), the latest last.
+    sent_values: Vec<(String, String)>,
     /// The configured options not sent at the last start, and why (taken by the runner).
     pub(super) option_problems: Vec<OptionProblem>,
     /// The xboard session, when the engine speaks xboard (`None`: UCI).
@@ -317,6 +319,7 @@ impl EngineProcess {
             last_go: MoveInfo::default(),
             options: Vec::new(),
             declared: Vec::new(),
+            sent_values: Vec::new(),
             option_problems: Vec::new(),
             xboard: None,
             interrupt,
@@ -412,6 +415,7 @@ impl EngineProcess {
 
     /// Send `setoption name N value V` (to an xboard engine, `option N=V`).
     pub fn set_option(&mut self, name: &str, value: &str) {
+        self.sent_values.push((name.to_string(), value.to_string()));
         if self.xboard.is_some() {
             return self.set_xboard_option(name, value);
         }
@@ -425,9 +429,30 @@ impl EngineProcess {
             .iter()
             .any(|o| o.name == name && o.kind == OptionKind::Button);
         match button {
-            true => self.send(&format!("setoption name {name}")),
+            true => {
+                self.sent_values.push((name.to_string(), value.to_string()));
+                self.send(&format!("setoption name {name}"))
+            }
             false => self.set_option(name, value),
         }
+    }
+
+    /// Each option the engine declared and the value it holds: the last one sent (names
+    /// compared without case), else its declared default.
+    pub fn option_settings(&self) -> Vec<OptionSetting> {
+        self.declared
+            .iter()
+            .map(|option| OptionSetting {
+                option: option.clone(),
+                value: self
+                    .sent_values
+                    .iter()
+                    .rev()
+                    .find(|(name, _)| name.eq_ignore_ascii_case(&option.name))
+                    .map(|(_, value)| value.clone())
+                    .or_else(|| option.default.clone()),
+            })
+            .collect()
     }
 
     /// The configured options the last start did not send, and why (empty once taken).

@@ -5,8 +5,8 @@
 
 use crate::cli::prelude::say;
 use shannon::arena::{
-    continues, FileNote, GameFinished, GameStarted, Holding, MatchObserver, MatchReport,
-    MatchStart, Occupant, OptionWarning, RunStop,
+    continues, EngineOptions, FileNote, GameFinished, GameStarted, Holding, MatchObserver,
+    MatchReport, MatchStart, Occupant, OptionWarning, RunStop,
 };
 use std::io;
 
@@ -51,6 +51,10 @@ impl MatchObserver for Noting<'_> {
 
     fn option_warning(&mut self, warning: &OptionWarning) -> io::Result<()> {
         self.inner.option_warning(warning)
+    }
+
+    fn engine_options(&mut self, options: &EngineOptions) -> io::Result<()> {
+        self.inner.engine_options(options)
     }
 
     fn run_stopped(&mut self, stop: &RunStop) -> io::Result<()> {

@@ -42,9 +42,10 @@ mod stats;
 use super::cutechess::qt_general;
 use super::endings::{ending_words, Tool};
 use shannon::arena::{
-    GameFinished, GameStarted, MatchObserver, MatchReport, MatchStart, OpeningSource,
-    OptionWarning, RunStop, Standings, Termination, TimeControl,
+    EngineOptions, GameFinished, GameStarted, MatchObserver, MatchReport, MatchStart,
+    OpeningSource, OptionWarning, RunStop, Standings, Termination, TimeControl,
 };
+use shannon::client::OptionKind;
 use shannon::stats::{Score, Sprt, SprtModel, SprtTest, SprtVerdict};
 use shannon::Color;
 use stats::{Elo, PairStats};
@@ -96,7 +97,9 @@ pub fn time_control(tc: &TimeControl) -> String {
 }
 
 /// The engine options fastchess shows in its `Results of` line: each engine's `Threads` and
-/// `Hash` as the engines file sets them (`None`: not set, shown `NULL`).
+/// `Hash` as the engine holds them once started (declared, with the value sent or else its
+/// default: `NULL` when it declares none), and as the engines file sets them until it has
+/// started.
 #[derive(Debug, Clone, Default)]
 struct EngineLabels {
     /// Engine name, its Threads, its Hash.
@@ -122,6 +125,28 @@ impl EngineLabels {
                     (engine.clone(), threads, option(options, "Hash"))
                 })
                 .collect(),
+        }
+    }
+
+    /// What engine `options.engine` holds now that it has started: fastchess reads the options
+    /// by their exact names, a whole-number spin as a number.
+    fn learn(&mut self, options: &EngineOptions) {
+        let value = |name: &str| {
+            let setting = options.settings.iter().find(|s| s.option.name == name)?;
+            let value = setting.value.clone().unwrap_or_default();
+            Some(match (&setting.option.kind, value.trim().parse::<i64>()) {
+                (OptionKind::Spin { .. }, Ok(number)) => number.to_string(),
+                _ => value,
+            })
+        };
+        let learned = (options.engine.clone(), value("Threads"), value("Hash"));
+        match self
+            .engines
+            .iter_mut()
+            .find(|(n, _, _)| *n == options.engine)
+        {
+            Some(known) => *known = learned,
+            None => self.engines.push(learned),
         }
     }
 
@@ -536,6 +561,11 @@ impl<W: Write> MatchObserver for Fastchess<'_, W> {
             self.interval(finished.standings, llr)?;
         }
         self.out.flush()
+    }
+
+    fn engine_options(&mut self, options: &EngineOptions) -> io::Result<()> {
+        self.labels.learn(options);
+        Ok(())
     }
 
     fn option_warning(&mut self, warning: &OptionWarning) -> io::Result<()> {
