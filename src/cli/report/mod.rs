@@ -10,6 +10,7 @@ pub mod fastchess;
 pub mod files;
 pub mod html;
 pub mod json;
+pub mod numbers;
 pub mod text;
 pub mod warnings;
 

@@ -225,26 +225,6 @@ fn a_tournament_prints_the_rank_table() {
     assert!(out.ends_with("Finished match\n"), "{out}");
 }
 
-#[test]
-fn qt_numbers() {
-    assert_eq!(qt_fixed(0.0625, 3), "0.063");
-    assert_eq!(qt_fixed(-0.0, 1), "0.0");
-    assert_eq!(qt_fixed(-0.04, 1), "0.0");
-    assert_eq!(qt_fixed(-0.06, 1), "-0.1");
-    assert_eq!(qt_fixed(99.96, 1), "100.0");
-    assert_eq!(qt_fixed(f64::NAN, 1), "nan");
-    assert_eq!(qt_fixed(f64::INFINITY, 1), "inf");
-    assert_eq!(qt_fixed(12.0, 0), "12");
-    assert_eq!(qt_general(2.944_438_979, 3), "2.94");
-    assert_eq!(qt_general(-2.944_438_979, 3), "-2.94");
-    assert_eq!(qt_general(0.0, 3), "0");
-    assert_eq!(qt_general(0.5, 3), "0.5");
-    assert_eq!(qt_general(12.345, 3), "12.3");
-    assert_eq!(qt_general(1234.5, 3), "1.23e+03");
-    assert_eq!(qt_general(0.000_012_34, 3), "1.23e-05");
-    assert_eq!(qt_general(f64::NEG_INFINITY, 3), "-inf");
-}
-
 /// fastchess's `-scoreinterval 3` (its `-output format=cutechess`: the Score line after every
 /// third game and after the last) and cutechess-cli's `-outcomeinterval 2` (the outcomes after
 /// every second game, not again at the end when the last game printed them).

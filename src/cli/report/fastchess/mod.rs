@@ -39,8 +39,8 @@
 
 mod stats;
 
-use super::cutechess::qt_general;
 use super::endings::{ending_words, Tool};
+use super::numbers::{fixed, qt_general, shortest};
 use shannon::arena::{
     EngineOptions, GameFinished, GameStarted, MatchObserver, MatchReport, MatchStart,
     OpeningSource, OptionWarning, RunStop, Standings, Termination, TimeControl,
@@ -50,24 +50,6 @@ use shannon::stats::{Score, Sprt, SprtModel, SprtTest, SprtVerdict};
 use shannon::Color;
 use stats::{Elo, PairStats};
 use std::io::{self, Write};
-
-/// fmt's `{:.N}` of a double: Rust's, but NaN spelt `nan`.
-pub fn fixed(x: f64, precision: usize) -> String {
-    if x.is_nan() {
-        // glibc's printf and fmt write the sign of a NaN (x86's 0/0 and inf - inf are negative).
-        match x.is_sign_negative() {
-            true => "-nan".into(),
-            false => "nan".into(),
-        }
-    } else {
-        format!("{x:.precision$}")
-    }
-}
-
-/// fmt's `{}` of a double (the shortest text that reads back), as fastchess prints times.
-fn shortest(x: f64) -> String {
-    format!("{x}")
-}
 
 /// fastchess's `getTime`: `40/60+0.6`, `10+0.1`, `0.1/move`, `8 plies`, `1000 nodes`.
 pub fn time_control(tc: &TimeControl) -> String {
