@@ -31,7 +31,7 @@ use crate::client::{
 };
 use crate::game::{Finish, Game, GameRecord, Outcome};
 use crate::notation::polyglot::Book;
-use crate::notation::uci::{format_move, parse_move};
+use crate::notation::uci::parse_move;
 use crate::types::splitmix::mix;
 use crate::{CastlingMode, Color, Move};
 use rand::rngs::SmallRng;
@@ -425,7 +425,6 @@ impl MatchPlan {
                 .as_ref()
                 .map_or(0, |(_, depth)| *depth)
         });
-        let mut position = PositionCommand::new(game, mode);
         // Whether a player has moved since the last look (the opening's moves are not theirs).
         let mut moved = false;
         loop {
@@ -460,7 +459,6 @@ impl MatchPlan {
             let slot = slot_of(side);
             if let Some(mv) = self.book_move(game, slot, &mut in_book[side.index()], book_rng) {
                 game.play(mv);
-                position.push(mv);
                 let info = MoveInfo {
                     book: true,
                     ..MoveInfo::default()
@@ -475,14 +473,12 @@ impl MatchPlan {
                 slot,
                 &mut clocks,
                 self.limits[slot_of(!side)].time_control,
-                &position.text,
                 mode,
                 last_read,
                 forensics,
             )?;
             last_read = info.timing.bestmove_read;
             game.play(mv);
-            position.push(mv);
             infos.push((game.moves().len(), info));
             // An xboard engine's draw claim with its move holds when the move draws.
             if let Some(claim) = draw_claim {
@@ -541,7 +537,6 @@ impl MatchPlan {
         slot: usize,
         clocks: &mut [Clock; 2],
         opponent: TimeControl,
-        position: &str,
         mode: CastlingMode,
         last_read: Option<Instant>,
         forensics: &mut Option<Forensics>,
@@ -557,20 +552,14 @@ impl MatchPlan {
             time_control,
             time_margin,
         } = self.limits[slot];
-        let go = time_control.uci_go(&opponent, clocks, side);
         let left = time_control.time_left(&clocks[side.index()]);
         let deadline = time_control.deadline(&clocks[side.index()], time_margin, self.hang_timeout);
         let turn = Turn {
             game,
             mode,
-            clocks: matches!(time_control, TimeControl::Clock { .. }).then(|| {
-                (
-                    clocks[side.index()].remaining,
-                    clocks[(!side).index()].remaining,
-                )
-            }),
-            uci_position: position,
-            uci_go: &go,
+            own: time_control,
+            opponent,
+            clocks: *clocks,
         };
         let answer = engine.think(&turn, deadline);
         let mut info = engine.last_go().read_as(self.adjudication.bound_scores);
@@ -661,42 +650,5 @@ impl MatchPlan {
             }
             Err(_) => Err((Outcome::Win(!side), Termination::Crash(side))),
         }
-    }
-}
-
-/// The `position` command of a game, castling written as the game's mode says, kept move by
-/// move (written whole before every move, it cost the runner time in proportion to the game's
-/// length at every move).
-struct PositionCommand {
-    text: String,
-    mode: CastlingMode,
-    has_moves: bool,
-}
-
-impl PositionCommand {
-    fn new(game: &Game, mode: CastlingMode) -> PositionCommand {
-        let text = if *game.start() == crate::Position::startpos() {
-            "position startpos".to_string()
-        } else {
-            format!("position fen {}", game.start().shredder_fen())
-        };
-        let mut command = PositionCommand {
-            text,
-            mode,
-            has_moves: false,
-        };
-        for &mv in game.moves() {
-            command.push(mv);
-        }
-        command
-    }
-
-    fn push(&mut self, mv: Move) {
-        if !self.has_moves {
-            self.text.push_str(" moves");
-            self.has_moves = true;
-        }
-        self.text.push(' ');
-        self.text.push_str(&format_move(mv, self.mode));
     }
 }
