@@ -140,8 +140,8 @@ pub enum ArenaError {
     State(PathBuf, StateError),
     /// Another runner holds one of the run's files.
     Locked(RunLockError),
-    /// Files the run would write already hold games, positions or a run's state (see
-    /// [`super::outputs`]).
+    /// Files the run would write already hold games, positions or a run's state (each with
+    /// what it holds: [`Occupant`]).
     Occupied(Vec<Occupant>),
 }
 

@@ -128,8 +128,8 @@ pub fn game_forensics(played: &MatchGame) -> Option<String> {
     let _ = writeln!(
         text,
         "Its last {} lines written (< stdout, ! stderr) and the last {} sent to it (>), by seconds since it started:",
-        crate::client::log::LOG_RECEIVED,
-        crate::client::log::LOG_SENT
+        crate::client::LOG_RECEIVED,
+        crate::client::LOG_SENT
     );
     for line in &forensics.log.lines {
         let _ = writeln!(text, "{line}");

@@ -1,7 +1,7 @@
 //! The arena: matches and tournaments between engines (driven by [`crate::client`]), with our
 //! rules as the arbiter.
 //!
-//! - What a match is made of: [`TimeControl`], [`Openings`] (Polyglot books, one source of
+//! - What a match is made of: [`crate::client::TimeControl`], [`Openings`] (Polyglot books, one source of
 //!   openings, are [`crate::notation::polyglot`]), the [`Schedule`] (who plays whom, colours and
 //!   openings, shards), adjudication ([`DrawRule`], [`ResignRule`]: ending games early from the
 //!   engines' scores).
@@ -39,8 +39,7 @@ mod state;
 mod stop;
 mod tablebase;
 
-pub use crate::client::{TimeControl, TimeControlError};
-pub use adjudication::{Adjudication, DrawRule, EngineScore, MoveInfo, ResignRule};
+pub use adjudication::{Adjudication, DrawRule, ResignRule};
 pub use dialect::Dialect;
 pub use error::RecordError;
 pub use error::StateError;

@@ -15,7 +15,7 @@ use super::report::{MatchStart, ShardSpan};
 use super::runner::{Limits, MatchPlan};
 use super::schedule::{Layout, Schedule, TournamentKind};
 use super::tablebase::{Probing, TablebaseJudge, TablebaseRule};
-use crate::client::config::MatchConfig;
+use crate::client::MatchConfig;
 use crate::client::TimeControl;
 use crate::client::{Config, Echo, EngineConfig};
 use crate::jobs::shard::Shard;

@@ -18,7 +18,7 @@
 //! ends the running games at once as unfinished (result `*`, [`Termination::Interrupted`]) and
 //! lets every worker drop, and so kill, its engines.
 
-use super::adjudication::{Adjudication, Adjudicator, MoveInfo, Verdict};
+use super::adjudication::{Adjudication, Adjudicator, Verdict};
 use super::match_game::{Forensics, MatchGame, Termination, TimeLossCause};
 use super::not_ready::{keep_log, NotReady};
 use super::openings::Opening;
@@ -26,6 +26,7 @@ use super::report::{EngineOptions, OptionWarning};
 use super::schedule::Schedule;
 use super::stop::{Halt, RunStop};
 use super::tablebase::TablebaseJudge;
+use crate::client::MoveInfo;
 use crate::client::{
     Answer, Claim, Clock, Echo, EngineConfig, EngineError, EngineProcess, TimeControl, Turn,
 };

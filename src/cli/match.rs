@@ -10,8 +10,10 @@ use super::report::{observer, OutputFormat, Rendering};
 use shannon::arena::{
     resume_match, run_match, ArenaError, DrawRule, EngineLimits, Existing, MatchObserver,
     MatchReport, MatchRequest, MatchState, Openings, ResignRule, Resume, SettingError,
-    TablebaseRule, TbResults, TimeControl, TournamentKind,
+    TablebaseRule, TbResults, TournamentKind,
 };
+
+use shannon::client::TimeControl;
 use shannon::client::{Config, ConfigError};
 use shannon::jobs::shard::Shard;
 use shannon::notation::pgn::MoveNotation;

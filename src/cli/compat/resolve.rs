@@ -11,9 +11,11 @@ use super::schedule::{plan, Plan, ScheduleArgs};
 use super::words::options;
 use super::{CompatCommand, CompatMatch, Dialect, OutputChoice, OutputFormat};
 use shannon::arena::{
-    EngineLimits, Existing, Layout, MatchRequest, OpeningSource, Seeds, TablebaseRule, TimeControl,
+    EngineLimits, Existing, Layout, MatchRequest, OpeningSource, Seeds, TablebaseRule,
 };
+
 use shannon::client::EngineConfig;
+use shannon::client::TimeControl;
 use shannon::stats::{EloModel, Sprt, SprtTest};
 use std::collections::BTreeMap;
 use std::time::Duration;

@@ -148,8 +148,10 @@ pub fn decided_before_line(start: &shannon::arena::MatchStart) -> Option<String>
 pub mod test_support {
     use shannon::arena::{
         GameFinished, GameStarted, MatchGame, MatchObserver, MatchReport, MatchStart, Openings,
-        Schedule, Standings, Termination, TimeControl, TournamentKind,
+        Schedule, Standings, Termination, TournamentKind,
     };
+
+    use shannon::client::TimeControl;
     use shannon::game::{Finish, GameRecord, Outcome};
     use shannon::{CastlingMode, Position};
     use std::time::Duration;

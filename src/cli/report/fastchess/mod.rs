@@ -43,9 +43,11 @@ use super::endings::{ending_words, Tool};
 use super::numbers::{fixed, qt_general, shortest};
 use shannon::arena::{
     EngineOptions, GameFinished, GameStarted, MatchObserver, MatchReport, MatchStart,
-    OpeningSource, OptionWarning, RunStop, Standings, Termination, TimeControl,
+    OpeningSource, OptionWarning, RunStop, Standings, Termination,
 };
+
 use shannon::client::OptionKind;
+use shannon::client::TimeControl;
 use shannon::stats::{Score, Sprt, SprtModel, SprtTest, SprtVerdict};
 use shannon::Color;
 use stats::{Elo, PairStats};
