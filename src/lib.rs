@@ -55,10 +55,9 @@ pub use position::{
     CastlingProblem, CastlingRook, EnPassantProblem, FenError, FenWarning, Position, PositionError,
     Setup, Undo,
 };
-pub use types::{castling, square};
 pub use types::{
-    Bitboard, CastlingMode, CastlingRights, CastlingSide, Color, File, Move, MoveKind, Piece,
-    PieceKind, Rank, Square,
+    Bitboard, CastlingMode, CastlingRights, CastlingSide, Color, File, Move, MoveKind,
+    ParseSquareError, Piece, PieceKind, Rank, Square,
 };
 
 /// The FEN of the standard starting position.
