@@ -489,6 +489,7 @@ fn request_of(
         pgn_notation: MoveNotation::San,
         wait_ms: 0,
         echo: None,
+        carried: None,
     })
 }
 

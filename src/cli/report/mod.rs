@@ -209,6 +209,7 @@ pub mod test_support {
             seed: 1,
             shard: None,
             resumed: None,
+            carried: 0,
             configured_seeds: Vec::new(),
             decided_before: None,
             sprt: None,
