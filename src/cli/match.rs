@@ -376,12 +376,29 @@ pub fn run_compat(args: &[String], out: &mut impl Write) -> Result<bool, CliErro
         },
     };
     let mut renderer = observer(out, rendering);
-    let report = run_match(
-        &config,
-        &request,
-        &mut Noting::new(&mut *renderer, Form::Compat),
-    );
+    let mut noting = Noting::new(&mut *renderer, Form::Compat);
+    // fastchess's form saves its config.json, as fastchess does (-config file= continues it).
+    let (report, saved, kept) = match compat.config_file {
+        Some(mut file) => {
+            use super::compat::ConfigSaver;
+            // Held for the run: a second run in this folder saves to a name of its own.
+            let (_lock, notes) = ConfigSaver::lock(&mut file);
+            for note in notes {
+                say!("shannon: note: {note}");
+            }
+            let mut saver = ConfigSaver::new(&mut noting, file);
+            let report = run_match(&config, &request, &mut saver);
+            (report, saver.error, saver.notes)
+        }
+        None => (run_match(&config, &request, &mut noting), None, Vec::new()),
+    };
     drop(renderer);
+    for note in kept {
+        say!("shannon: note: {note}");
+    }
+    if let Some(error) = saved {
+        say!("shannon: warning: {error}");
+    }
     let report = report.map_err(|error| explain_compat(error, compat.dialect, out))?;
     Ok(report.is_clean())
 }

@@ -173,6 +173,8 @@ pub struct Fastchess<'a, W: Write> {
     forfeits: Vec<Forfeits>,
     /// The games the last block counted (`None` before the first).
     last_block: Option<u32>,
+    /// Games another program played before this run (fastchess's `-config file=`).
+    carried: u32,
     /// The PGN's name as the command line gave it, for `File ... has CRC32:` lines.
     crc_file: Option<String>,
     /// The last CRC-32 printed.
@@ -196,6 +198,7 @@ impl<'a, W: Write> Fastchess<'a, W> {
             book: String::new(),
             forfeits: Vec::new(),
             last_block: None,
+            carried: 0,
             crc_file: None,
             last_crc: None,
             stop_line: None,
@@ -442,6 +445,7 @@ impl<W: Write> MatchObserver for Fastchess<'_, W> {
             self.penta = false;
         }
         self.sprt = start.sprt;
+        self.carried = start.carried;
         self.labels = EngineLabels::of_start(start);
         self.names = start.names.clone();
         self.forfeits = vec![Forfeits::default(); start.names.len()];
@@ -576,7 +580,9 @@ impl<W: Write> MatchObserver for Fastchess<'_, W> {
         }
         // The standings at the end, unless the last block showed them (a resumed run with
         // nothing left to play, an interrupted one).
-        if self.last_block != Some(report.games()) {
+        // fastchess continuing its config.json with nothing left to play prints no block.
+        let nothing_played = self.carried > 0 && report.games() <= self.carried;
+        if self.last_block != Some(report.games()) && !nothing_played {
             self.interval(&report.standings, llr)?;
         }
         let tracked: Vec<(usize, Forfeits)> = self
