@@ -213,6 +213,7 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<bool, CliError> {
             rating_interval: interval,
             penta: true,
             crc_file: None,
+            config_file: None,
         },
     };
     let mut renderer = observer(out, rendering);
@@ -361,11 +362,25 @@ pub fn run_compat(args: &[String], out: &mut impl Write) -> Result<bool, CliErro
         (Some(Some(path)), true) => Some(path.display().to_string()),
         _ => None,
     };
+    // fastchess's form saves its config.json, as fastchess does (-config file= continues it),
+    // held for the run: a second run in this folder saves to a name of its own.
+    let mut config_file = compat.config_file;
+    let _config_lock = match &mut config_file {
+        Some(file) => {
+            let (lock, notes) = super::compat::ConfigSaver::lock(file);
+            for note in notes {
+                say!("shannon: note: {note}");
+            }
+            lock
+        }
+        None => None,
+    };
     let rendering = match format {
         OutputFormat::Fastchess => Rendering::Fastchess {
             rating_interval: interval,
             penta,
             crc_file,
+            config_file: config_file.as_ref().map(|f| f.path.display().to_string()),
         },
         // fastchess's -scoreinterval and cutechess-cli's -outcomeinterval; the Score line of
         // fastchess's own format is never printed, as fastchess prints none.
@@ -377,16 +392,9 @@ pub fn run_compat(args: &[String], out: &mut impl Write) -> Result<bool, CliErro
     };
     let mut renderer = observer(out, rendering);
     let mut noting = Noting::new(&mut *renderer, Form::Compat);
-    // fastchess's form saves its config.json, as fastchess does (-config file= continues it).
-    let (report, saved, kept) = match compat.config_file {
-        Some(mut file) => {
-            use super::compat::ConfigSaver;
-            // Held for the run: a second run in this folder saves to a name of its own.
-            let (_lock, notes) = ConfigSaver::lock(&mut file);
-            for note in notes {
-                say!("shannon: note: {note}");
-            }
-            let mut saver = ConfigSaver::new(&mut noting, file);
+    let (report, saved, kept) = match config_file {
+        Some(file) => {
+            let mut saver = super::compat::ConfigSaver::new(&mut noting, file);
             let report = run_match(&config, &request, &mut saver);
             (report, saver.error, saver.notes)
         }

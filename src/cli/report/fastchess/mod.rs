@@ -177,6 +177,8 @@ pub struct Fastchess<'a, W: Write> {
     carried: u32,
     /// The PGN's name as the command line gave it, for `File ... has CRC32:` lines.
     crc_file: Option<String>,
+    /// The `config.json` the run saves (fastchess's form), for the line on resuming.
+    config_file: Option<String>,
     /// The last CRC-32 printed.
     last_crc: Option<u32>,
     /// fastchess's line for a crash that stops the run, printed with its game.
@@ -200,6 +202,7 @@ impl<'a, W: Write> Fastchess<'a, W> {
             last_block: None,
             carried: 0,
             crc_file: None,
+            config_file: None,
             last_crc: None,
             stop_line: None,
         }
@@ -216,6 +219,14 @@ impl<'a, W: Write> Fastchess<'a, W> {
     /// (fastchess's `-crc32 pgn=true`).
     pub fn with_crc_file(mut self, name: Option<String>) -> Self {
         self.crc_file = name;
+        self
+    }
+
+    /// Name the `config.json` the run saves: an interrupted or stopped run then ends with
+    /// fastchess's `Tournament was interrupted. To resume the tournament, run: ... -config
+    /// file=...` (its main.cpp), the command being `shannon match`.
+    pub fn with_config_file(mut self, name: Option<String>) -> Self {
+        self.config_file = name;
         self
     }
 
@@ -603,6 +614,16 @@ impl<W: Write> MatchObserver for Fastchess<'_, W> {
         }
         if let Some(why) = &report.record_error {
             writeln!(self.out, "Warning; {why}")?;
+        }
+        if let (Some(file), true) = (
+            &self.config_file,
+            report.interrupted.is_some() || report.stopped.is_some(),
+        ) {
+            writeln!(
+                self.out,
+                "Tournament was interrupted. To resume the tournament, run: shannon match \
+                 -config file={file}"
+            )?;
         }
         writeln!(self.out, "Finished match")?;
         let seconds = report.seconds.max(0.0) as u64;
