@@ -1,4 +1,4 @@
-use super::super::words::options;
+use super::super::words::{options, Opt};
 use super::*;
 
 /// fastchess's config.json after `record.sh`'s first run (3 rounds, seed 5).
