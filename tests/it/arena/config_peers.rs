@@ -281,3 +281,65 @@ fn another_runs_config_json_is_kept_and_discard_starts_over() {
         "stats=false",
     );
 }
+
+/// Shannon's own state beside the PGN and the config.json of one run: the state wins when it
+/// holds more games (a note says so), and a config.json holding more than the state (another
+/// program went on with the run) is refused, naming the state. The run is stopped after its
+/// second game by an engine that crashes (no `-recover`), so its state is unfinished.
+#[test]
+fn the_state_beside_the_pgn_and_config_json_agree_or_the_state_wins() {
+    let dir = folder("config-and-state");
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(crate::common::FAULTY, dir.join("faulty")).unwrap();
+    let mut args = vec![
+        "match",
+        "-engine",
+        "cmd=./shannon",
+        "name=alpha",
+        "option.Seed=11",
+        "-engine",
+        "cmd=./faulty",
+        "name=beta",
+        "args=--fault=crash --after=40",
+    ];
+    args.extend(
+        "-each tc=inf nodes=1000 -rounds 10 -srand 3 -pgnout file=a.pgn min=true".split(' '),
+    );
+    let (ok, out, _) = run(&args, dir.path());
+    assert!(!ok && out.contains("stopping tournament"), "{out}");
+    let saved = text(&dir.join("config.json"));
+    assert!(saved.contains("\"wins\": 2,"), "{saved}");
+    // Two games more than the state: refused, the state named.
+    std::fs::write(
+        dir.join("config.json"),
+        saved
+            .replace("\"draws\": 0,", "\"draws\": 2,")
+            .replace("\"penta_DD\": 0", "\"penta_DD\": 1"),
+    )
+    .unwrap();
+    let games_before = text(&dir.join("a.pgn")).matches("[Event ").count();
+    let err = refused(dir.path(), "-config file=config.json");
+    assert!(
+        err.contains("4 games played, but a.pgn.state.json") && err.contains("holds 2"),
+        "{err}"
+    );
+    assert_eq!(
+        text(&dir.join("a.pgn")).matches("[Event ").count(),
+        games_before
+    );
+    // One game fewer than the state: the state goes on, with a note.
+    std::fs::write(
+        dir.join("config.json"),
+        saved
+            .replace("\"wins\": 2,", "\"wins\": 1,")
+            .replace("\"penta_WW\": 1", "\"penta_WW\": 0"),
+    )
+    .unwrap();
+    let (_, _, err) = run(&["match", "-config", "file=config.json"], dir.path());
+    assert!(
+        err.contains(
+            "the -config file holds 1 finished games of this run and a.pgn.state.json holds 2"
+        ),
+        "{err}"
+    );
+}
