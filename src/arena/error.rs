@@ -36,6 +36,9 @@ pub enum SettingError {
         /// The match's engines.
         engines: Vec<String>,
     },
+    /// Games carried from another program's run ([`super::Carried`]) that this schedule cannot
+    /// continue from, and why.
+    Carried(String),
     /// A value of the engines file's `[match]` table that cannot be read.
     Defaults {
         /// The key.
@@ -81,6 +84,7 @@ impl fmt::Display for SettingError {
                  a tournament's encounters ({engines} engines here) play their games in pairs"
             ),
             SettingError::Defaults { key, why } => write!(f, "[match] {key}: {why}"),
+            SettingError::Carried(why) => write!(f, "the games played before: {why}"),
         }
     }
 }

@@ -214,6 +214,7 @@ fn start_of(state: &MatchState) -> Result<MatchStart, ArenaError> {
         seed: settings.seed,
         shard: None,
         resumed: None,
+        carried: 0,
         configured_seeds: Vec::new(),
         decided_before: None,
         sprt: settings.sprt,

@@ -53,7 +53,9 @@ pub use report::{
     EngineOptions, GameFinished, GameStarted, Latency, MatchObserver, MatchReport, MatchStart,
     OptionWarning, Resumed, ShardSpan, SprtReport, StateReport,
 };
-pub use request::{EngineLimits, MatchRequest, MatchSettings, SPRT_MAX_GAMES};
+pub use request::{
+    Carried, CarriedEncounter, EngineLimits, MatchRequest, MatchSettings, SPRT_MAX_GAMES,
+};
 pub use run::{resume_match, run_match, Resume};
 pub use schedule::{Layout, Schedule, ScheduledGame, Seeds, TournamentKind, UnknownTournament};
 pub use sprt_run::SprtStatus;

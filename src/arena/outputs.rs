@@ -164,6 +164,17 @@ pub enum FileNote {
         /// Games of its schedule.
         of: usize,
     },
+    /// Games carried from another program's file ([`super::Carried`]: fastchess's
+    /// `config.json`) were passed over for the state beside the PGN, which holds more of the
+    /// same run (the state is saved after every game, `config.json` every few).
+    CarriedBehind {
+        /// The state file continued.
+        state: PathBuf,
+        /// Games it holds.
+        done: usize,
+        /// Games the other file holds.
+        carried: u32,
+    },
 }
 
 /// One file a run would write, as found.

@@ -93,6 +93,10 @@ pub struct MatchStart {
     /// What the run did with files that held something when it started.
     #[serde(skip)]
     pub notes: Vec<FileNote>,
+    /// Games another program played before this run, counted in its standings
+    /// ([`super::Carried`]: fastchess's `-config file=`).
+    #[serde(skip)]
+    pub carried: u32,
 }
 
 /// A finished game and where the match stands after it.

@@ -125,6 +125,36 @@ pub struct MatchRequest {
     /// Where every line of the engines' exchange is copied as it goes (cutechess-cli's
     /// `-debug`, fastchess's `-log engine=true`), when somewhere.
     pub echo: Option<Arc<dyn Echo>>,
+    /// Games another program played before this run (fastchess's `-config file=`: the results
+    /// its `config.json` holds): the schedule's first games, counted and not played again.
+    pub carried: Option<Carried>,
+}
+
+/// The games a run continues from when another program played them (fastchess, whose
+/// `config.json` keeps only counts): the schedule's first [`Carried::games`] games are taken as
+/// done and their results, per encounter, start the standings; the run plays the rest. Only a
+/// run of whole pairs can take them (fastchess starts a resumed run at the pair after the last
+/// complete one, so a half-played pair has no place in the schedule), on the whole schedule
+/// (not a shard).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Carried {
+    /// Games played.
+    pub games: u32,
+    /// Their results, per pair of engines.
+    pub encounters: Vec<CarriedEncounter>,
+}
+
+/// One pair of engines' results in [`Carried`], from the first engine's side.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct CarriedEncounter {
+    /// The first engine's name.
+    pub first: String,
+    /// The second's.
+    pub second: String,
+    /// The first engine's wins, draws and losses.
+    pub score: crate::stats::Score,
+    /// The complete pairs, by the first engine's score.
+    pub pairs: crate::stats::Pentanomial,
 }
 
 /// A request with every choice made: what a state file keeps, by field name.
@@ -633,6 +663,7 @@ pub(super) fn prepare(
             of: schedule.len(),
         }),
         resumed: None,
+        carried: 0,
         configured_seeds: engines
             .iter()
             .filter_map(|e| e.configured_seed().map(|seed| (e.name.clone(), seed)))

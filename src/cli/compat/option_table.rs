@@ -153,7 +153,10 @@ fn sample(name: &str) -> Option<String> {
         "--compliance" => "--compliance ./engine".to_string(),
         "-resultformat" => with("-resultformat wide"),
         "-quick" => "-quick cmd=a cmd=b book=book.epd".to_string(),
-        "-config" => "-config file=config.json".to_string(),
+        "-config" => format!(
+            "-config file={}/tests/data/peers/config/more-rounds.first.json",
+            env!("CARGO_MANIFEST_DIR")
+        ),
         _ => return None,
     })
 }

@@ -62,6 +62,11 @@ pub(super) fn read_option(read: &mut Read, option: &Opt) -> Result<(), CompatErr
                 ))
             }
         },
+        // fastchess's: config.json saved every N games of the run (0: at its end only).
+        "-autosaveinterval" => {
+            read.only(Dialect::Fastchess, name);
+            number::<u32>(name, single(name, values)?)?;
+        }
         "-event" => read.event = Some(words(name, values)?),
         "-site" => read.site = Some(words(name, values)?),
         _ => read_run_option(read, name, values)?,
@@ -392,7 +397,6 @@ fn other_option(read: &mut Read, name: &str) -> Result<(), CompatError> {
     let fastchess_notes = [
         ("-testEnv", "no effect"),
         ("-check-mate-pvs", "engine PVs are not checked"),
-        ("-autosaveinterval", "the state is saved after every game"),
         ("-use-affinity", "engines are not bound to cores"),
         (
             "-force-concurrency",
@@ -421,11 +425,6 @@ fn other_option(read: &mut Read, name: &str) -> Result<(), CompatError> {
     }
     let why = match name {
         "-resultformat" => "the final table has one format",
-        "-config" => {
-            "a run is continued from its own state file (shannon match --resume STATE, or the \
-             same command line again); Shannon neither writes nor reads fastchess's \
-             config.json"
-        }
         _ => return Err(CompatError::Unknown(name.to_string())),
     };
     Err(CompatError::refused(name, why))

@@ -18,6 +18,7 @@ use shannon::client::EngineConfig;
 use shannon::client::TimeControl;
 use shannon::stats::{EloModel, Sprt, SprtTest};
 use std::collections::BTreeMap;
+use std::path::PathBuf;
 use std::time::Duration;
 
 /// Read a cutechess-cli or fastchess command line (the words after `match`).
@@ -33,13 +34,18 @@ pub fn parse(args: &[String]) -> Result<CompatCommand, CompatError> {
         let engines = super::engines_json::EnginesFile::load()?;
         return Ok(CompatCommand::Engines(engines.names()));
     }
+    let has_config = options.iter().any(|o| o.name == "-config");
+    let run = super::config_json::expand(options)?;
     // Both tools append to an existing PGN or EPD unless told otherwise.
     let mut read = Read {
         pgn_append: true,
         epd_append: true,
         ..Read::default()
     };
-    for option in &options {
+    if has_config {
+        read.only(Dialect::Fastchess, "-config");
+    }
+    for option in &run.options {
         read_option(&mut read, option)?;
     }
     let each = std::mem::take(&mut read.each);
@@ -54,7 +60,33 @@ pub fn parse(args: &[String]) -> Result<CompatCommand, CompatError> {
             read.only(dialect, format!("-each {key}"));
         }
     }
-    finish(read).map(|m| CompatCommand::Match(Box::new(m)))
+    let mut compat = finish(read)?;
+    if compat.dialect == Dialect::Fastchess {
+        saves_config(&mut compat, run);
+    }
+    Ok(CompatCommand::Match(Box::new(compat)))
+}
+
+/// fastchess's `config.json` for a run of its form: the file it saves, and the results of a
+/// loaded one to continue from (appended to the PGN, as fastchess appends when it resumes).
+fn saves_config(compat: &mut CompatMatch, run: super::config_json::ConfigRun) {
+    use super::config_json::{ConfigFile, FastchessConfig};
+    let mut config = FastchessConfig::of_options(&run.options, 0);
+    config.config_name = run.name.clone();
+    let mut said = run.said;
+    said.append(&mut compat.preamble);
+    compat.preamble = said;
+    compat.notes.extend(run.warnings);
+    if let Some(carried) = run.carried.filter(|c| c.games > 0) {
+        compat.request.existing = shannon::arena::Existing::Append;
+        compat.request.carried = Some(carried);
+    }
+    compat.config_file = Some(ConfigFile {
+        path: PathBuf::from(&run.name),
+        interval: config.autosaveinterval.clamp(0, i64::from(u32::MAX)) as u32,
+        config,
+        loaded: run.loaded,
+    });
 }
 
 /// The request made of what was read.
@@ -129,6 +161,7 @@ fn finish(mut read: Read) -> Result<CompatMatch, CompatError> {
         dialect,
         notes: read.notes,
         preamble,
+        config_file: None,
     })
 }
 

@@ -116,6 +116,17 @@ pub fn note_text(note: &FileNote, form: Form) -> String {
              continuing it; the games already played are kept and not played again",
             state.display()
         ),
+        FileNote::CarriedBehind {
+            state,
+            done,
+            carried,
+        } => format!(
+            "the -config file holds {carried} finished games of this run and {} holds {done} \
+             (Shannon saves its state after every game, the -config file every \
+             -autosaveinterval games): continuing from {}",
+            state.display(),
+            state.display()
+        ),
     }
 }
 

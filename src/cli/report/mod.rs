@@ -67,6 +67,9 @@ pub enum Rendering {
         penta: bool,
         /// The PGN's name for `File ... has CRC32:` lines, when asked for.
         crc_file: Option<String>,
+        /// The `config.json` the run saves, named in fastchess's line on how to resume an
+        /// interrupted run (fastchess's form).
+        config_file: Option<String>,
     },
 }
 
@@ -104,10 +107,12 @@ pub fn observer<'a, W: std::io::Write>(
             rating_interval,
             penta,
             crc_file,
+            config_file,
         } => Box::new(
             fastchess::Fastchess::new(out, rating_interval)
                 .penta(penta)
-                .with_crc_file(crc_file),
+                .with_crc_file(crc_file)
+                .with_config_file(config_file),
         ),
     }
 }
@@ -212,6 +217,7 @@ pub mod test_support {
             seed: 1,
             shard: None,
             resumed: None,
+            carried: 0,
             configured_seeds: Vec::new(),
             decided_before: None,
             sprt: None,

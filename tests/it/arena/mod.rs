@@ -10,6 +10,7 @@ mod bound_scores;
 mod compat;
 mod compat_files;
 mod compat_layout;
+mod config_peers;
 mod engines_as_commands;
 mod engines_json;
 mod faults;

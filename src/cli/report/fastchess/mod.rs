@@ -182,8 +182,12 @@ pub struct Fastchess<'a, W: Write> {
     forfeits: Vec<Forfeits>,
     /// The games the last block counted (`None` before the first).
     last_block: Option<u32>,
+    /// Games another program played before this run (fastchess's `-config file=`).
+    carried: u32,
     /// The PGN's name as the command line gave it, for `File ... has CRC32:` lines.
     crc_file: Option<String>,
+    /// The `config.json` the run saves (fastchess's form), for the line on resuming.
+    config_file: Option<String>,
     /// The last CRC-32 printed.
     last_crc: Option<u32>,
     /// fastchess's line for a crash that stops the run, printed with its game.
@@ -205,7 +209,9 @@ impl<'a, W: Write> Fastchess<'a, W> {
             book: String::new(),
             forfeits: Vec::new(),
             last_block: None,
+            carried: 0,
             crc_file: None,
+            config_file: None,
             last_crc: None,
             stop_line: None,
         }
@@ -222,6 +228,14 @@ impl<'a, W: Write> Fastchess<'a, W> {
     /// (fastchess's `-crc32 pgn=true`).
     pub fn with_crc_file(mut self, name: Option<String>) -> Self {
         self.crc_file = name;
+        self
+    }
+
+    /// Name the `config.json` the run saves: an interrupted or stopped run then ends with
+    /// fastchess's `Tournament was interrupted. To resume the tournament, run: ... -config
+    /// file=...` (its main.cpp), the command being `shannon match`.
+    pub fn with_config_file(mut self, name: Option<String>) -> Self {
+        self.config_file = name;
         self
     }
 
@@ -451,6 +465,7 @@ impl<W: Write> MatchObserver for Fastchess<'_, W> {
             self.penta = false;
         }
         self.sprt = start.sprt;
+        self.carried = start.carried;
         self.labels = EngineLabels::of_start(start);
         self.names = start.names.clone();
         self.forfeits = vec![Forfeits::default(); start.names.len()];
@@ -590,7 +605,9 @@ impl<W: Write> MatchObserver for Fastchess<'_, W> {
         }
         // The standings at the end, unless the last block showed them (a resumed run with
         // nothing left to play, an interrupted one).
-        if self.last_block != Some(report.games()) {
+        // fastchess continuing its config.json with nothing left to play prints no block.
+        let nothing_played = self.carried > 0 && report.games() <= self.carried;
+        if self.last_block != Some(report.games()) && !nothing_played {
             self.interval(&report.standings, llr)?;
         }
         let tracked: Vec<(usize, Forfeits)> = self
@@ -611,6 +628,16 @@ impl<W: Write> MatchObserver for Fastchess<'_, W> {
         }
         if let Some(why) = &report.record_error {
             writeln!(self.out, "Warning; {why}")?;
+        }
+        if let (Some(file), true) = (
+            &self.config_file,
+            report.interrupted.is_some() || report.stopped.is_some(),
+        ) {
+            writeln!(
+                self.out,
+                "Tournament was interrupted. To resume the tournament, run: shannon match \
+                 -config file={file}"
+            )?;
         }
         writeln!(self.out, "Finished match")?;
         let seconds = report.seconds.max(0.0) as u64;
