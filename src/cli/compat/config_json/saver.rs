@@ -281,6 +281,10 @@ impl shannon::arena::MatchObserver for ConfigSaver<'_> {
         self.inner.option_warning(warning)
     }
 
+    fn engine_options(&mut self, options: &shannon::arena::EngineOptions) -> std::io::Result<()> {
+        self.inner.engine_options(options)
+    }
+
     fn run_stopped(&mut self, stop: &shannon::arena::RunStop) -> std::io::Result<()> {
         self.inner.run_stopped(stop)
     }
