@@ -55,8 +55,8 @@ pub use merge::{merge_states, MergeError, MergeFailure, MergeFailureKind};
 pub use openings::{OpeningSource, Openings, OpeningsError};
 pub use outputs::{Existing, FileNote, Holding, Occupant, SavedRun};
 pub use report::{
-    GameFinished, GameStarted, Latency, MatchObserver, MatchReport, MatchStart, OptionWarning,
-    Resumed, ShardSpan, SprtReport, StateReport,
+    GameFinished, GameStarted, KnockoutReport, Latency, MatchObserver, MatchReport, MatchStart,
+    OptionWarning, Resumed, ShardSpan, SprtReport, StateReport,
 };
 pub use request::{EngineLimits, MatchRequest, MatchSettings, SPRT_MAX_GAMES};
 pub use run::{resume_match, run_match, Resume};

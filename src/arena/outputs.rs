@@ -358,6 +358,13 @@ pub(crate) fn saved_run(
         Err(e) => return Some((Holding::NotAState(e.to_string()), None)),
     };
     let of = match state.settings.schedule() {
+        // A knockout numbers no game in advance: over or not, as the state says.
+        Ok(schedule) if schedule.kind == super::schedule::TournamentKind::Knockout => {
+            match state.knockout_over {
+                true => 0,
+                false => usize::MAX,
+            }
+        }
         Ok(schedule) => schedule.games_of(state.settings.shard).len(),
         Err(e) => return Some((Holding::NotAState(e.to_string()), None)),
     };
