@@ -234,6 +234,14 @@ impl<S: Store> Session<S> {
         self.plan.schedule.kind == TournamentKind::Knockout
     }
 
+    /// The PGN's `Round` tag of `game`: its number, or a knockout's round (cutechess-cli's).
+    fn round_tag(&self, game: &ScheduledGame) -> u32 {
+        match self.is_knockout() {
+            true => game.round + 1,
+            false => game.index + 1,
+        }
+    }
+
     /// The game numbered `number` (started in this run).
     fn scheduled(&self, number: u32) -> ScheduledGame {
         match self.games.get(&number) {
@@ -280,7 +288,12 @@ impl<S: Store> Session<S> {
         }
         self.state.seconds = self.seconds_before + self.started.elapsed().as_secs_f64();
         let pgn = match self.state.pgn {
-            Some(_) => game_pgn(game, self.plan.time_controls(&scheduled), &self.pgn_style),
+            Some(_) => game_pgn(
+                game,
+                self.round_tag(&scheduled),
+                self.plan.time_controls(&scheduled),
+                &self.pgn_style,
+            ),
             None => String::new(),
         };
         let epd = match self.state.epd {
@@ -353,9 +366,11 @@ impl<S: Store> Session<S> {
     /// The unfinished games written, the state saved a last time, and the report.
     fn finish(mut self) -> MatchReport {
         for game in std::mem::take(&mut self.unfinished) {
+            let scheduled = self.scheduled(game.number);
             let text = game_pgn(
                 &game,
-                self.plan.time_controls(&self.scheduled(game.number)),
+                self.round_tag(&scheduled),
+                self.plan.time_controls(&scheduled),
                 &self.pgn_style,
             );
             self.recorder.unfinished(&self.state, &text);
