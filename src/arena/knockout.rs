@@ -19,8 +19,9 @@
 //! cutechess starts a game whenever a slot is free, so with `-concurrency` above 1 the order of
 //! its games (and the openings they take) depends on timing. Here the games have one order, the
 //! one cutechess plays with `-concurrency 1`: game `k + 1` is handed out only once it is certain
-//! which game it is, whatever the results of the games still running ([`Knockout::next`] says
-//! [`Next::Wait`] otherwise). So every concurrency plays the same games, numbered alike.
+//! which game it is, whatever the results of the games still running
+//! ([`Knockout::next_game`] says [`Next::Wait`] otherwise). So every concurrency plays the same
+//! games, numbered alike.
 //!
 //! Nothing here starts an engine: the driver is told the results ([`Knockout::finish`]).
 
@@ -251,7 +252,7 @@ impl Encounter {
         if min_diff == 1 || diff == 0 {
             return true;
         }
-        started % 2 != 0
+        !started.is_multiple_of(2)
     }
 
     /// Whether it needs another game whatever its running games give.
@@ -381,7 +382,7 @@ impl Knockout {
     }
 
     /// The next game to play, if it is known.
-    pub fn next(&mut self) -> Next {
+    pub fn next_game(&mut self) -> Next {
         let games = self.rules.games;
         loop {
             let round = self.rounds.len() - 1;
@@ -635,31 +636,31 @@ mod tests {
             ..rules(2, 2)
         })
         .unwrap();
-        let Next::Play(first) = knockout.next() else {
+        let Next::Play(first) = knockout.next_game() else {
             panic!("a first game")
         };
         // The second game is needed whatever the first gives.
-        let Next::Play(second) = knockout.next() else {
+        let Next::Play(second) = knockout.next_game() else {
             panic!("a second game")
         };
         assert_eq!(
             (first.white, second.white, first.opening, second.opening),
             (0, 1, 0, 1)
         );
-        assert_eq!(knockout.next(), Next::Wait);
+        assert_eq!(knockout.next_game(), Next::Wait);
         knockout.finish(1, KnockoutResult::WhiteWins).unwrap();
         knockout.finish(2, KnockoutResult::WhiteWins).unwrap();
         // 1-1: two more.
-        let Next::Play(third) = knockout.next() else {
+        let Next::Play(third) = knockout.next_game() else {
             panic!("a third game")
         };
         assert_eq!(third.number, 3);
-        let Next::Play(_) = knockout.next() else {
+        let Next::Play(_) = knockout.next_game() else {
             panic!("a fourth game")
         };
         knockout.finish(3, KnockoutResult::Draw).unwrap();
         knockout.finish(4, KnockoutResult::WhiteWins).unwrap();
-        assert_eq!(knockout.next(), Next::Done);
+        assert_eq!(knockout.next_game(), Next::Done);
         assert_eq!(knockout.winner(), Some(1));
         assert!(knockout.finish(4, KnockoutResult::Draw).is_err());
     }
@@ -672,17 +673,17 @@ mod tests {
         })
         .unwrap();
         let names: Vec<String> = ["alpha", "beta", "gamma"].map(String::from).to_vec();
-        let Next::Play(game) = knockout.next() else {
+        let Next::Play(game) = knockout.next_game() else {
             panic!("the semi-final")
         };
         assert_eq!((game.white, game.black, game.round), (1, 2, 1));
         knockout.finish(1, KnockoutResult::BlackWins).unwrap();
-        let Next::Play(game) = knockout.next() else {
+        let Next::Play(game) = knockout.next_game() else {
             panic!("the final")
         };
         assert_eq!((game.white, game.black, game.round), (0, 2, 2));
         knockout.finish(2, KnockoutResult::WhiteWins).unwrap();
-        assert_eq!(knockout.next(), Next::Done);
+        assert_eq!(knockout.next_game(), Next::Done);
         assert_eq!(
             knockout.bracket(&names),
             "alpha\n\t\talpha\nbye\n\t\t\t\talpha (1-0)\nbeta\n\t\tgamma (0-1)\ngamma"

@@ -176,7 +176,7 @@ impl KnockoutFeed {
 
 impl Feed for KnockoutFeed {
     fn next(&mut self) -> Fed {
-        match self.knockout.next() {
+        match self.knockout.next_game() {
             Next::Play(game) => Fed::Play(self.scheduled(&game)),
             Next::Wait => Fed::Wait,
             Next::Done => Fed::Done,
