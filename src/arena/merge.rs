@@ -184,6 +184,7 @@ pub fn merge_states(paths: &[PathBuf], pgn: Option<&Path>) -> Result<MatchReport
         interrupted: None,
         stopped: None,
         pgn_crc32: None,
+        knockout: None,
         record_error: None,
         pgn: pgn.map(Path::to_path_buf),
         epd: None,

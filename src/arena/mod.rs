@@ -21,6 +21,7 @@ mod adjudication;
 mod dialect;
 mod error;
 mod game_output;
+mod knockout;
 mod match_game;
 mod merge;
 mod not_ready;
@@ -45,13 +46,16 @@ pub use error::RecordError;
 pub use error::StateError;
 pub use error::{continues, ArenaError, OutputFile, SettingError};
 pub use game_output::utc_now;
+pub use knockout::{
+    CuteMersenne, Knockout, KnockoutError, KnockoutGame, KnockoutResult, KnockoutRules, Next,
+};
 pub use match_game::{EndCategory, Forensics, MatchGame, Termination, TimeLossCause};
 pub use merge::{merge_states, MergeError, MergeFailure, MergeFailureKind};
 pub use openings::{OpeningSource, Openings, OpeningsError};
 pub use outputs::{Existing, FileNote, Holding, Occupant, SavedRun};
 pub use report::{
-    EngineOptions, GameFinished, GameStarted, Latency, MatchObserver, MatchReport, MatchStart,
-    OptionWarning, Resumed, ShardSpan, SprtReport, StateReport,
+    EngineOptions, GameFinished, GameStarted, KnockoutReport, Latency, MatchObserver, MatchReport,
+    MatchStart, OptionWarning, Resumed, ShardSpan, SprtReport, StateReport,
 };
 pub use request::{
     Carried, CarriedEncounter, EngineLimits, MatchRequest, MatchSettings, SPRT_MAX_GAMES,

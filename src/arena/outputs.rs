@@ -369,6 +369,15 @@ pub(crate) fn saved_run(
         Err(e) => return Some((Holding::NotAState(e.to_string()), None)),
     };
     let of = match state.settings.schedule() {
+        // A knockout numbers no game in advance: over or not, as the state says.
+        Ok(schedule) if schedule.kind == super::schedule::TournamentKind::Knockout => {
+            let at_least = (state.settings.engines.len().saturating_sub(1))
+                .saturating_mul(state.settings.games as usize);
+            match state.knockout_over {
+                true => 0,
+                false => at_least.max(state.done.len() + 1),
+            }
+        }
         Ok(schedule) => schedule.games_of(state.settings.shard).len(),
         Err(e) => return Some((Holding::NotAState(e.to_string()), None)),
     };
@@ -389,6 +398,11 @@ pub(crate) fn saved_run(
         ping_ms: None,
         wait_ms: 0,
         seed: if seed_drawn { 0 } else { s.seed },
+        // One game an opening is written as none (0) in a state.
+        layout: super::schedule::Layout {
+            games_per_opening: s.layout.games_per_opening.max(1),
+            ..s.layout
+        },
         ..s.clone()
     };
     let here = std::env::current_dir().ok();

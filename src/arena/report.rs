@@ -119,6 +119,15 @@ pub struct GameFinished<'a> {
     pub pgn_crc32: Option<u32>,
 }
 
+/// How a knockout ended.
+#[derive(Debug, Clone, Serialize)]
+pub struct KnockoutReport {
+    /// Its bracket as cutechess-cli prints it (`KnockoutTournament::results()`).
+    pub bracket: String,
+    /// The winner, when the final was decided.
+    pub winner: Option<String>,
+}
+
 /// A configured option an engine was started without, and why (cutechess-cli's and
 /// fastchess's `doesn't have option` and `Invalid value for option` warnings).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -228,6 +237,8 @@ pub struct MatchReport {
     /// failed.
     #[serde(skip)]
     pub pgn_crc32: Option<u32>,
+    /// A knockout's bracket, as it ended.
+    pub knockout: Option<KnockoutReport>,
 }
 
 impl MatchReport {

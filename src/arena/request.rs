@@ -9,6 +9,7 @@
 use super::adjudication::{Adjudication, DrawRule, ResignRule};
 use super::dialect::Dialect;
 use super::error::{ArenaError, SettingError};
+use super::knockout::{Knockout, KnockoutRules};
 use super::openings::{load_openings, Openings};
 use super::outputs::Existing;
 use super::report::{MatchStart, ShardSpan};
@@ -485,6 +486,14 @@ fn check(settings: &MatchSettings) -> Result<(), ArenaError> {
             return Err(SettingError::SprtOnShards.into());
         }
     }
+    if settings.tournament == TournamentKind::Knockout {
+        if settings.sprt.is_some() {
+            return Err(SettingError::KnockoutSprt.into());
+        }
+        if settings.shard.is_partial() {
+            return Err(SettingError::KnockoutOnShards.into());
+        }
+    }
     Ok(())
 }
 
@@ -499,6 +508,8 @@ pub(super) struct Prepared {
     pub(super) epd: Option<PathBuf>,
     pub(super) state: Option<PathBuf>,
     pub(super) start: MatchStart,
+    /// A knockout's driver, which hands out its games (`todo` is then empty).
+    pub(super) knockout: Option<Knockout>,
 }
 
 /// The file a shard writes for `path`: `games.pgn` becomes `games.shard-1-of-4.pgn`, so the
@@ -599,6 +610,26 @@ pub(super) fn prepare(
     let schedule = settings.schedule()?;
     let shard = settings.shard;
     let todo = schedule.games_of(shard);
+    let knockout = match schedule.kind {
+        TournamentKind::Knockout => Some(
+            Knockout::new(KnockoutRules {
+                players: engines.len(),
+                seeds: schedule.layout.seeds.map_or(0, |s| s.count as usize),
+                games: schedule.games_per_encounter,
+                games_per_opening: schedule.layout.per_opening(),
+                noswap: schedule.layout.noswap,
+                reverse: schedule.layout.reverse,
+                // cutechess-cli's `-srand` is 32 bits.
+                seed: settings.seed as u32,
+            })
+            .map_err(SettingError::Knockout)?,
+        ),
+        _ => None,
+    };
+    // What a knockout plays at least, and so may play at once.
+    let playable = knockout
+        .as_ref()
+        .map_or(todo.len(), |k| k.games_at_least() as usize);
     let concurrency = match settings.concurrency.unwrap_or(defaults.concurrency) {
         0 => std::thread::available_parallelism().map_or(2, |n| n.get()),
         n => n,
@@ -646,15 +677,18 @@ pub(super) fn prepare(
         .collect();
     let start = MatchStart {
         names: settings.engines.clone(),
-        tournament: (engines.len() > 2).then_some(settings.tournament),
+        tournament: (engines.len() > 2 || settings.tournament == TournamentKind::Knockout)
+            .then_some(settings.tournament),
         rounds: settings.rounds,
         games_per_encounter: schedule.games_per_encounter,
         layout: schedule.layout,
-        games: schedule.len(),
+        games: knockout
+            .as_ref()
+            .map_or(schedule.len(), Knockout::games_at_least),
         time_control: settings.time_control,
         time_controls: limits.iter().map(|l| l.time_control).collect(),
         openings: settings.openings.clone(),
-        concurrency: concurrency.min(todo.len().max(1)),
+        concurrency: concurrency.min(playable.max(1)),
         seed: settings.seed,
         shard: shard.is_partial().then(|| ShardSpan {
             shard,
@@ -676,7 +710,7 @@ pub(super) fn prepare(
     let plan = MatchPlan {
         engines,
         schedule,
-        concurrency: concurrency.min(todo.len()).max(1),
+        concurrency: concurrency.min(playable).max(1),
         limits,
         openings,
         seed: settings.seed,
@@ -704,5 +738,6 @@ pub(super) fn prepare(
         epd,
         state,
         start,
+        knockout,
     })
 }

@@ -14,6 +14,7 @@ use super::outputs::{self, Decision, Existing, FileNote, Found, Occupant, Survey
 use super::recorder::{Files, Recorder};
 use super::report::{MatchObserver, MatchReport, Resumed};
 use super::request::{files_of, prepare, settle, Carried, MatchRequest, MatchSettings, Prepared};
+use super::schedule::TournamentKind;
 use super::session::Session;
 use super::standings::Standings;
 use super::state::{Appendix, MatchState};
@@ -308,6 +309,9 @@ fn go_on(
     observer: &mut dyn MatchObserver,
 ) -> Result<MatchReport, ArenaError> {
     let in_state = |e: StateError| ArenaError::State(path.to_path_buf(), e);
+    if state.settings.tournament == TournamentKind::Knockout && !state.knockout_over {
+        return Err(in_state(StateError::KnockoutUnfinished));
+    }
     let config = Config::load_saved(state.settings.config.as_deref())?;
     let mut settings = state.settings.clone();
     settings.concurrency = resume.concurrency.or(settings.concurrency);

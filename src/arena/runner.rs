@@ -19,11 +19,12 @@
 //! lets every worker drop, and so kill, its engines.
 
 use super::adjudication::{Adjudication, Adjudicator, Verdict};
+use super::knockout::{Knockout, KnockoutGame, KnockoutResult, Next};
 use super::match_game::{Forensics, MatchGame, Termination, TimeLossCause};
 use super::not_ready::{keep_log, NotReady};
 use super::openings::Opening;
 use super::report::{EngineOptions, OptionWarning};
-use super::schedule::Schedule;
+use super::schedule::{Schedule, ScheduledGame};
 use super::stop::{Halt, RunStop};
 use super::tablebase::TablebaseJudge;
 use crate::client::MoveInfo;
@@ -38,7 +39,7 @@ use crate::{CastlingMode, Color, Move};
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{mpsc, Arc, Mutex};
+use std::sync::{mpsc, Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
 /// Everything a match needs, resolved from engines.toml and the command line.
@@ -95,8 +96,8 @@ pub struct Limits {
 /// What the runner tells as it plays.
 #[derive(Debug)]
 pub enum RunEvent {
-    /// Game `index` (0-based, in the schedule) starts.
-    Started(u32),
+    /// A game starts.
+    Started(ScheduledGame),
     /// A game ended (or an interrupt cut it short).
     Finished(Box<MatchGame>),
     /// An engine started for a game was not given one of its configured options.
@@ -109,10 +110,98 @@ pub enum RunEvent {
 /// played it, as soon as it ends, in the order games end.
 pub type StopRule<'a> = dyn FnMut(&MatchGame) -> bool + Send + 'a;
 
-/// The next game to hand out, and the stop rule, under one lock: once the rule says stop at a
-/// game, no worker takes another.
-struct Dispatch<'r, 'a> {
+/// What a feed gives a worker that asks for a game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Fed {
+    /// This game.
+    Play(ScheduledGame),
+    /// None yet: ask again when a running game has ended.
+    Wait,
+    /// None left.
+    Done,
+}
+
+/// Where the runner's games come from: a list fixed in advance, or a driver that picks the
+/// next game from the results so far (a knockout). Asked under one lock, so the games are
+/// handed out in its order.
+pub(super) trait Feed: Send {
+    /// The next game.
+    fn next(&mut self) -> Fed;
+    /// A game it handed out ended (or was cut short).
+    fn finished(&mut self, game: &MatchGame);
+}
+
+/// Games fixed in advance: schedule indices, in order.
+struct Listed<'s> {
+    schedule: &'s Schedule,
+    todo: &'s [u32],
     next: usize,
+}
+
+impl Feed for Listed<'_> {
+    fn next(&mut self) -> Fed {
+        match self.todo.get(self.next) {
+            Some(&index) => {
+                self.next += 1;
+                Fed::Play(self.schedule.game(index))
+            }
+            None => Fed::Done,
+        }
+    }
+
+    fn finished(&mut self, _: &MatchGame) {}
+}
+
+/// A knockout's games, numbered in the order the driver hands them out.
+pub(super) struct KnockoutFeed {
+    /// The driver.
+    pub(super) knockout: Knockout,
+    /// The schedule whose encounters (every pair of engines) the games are counted in.
+    pub(super) schedule: Schedule,
+}
+
+impl KnockoutFeed {
+    /// The game the driver handed out, as the schedule's kind of game (index: its number - 1).
+    fn scheduled(&self, game: &KnockoutGame) -> ScheduledGame {
+        ScheduledGame {
+            index: game.number - 1,
+            round: game.round - 1,
+            encounter: self
+                .schedule
+                .encounter_of(game.white, game.black)
+                .unwrap_or_default(),
+            white: game.white,
+            black: game.black,
+            opening: game.opening,
+        }
+    }
+}
+
+impl Feed for KnockoutFeed {
+    fn next(&mut self) -> Fed {
+        match self.knockout.next_game() {
+            Next::Play(game) => Fed::Play(self.scheduled(&game)),
+            Next::Wait => Fed::Wait,
+            Next::Done => Fed::Done,
+        }
+    }
+
+    fn finished(&mut self, game: &MatchGame) {
+        let result = match game.record.outcome {
+            Outcome::Win(Color::White) => KnockoutResult::WhiteWins,
+            Outcome::Win(Color::Black) => KnockoutResult::BlackWins,
+            Outcome::Draw => KnockoutResult::Draw,
+            Outcome::Unfinished => KnockoutResult::None,
+        };
+        // Every game the runner plays was handed out by the driver, once.
+        let _ = self.knockout.finish(game.number, result);
+    }
+}
+
+/// The feed and the stop rule under one lock: once the rule says stop at a game, no worker
+/// takes another.
+struct Dispatch<'r, 'a, 'f> {
+    feed: &'f mut (dyn Feed + 'f),
     rule: Option<&'r mut StopRule<'a>>,
 }
 
@@ -128,11 +217,29 @@ impl MatchPlan {
         stop: &AtomicBool,
         rule: Option<&mut StopRule<'_>>,
     ) {
-        let dispatch = Mutex::new(Dispatch { next: 0, rule });
+        let mut listed = Listed {
+            schedule: &self.schedule,
+            todo,
+            next: 0,
+        };
+        self.run_feed(&mut listed, results, stop, rule);
+    }
+
+    /// Play the games `feed` hands out, as [`MatchPlan::run`] plays a list: a worker that asks
+    /// while the feed must wait for a result waits until a game ends (or the run stops).
+    pub(super) fn run_feed(
+        &self,
+        feed: &mut dyn Feed,
+        results: mpsc::Sender<RunEvent>,
+        stop: &AtomicBool,
+        rule: Option<&mut StopRule<'_>>,
+    ) {
+        let dispatch = Mutex::new(Dispatch { feed, rule });
+        let ended = Condvar::new();
         std::thread::scope(|scope| {
             for _ in 0..self.concurrency.max(1) {
                 let results = results.clone();
-                let dispatch = &dispatch;
+                let (dispatch, ended) = (&dispatch, &ended);
                 scope.spawn(move || {
                     // At most the two engines of the game in hand run: a worker keeps them for
                     // its next game when it needs them again.
@@ -143,22 +250,32 @@ impl MatchPlan {
                         if !std::mem::take(&mut first) {
                             self.pause();
                         }
-                        let index = {
+                        let scheduled = {
                             let mut dispatch = dispatch.lock().unwrap_or_else(|e| e.into_inner());
-                            if stop.load(Ordering::Relaxed) || self.interrupted() {
-                                break;
+                            loop {
+                                if stop.load(Ordering::Relaxed) || self.interrupted() {
+                                    break None;
+                                }
+                                match dispatch.feed.next() {
+                                    Fed::Play(game) => break Some(game),
+                                    Fed::Done => break None,
+                                    Fed::Wait => {
+                                        dispatch = ended
+                                            .wait_timeout(dispatch, Duration::from_millis(50))
+                                            .unwrap_or_else(|e| e.into_inner())
+                                            .0;
+                                    }
+                                }
                             }
-                            let Some(&index) = todo.get(dispatch.next) else {
-                                break;
-                            };
-                            dispatch.next += 1;
-                            index
                         };
-                        if results.send(RunEvent::Started(index)).is_err() {
+                        let Some(scheduled) = scheduled else {
+                            break;
+                        };
+                        if results.send(RunEvent::Started(scheduled)).is_err() {
                             break;
                         }
                         let mut told = Vec::new();
-                        let record = self.play_game(index, &mut engines, &mut told);
+                        let record = self.play_game(&scheduled, &mut engines, &mut told);
                         for event in told {
                             if results.send(event).is_err() {
                                 break;
@@ -166,24 +283,26 @@ impl MatchPlan {
                         }
                         {
                             let mut dispatch = dispatch.lock().unwrap_or_else(|e| e.into_inner());
+                            dispatch.feed.finished(&record);
                             if let Some(rule) = dispatch.rule.as_mut() {
                                 if rule(&record) {
                                     stop.store(true, Ordering::Relaxed);
                                 }
                             }
                         }
+                        ended.notify_all();
                         if results.send(RunEvent::Finished(Box::new(record))).is_err() {
                             break;
                         }
                     }
+                    ended.notify_all();
                 });
             }
         });
     }
 
-    /// The time controls of game `index` (0-based, in the schedule): White's and Black's.
-    pub fn time_controls_of(&self, index: u32) -> [TimeControl; 2] {
-        let game = self.schedule.game(index);
+    /// The time controls of `game`: White's and Black's.
+    pub fn time_controls(&self, game: &ScheduledGame) -> [TimeControl; 2] {
         [game.white, game.black].map(|slot| self.limits[slot].time_control)
     }
 
@@ -274,16 +393,15 @@ impl MatchPlan {
         Ok(())
     }
 
-    /// Play game `index` (0-based, in the schedule) with the worker's engines; the options an
-    /// engine started for it was not given, and the options of each engine started for it, go to
-    /// `told`.
+    /// Play game `scheduled` with the worker's engines; the options an engine started for it
+    /// was not given, and the options of each engine started for it, go to `told`.
     fn play_game(
         &self,
-        index: u32,
+        scheduled: &ScheduledGame,
         engines: &mut [Option<EngineProcess>],
         told: &mut Vec<RunEvent>,
     ) -> MatchGame {
-        let scheduled = self.schedule.game(index);
+        let index = scheduled.index;
         let opening = &self.openings[scheduled.opening % self.openings.len()];
         for (slot, engine) in engines.iter_mut().enumerate() {
             if slot != scheduled.white && slot != scheduled.black {

@@ -167,6 +167,7 @@ pub(super) fn read_state(value: serde_json::Value) -> Result<MatchState, StateEr
         epd: old.epd,
         forensics_offset: 0,
         ended: true,
+        knockout_over: false,
     };
     state.legacy();
     Ok(state)

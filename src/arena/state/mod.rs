@@ -342,6 +342,10 @@ pub struct MatchState {
     /// States written before this field count as ended.
     #[serde(default = "ended_when_not_said")]
     pub(crate) ended: bool,
+    /// True once a knockout's final is decided (a knockout numbers no game in advance, so its
+    /// games done say nothing of whether it is over).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub(crate) knockout_over: bool,
 }
 
 /// States written before [`MatchState::ended`] say nothing of how their run ended: as before,
@@ -370,6 +374,7 @@ impl MatchState {
             epd: None,
             forensics_offset: 0,
             ended: false,
+            knockout_over: false,
         }
     }
 

@@ -298,8 +298,8 @@ fn read_log(read: &mut Read, values: &[String]) -> Result<(), CompatError> {
     Ok(())
 }
 
-/// `-tournament round-robin|roundrobin|gauntlet` (the first spelling is cutechess-cli's, the
-/// second fastchess's).
+/// `-tournament round-robin|roundrobin|gauntlet|knockout` (the first spelling is
+/// cutechess-cli's, the second fastchess's; a knockout is cutechess-cli's only).
 fn read_tournament(read: &mut Read, value: &str) -> Result<TournamentKind, CompatError> {
     Ok(match value {
         "round-robin" => {
@@ -312,25 +312,20 @@ fn read_tournament(read: &mut Read, value: &str) -> Result<TournamentKind, Compa
         }
         "gauntlet" => TournamentKind::Gauntlet,
         "knockout" => {
-            return Err(CompatError::refused(
-                "-tournament knockout",
-                "a knockout's games depend on the results before them (who goes through, and \
-                 the extra games of a tied encounter), and Shannon fixes every game of a run, \
-                 numbered, before the first starts (its saved state, resume and shards go by \
-                 that number); round-robin and gauntlet tournaments are played",
-            ))
+            read.only(Dialect::Cutechess, "-tournament knockout");
+            TournamentKind::Knockout
         }
         "pyramid" => {
             return Err(CompatError::refused(
                 "-tournament pyramid",
-                "Shannon plays round-robin and gauntlet tournaments",
+                "Shannon plays round-robin, gauntlet and (cutechess-cli's) knockout tournaments",
             ))
         }
         _ => {
             return Err(CompatError::malformed(
                 "-tournament",
                 value,
-                "round-robin or gauntlet",
+                "round-robin, gauntlet or knockout",
             ))
         }
     })

@@ -7,11 +7,12 @@ use super::engine::dialect_of_key;
 use super::error::CompatError;
 use super::options::{missing, read_option};
 use super::read::Read;
-use super::schedule::{plan, Plan, ScheduleArgs};
+use super::schedule::{plan, Plan, Policy, ScheduleArgs};
 use super::words::options;
 use super::{CompatCommand, CompatMatch, Dialect, OutputChoice, OutputFormat};
 use shannon::arena::{
     EngineLimits, Existing, Layout, MatchRequest, OpeningSource, Seeds, TablebaseRule,
+    TournamentKind,
 };
 
 use shannon::client::EngineConfig;
@@ -223,6 +224,9 @@ fn appending(append: bool) -> Existing {
 /// The schedule, read as `dialect`'s; a note when no option told the tools apart and
 /// cutechess-cli's reading would differ.
 fn schedule(read: &mut Read, dialect: Dialect, engines: usize) -> Result<Plan, CompatError> {
+    if read.tournament == Some(TournamentKind::Knockout) {
+        return knockout_schedule(read, dialect);
+    }
     let varies = read.openings.is_some() || read.chess960;
     let schedule = plan(&read.schedule_args(), dialect, engines, varies)?;
     if read.dialect.is_none() && read.cutechess_only.is_none() && read.fastchess_only.is_none() {
@@ -257,6 +261,45 @@ fn schedule(read: &mut Read, dialect: Dialect, engines: usize) -> Result<Plan, C
         return Err(CompatError::refused("-openings policy=", why.to_string()));
     }
     Ok(schedule)
+}
+
+/// cutechess-cli's knockout: each encounter `-games` games at least (more while undecided),
+/// each opening serving `-repeat` consecutive games of it (a new one for every encounter), or
+/// all of them with `policy=encounter`. No `-rounds` (cutechess-cli stops at it), and no
+/// fastchess form (fastchess 1.8.2-alpha has no knockout).
+fn knockout_schedule(read: &Read, dialect: Dialect) -> Result<Plan, CompatError> {
+    if dialect == Dialect::Fastchess {
+        return Err(CompatError::refused(
+            "-tournament knockout",
+            "fastchess has no knockout (fastchess 1.8.2-alpha: \"Unsupported tournament format. \
+             Only supports roundrobin and gauntlet.\"); cutechess-cli's knockout is played in \
+             cutechess-cli's form (-dialect cutechess)",
+        ));
+    }
+    let args = read.schedule_args();
+    if args.rounds.is_some() {
+        return Err(CompatError::refused(
+            "-rounds",
+            "a knockout has as many rounds as its bracket needs (cutechess-cli: \
+             \"Tournament \"knockout\" does not support user-defined round multipliers\")",
+        ));
+    }
+    let per_opening =
+        match read.policy {
+            Policy::Default => args.repeat.unwrap_or(1).max(1),
+            Policy::Encounter => u32::MAX,
+            Policy::Round => return Err(CompatError::refused(
+                "-openings policy=round",
+                "in a knockout Shannon takes a new opening for every encounter (policy=default \
+                 or policy=encounter)",
+            )),
+        };
+    Ok(Plan {
+        rounds: 1,
+        games: args.games.unwrap_or(1),
+        single: true,
+        per_opening,
+    })
 }
 
 /// The SPRT of the command line, as its tool runs it: cutechess-cli's BayesElo test (whose

@@ -274,6 +274,7 @@ pub mod test_support {
             interrupted: None,
             stopped: None,
             pgn_crc32: None,
+            knockout: None,
             record_error: None,
             pgn: None,
             epd: None,

@@ -16,6 +16,7 @@ mod engines_json;
 mod faults;
 mod forensics;
 mod frameworks;
+mod knockout_peers;
 mod layout_peers;
 mod matches;
 mod odds;

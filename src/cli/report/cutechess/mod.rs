@@ -455,7 +455,11 @@ impl<W: Write> MatchObserver for Cutechess<'_, W> {
                 s.games()
             )?;
         }
-        if self.rating_interval != 0 && finished.finished.is_multiple_of(self.rating_interval) {
+        // A knockout's bracket is printed at the end only.
+        if self.rating_interval != 0
+            && finished.finished.is_multiple_of(self.rating_interval)
+            && self.tournament != Some(TournamentKind::Knockout)
+        {
             self.results(standings)?;
         }
         if self.whole
@@ -485,7 +489,13 @@ impl<W: Write> MatchObserver for Cutechess<'_, W> {
             self.last_llr = sprt.llr;
         }
         let games = report.games();
-        if self.rating_interval == 0 || !games.is_multiple_of(self.rating_interval) || games == 0 {
+        if let Some(knockout) = &report.knockout {
+            // `KnockoutTournament::results()`: the bracket alone.
+            writeln!(self.out, "{}", knockout.bracket)?;
+        } else if self.rating_interval == 0
+            || !games.is_multiple_of(self.rating_interval)
+            || games == 0
+        {
             self.results(&report.standings)?;
         }
         if let Some(note) = report
