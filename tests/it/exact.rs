@@ -377,6 +377,36 @@ fn shares_of_a_split_run_merge_to_the_single_run() {
     );
 }
 
+/// Share files written by the shannon of before the format moved into the library (version 2,
+/// `tests/data/exact-share-v2/`: `--plies 4 --split 1`, shares 0/2 and 1/2) still merge, to the
+/// JSON that shannon printed for their merge, byte for byte.
+#[test]
+fn share_files_of_an_earlier_shannon_still_merge() {
+    let dir = data_path("exact-share-v2");
+    let shares: Vec<String> = ["share-0.json", "share-1.json"]
+        .iter()
+        .map(|f| dir.join(f).to_str().unwrap().to_string())
+        .collect();
+    let mut args = vec![
+        "exact",
+        "--json",
+        "--hash",
+        "16",
+        "--plies",
+        "4",
+        "--split",
+        "1",
+        "--fraction-plies",
+        "0",
+        "--merge",
+    ];
+    args.extend(shares.iter().map(String::as_str));
+    let (ok, out, err) = shannon(&args);
+    assert!(ok, "{err}");
+    let recorded = std::fs::read_to_string(dir.join("merged.json")).unwrap();
+    assert_eq!(out, recorded);
+}
+
 #[test]
 fn the_fast_walk_equals_the_reference_walk_on_one_thread_or_two() {
     let args = |extra: &[&'static str]| {
