@@ -22,9 +22,9 @@
 //! full too. The tests check the shortcut against the full count on boards rich in mates,
 //! stalemates, pins, castling and en passant.
 
-use super::leaf::{ending, in_check, shift, square, squares, CheckSquares, Movers};
-use super::leaf::{BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
+use super::leaf::{ending, in_check, CheckSquares, Movers};
 use crate::attacks::knight_attacks;
+use crate::perft::bits::{shift, square, squares, BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 use crate::perft::fast::for_exact::{king_danger, open_castles, pawn_targets};
 use crate::perft::fast::for_exact::{Board, Rules, Side, Tier};
 use crate::Bitboard;

@@ -10,9 +10,10 @@
 //! in the cache (a stored value is the value): the result is bit for bit that of one thread.
 
 use super::cache::{Cache, Key, NUMBERS};
-use super::leaf::{last_ply, squares, KING, PAWN};
+use super::leaf::last_ply;
 use super::quiet::quiet;
 use super::{Ends, Fixed, Weight};
+use crate::perft::bits::{squares, KING, PAWN};
 use crate::perft::fast::for_exact::{generate, Black, Board, Portable, Rules, Side, Tier, Visit};
 use crate::perft::fast::for_exact::{passed, White};
 use crate::perft::fast::Instructions;
