@@ -3,6 +3,7 @@
 //! counting code is untouched by it.
 
 pub(crate) use super::board::{Board, Rules};
+pub(crate) use super::key::Numbers;
 #[cfg(target_arch = "x86_64")]
 pub(crate) use super::tier::Bmi2;
 pub(crate) use super::tier::{Portable, Tier};
