@@ -362,7 +362,7 @@ impl<T: Tier> Visit for Leaf<T> {
             targets & (self.checks.of::<KIND>() | self.spoiled_from(bit))
         };
         for to in squares(suspects) {
-            self.look::<S>(&b.piece_moved::<S, KIND>(from, to), r);
+            self.look::<S>(&b.after_piece::<S, KIND>(from, to), r);
         }
     }
     #[inline(always)]
@@ -377,7 +377,7 @@ impl<T: Tier> Visit for Leaf<T> {
         for to in squares(self.pawn_suspects(targets, delta)) {
             let from = (to as i32 - delta) as u32;
             let ep = passed::<DOUBLE>(to, delta);
-            self.look::<S>(&b.pawn_pushed::<S>(from, to, ep), r);
+            self.look::<S>(&b.after_push::<S>(from, to, ep), r);
         }
     }
     #[inline(always)]
@@ -385,7 +385,7 @@ impl<T: Tier> Visit for Leaf<T> {
         self.moves += u64::from(targets.count_ones());
         for to in squares(self.pawn_suspects(targets, delta)) {
             let from = (to as i32 - delta) as u32;
-            self.look::<S>(&b.piece_moved::<S, PAWN>(from, to), r);
+            self.look::<S>(&b.after_piece::<S, PAWN>(from, to), r);
         }
     }
     #[inline(always)]
@@ -394,19 +394,19 @@ impl<T: Tier> Visit for Leaf<T> {
         for to in squares(targets) {
             let from = (to as i32 - delta) as u32;
             for kind in [QUEEN, ROOK, BISHOP, KNIGHT] {
-                self.look::<S>(&b.promoted::<S>(from, to, kind), r);
+                self.look::<S>(&b.after_promotion::<S>(from, to, kind), r);
             }
         }
     }
     #[inline(always)]
     fn en_passant<S: Side>(&mut self, b: &Board, r: &Rules, from: u64) {
         self.moves += 1;
-        self.look::<S>(&b.en_passant_taken::<S>(from), r);
+        self.look::<S>(&b.after_en_passant::<S>(from), r);
     }
     #[inline(always)]
     fn castle<S: Side>(&mut self, b: &Board, r: &Rules, right: usize) {
         self.moves += 1;
-        self.look::<S>(&b.castled::<S>(r, right), r);
+        self.look::<S>(&b.after_castle::<S>(r, right), r);
     }
 }
 
