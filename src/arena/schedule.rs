@@ -29,7 +29,7 @@ pub enum TournamentKind {
     /// The first engine against each of the others (who do not meet each other).
     Gauntlet,
     /// cutechess-cli's knockout: single elimination, each round's encounters from the results
-    /// of the one before ([`super::knockout`]); its games are not numbered in advance.
+    /// of the one before (the arena's knockout driver); its games are not numbered in advance.
     Knockout,
 }
 
