@@ -193,11 +193,16 @@ fn without_tests_and_comments(text: &str) -> String {
             code.push('\n');
             continue;
         }
-        let line = match line.find(" // ") {
-            Some(at) if !line[..at].contains('"') => &line[..at],
-            _ => line,
+        let mut line = match line.find(" // ") {
+            Some(at) if !line[..at].contains('"') => line[..at].to_string(),
+            _ => line.to_string(),
         };
-        code.push_str(line);
+        // `pub(in crate::a::b)` names a module the item is visible in: no import.
+        while let Some(at) = line.find("pub(in ") {
+            let end = line[at..].find(')').map_or(line.len(), |e| at + e + 1);
+            line.replace_range(at..end, "pub");
+        }
+        code.push_str(&line);
         code.push('\n');
     }
     code
@@ -262,23 +267,30 @@ fn expand(tree: &str, prefix: &mut Vec<String>, out: &mut Vec<Vec<String>>) {
     }
 }
 
-/// Every path a file names, with its line: its `use` trees, and `crate::`, `super::`,
-/// `self::` (and, in the command line, `shannon::`) paths written in its code.
-fn named_paths(file: &SourceFile) -> Vec<(usize, Vec<String>)> {
-    let uses = regex::Regex::new(r"(?m)^\s*(?:pub(?:\([^)]*\))?\s+)?use\s+([^;]+);").unwrap();
+/// Every path a file names, with its line and whether it only hands the name on (a `pub use`,
+/// which is no import of the file's own): its `use` trees, and `crate::`, `super::`, `self::`
+/// (and, in the command line, `shannon::`) paths written in its code.
+fn named_paths(file: &SourceFile) -> Vec<(usize, Vec<String>, bool)> {
+    let uses = regex::Regex::new(r"(?m)^\s*(pub(?:\([^)]*\))?\s+)?use\s+([^;]+);").unwrap();
     let inline =
         regex::Regex::new(r"\b(?:crate|super|self|shannon)(?:::[A-Za-z_][A-Za-z0-9_]*)+").unwrap();
     let line_of = |at: usize| file.code[..at].matches('\n').count() + 1;
     let mut found = Vec::new();
+    let mut in_uses = Vec::new();
     for m in uses.captures_iter(&file.code) {
-        let whole = m.get(1).unwrap();
+        let whole = m.get(2).unwrap();
+        in_uses.push(m.get(0).unwrap().range());
+        let hands_on = m.get(1).is_some();
         for path in use_tree_paths(whole.as_str()) {
-            found.push((line_of(whole.start()), path));
+            found.push((line_of(whole.start()), path, hands_on));
         }
     }
     for m in inline.find_iter(&file.code) {
+        if in_uses.iter().any(|r| r.contains(&m.start())) {
+            continue;
+        }
         let path = m.as_str().split("::").map(str::to_string).collect();
-        found.push((line_of(m.start()), path));
+        found.push((line_of(m.start()), path, false));
     }
     found
 }
@@ -300,75 +312,115 @@ fn root_names() -> std::collections::BTreeMap<String, String> {
     names
 }
 
-/// What a path names: a file of the house (`Some(path)`), or only a room (a name the root
-/// re-exports), with the room.
-fn resolve(
-    file: &SourceFile,
-    path: &[String],
-    modules: &std::collections::BTreeSet<String>,
-    roots: &std::collections::BTreeMap<String, String>,
-) -> Option<(String, Option<String>)> {
-    let mut absolute: Vec<String> = match path.first().map(String::as_str) {
-        Some("crate") | Some("shannon") => Vec::new(),
-        Some("self") => file.module.clone(),
-        Some("super") => file.module.clone(),
-        Some("std") | Some("core") | Some("alloc") => return None,
-        Some(_) => file.module.clone(),
-        None => return None,
-    };
-    let mut rest = path;
-    if rest
-        .first()
-        .is_some_and(|s| s == "crate" || s == "shannon" || s == "self")
-    {
-        rest = &rest[1..];
-    }
-    while rest.first().is_some_and(|s| s == "super") {
-        absolute.pop();
-        rest = &rest[1..];
-    }
-    let relative_child = !matches!(
-        path.first().map(String::as_str),
-        Some("crate" | "shannon" | "self" | "super")
-    );
-    absolute.extend(rest.iter().cloned());
-    // The longest prefix that is a module file of the house.
-    for len in (1..=absolute.len()).rev() {
-        let module = absolute[..len].join("/");
-        for candidate in [format!("{module}.rs"), format!("{module}/mod.rs")] {
-            if modules.contains(&candidate) {
-                let room = room_of(&candidate);
-                return Some((room, Some(candidate)));
+/// The house's files and the names each hands on (`pub use`), for resolving paths.
+struct House<'a> {
+    files: &'a [SourceFile],
+    modules: std::collections::BTreeSet<String>,
+    roots: std::collections::BTreeMap<String, String>,
+    /// (file, name handed on) -> the path it names, as written in that file.
+    handed_on: std::collections::BTreeMap<(String, String), Vec<String>>,
+}
+
+impl House<'_> {
+    fn of(files: &[SourceFile]) -> House<'_> {
+        let mut handed_on = std::collections::BTreeMap::new();
+        for file in files {
+            for (_, path, hands_on) in named_paths(file) {
+                if let (true, Some(name)) = (hands_on, path.last()) {
+                    handed_on.insert((file.path.clone(), name.clone()), path.clone());
+                }
             }
         }
+        House {
+            files,
+            modules: files.iter().map(|f| f.path.clone()).collect(),
+            roots: root_names(),
+            handed_on,
+        }
     }
-    if relative_child {
-        // An outside crate (`serde::`, `rand::`), or a name in scope.
-        return None;
+
+    /// What a path written in `file` names: a file of the house (`Some(path)`), or only a room
+    /// (a name the crate root re-exports), with the room. A name that a file only hands on is
+    /// followed to the file it comes from.
+    fn resolve(&self, file: &SourceFile, path: &[String]) -> Option<(String, Option<String>)> {
+        self.resolve_from(&file.module, path, 0)
     }
-    let first = absolute.first()?;
-    roots
-        .get(first)
-        .map(|room| (room_of(&format!("{room}.rs")), None))
+
+    fn resolve_from(
+        &self,
+        module: &[String],
+        path: &[String],
+        depth: usize,
+    ) -> Option<(String, Option<String>)> {
+        let mut absolute: Vec<String> = match path.first().map(String::as_str) {
+            Some("crate") | Some("shannon") => Vec::new(),
+            Some("std") | Some("core") | Some("alloc") | None => return None,
+            Some(_) => module.to_vec(),
+        };
+        let mut rest = path;
+        if rest
+            .first()
+            .is_some_and(|s| s == "crate" || s == "shannon" || s == "self")
+        {
+            rest = &rest[1..];
+        }
+        while rest.first().is_some_and(|s| s == "super") {
+            absolute.pop();
+            rest = &rest[1..];
+        }
+        let relative_child = !matches!(
+            path.first().map(String::as_str),
+            Some("crate" | "shannon" | "self" | "super")
+        );
+        absolute.extend(rest.iter().cloned());
+        // The longest prefix that is a module file of the house.
+        for len in (1..=absolute.len()).rev() {
+            let module_path = absolute[..len].join("/");
+            for candidate in [format!("{module_path}.rs"), format!("{module_path}/mod.rs")] {
+                if !self.modules.contains(&candidate) {
+                    continue;
+                }
+                // A name the file only hands on: where it comes from.
+                if let Some(name) = absolute.get(len) {
+                    if let Some(source) = self.handed_on.get(&(candidate.clone(), name.clone())) {
+                        if depth < 8 {
+                            let from = module_of(&candidate);
+                            if let Some(found) = self.resolve_from(&from, source, depth + 1) {
+                                return Some(found);
+                            }
+                        }
+                    }
+                }
+                return Some((room_of(&candidate), Some(candidate)));
+            }
+        }
+        if relative_child {
+            // An outside crate (`serde::`, `rand::`), or a name in scope.
+            return None;
+        }
+        let first = absolute.first()?;
+        self.roots
+            .get(first)
+            .map(|room| (room_of(&format!("{room}.rs")), None))
+    }
 }
 
 fn rung_of(room: &str) -> Option<usize> {
     LADDER.iter().position(|rung| rung.contains(&room))
 }
 
-/// Each file's imports resolved: (file, line, the path, room, file named).
-type Imports = Vec<(usize, usize, String, String, Option<String>)>;
+/// Each file's imports resolved: (file, line, the path, room, file named, whether the file only
+/// hands the name on).
+type Imports = Vec<(usize, usize, String, String, Option<String>, bool)>;
 
 fn imports(files: &[SourceFile]) -> Imports {
-    let modules: std::collections::BTreeSet<String> =
-        files.iter().map(|f| f.path.clone()).collect();
-    let roots = root_names();
+    let house = House::of(files);
     let mut found = Vec::new();
-    for (i, file) in files.iter().enumerate() {
-        for (line, path) in named_paths(file) {
-            if let Some((room, target)) = resolve(file, &path, &modules, &roots) {
+    for (i, file) in house.files.iter().enumerate() {
+        for (line, path, hands_on) in named_paths(file) {
+            if let Some((room, target)) = house.resolve(file, &path) {
                 if target.as_deref() != Some(file.path.as_str()) {
-                    found.push((i, line, path.join("::"), room, target));
+                    found.push((i, line, path.join("::"), room, target, hands_on));
                 }
             }
         }
@@ -387,7 +439,7 @@ fn ladder_breaches(files: &[SourceFile], imports: &Imports) -> Vec<String> {
             file.room
         );
     }
-    for (i, line, path, room, _) in imports {
+    for (i, line, path, room, _, _) in imports {
         let file = &files[*i];
         if *room == file.room {
             continue;
@@ -416,7 +468,9 @@ fn circles(files: &[SourceFile], imports: &Imports) -> Vec<Vec<String>> {
         .map(|(i, f)| (f.path.as_str(), i))
         .collect();
     let mut edges = vec![std::collections::BTreeSet::new(); files.len()];
-    for (i, _, _, _, target) in imports {
+    // A name handed on (`pub use`) is no import of the file's own: who uses it imports its
+    // source (resolved through the hand-on).
+    for (i, _, _, _, target, _) in imports.iter().filter(|import| !import.5) {
         if let Some(&j) = target.as_deref().and_then(|t| index.get(t)) {
             edges[*i].insert(j);
         }
@@ -485,14 +539,15 @@ fn circles(files: &[SourceFile], imports: &Imports) -> Vec<Vec<String>> {
         let members: std::collections::BTreeSet<usize> = component.iter().copied().collect();
         let mut ties: Vec<String> = imports
             .iter()
-            .filter(|(i, _, _, _, target)| {
-                members.contains(i)
+            .filter(|(i, _, _, _, target, hands_on)| {
+                !hands_on
+                    && members.contains(i)
                     && target
                         .as_deref()
                         .and_then(|t| index.get(t))
                         .is_some_and(|j| members.contains(j))
             })
-            .map(|(i, line, path, _, target)| {
+            .map(|(i, line, path, _, target, _)| {
                 format!(
                     "src/{}:{line} -> src/{}: {path}",
                     files[*i].path,
