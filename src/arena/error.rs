@@ -2,9 +2,9 @@
 //! went wrong, typed. The messages name settings, not the command line's flags; the command line
 //! says which flag sets them.
 
+use super::files::{Holding, Occupant, OutputFile};
 use super::knockout::KnockoutError;
 use super::openings::OpeningsError;
-use super::outputs::{Holding, Occupant};
 use super::tablebase::TablebaseSettingError;
 use crate::client::ConfigError;
 use crate::jobs::run_lock::RunLockError;
@@ -107,24 +107,6 @@ impl fmt::Display for SettingError {
 }
 
 impl std::error::Error for SettingError {}
-
-/// One of the files a match writes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum OutputFile {
-    /// The games.
-    Pgn,
-    /// The final positions.
-    Epd,
-}
-
-impl fmt::Display for OutputFile {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            OutputFile::Pgn => "PGN",
-            OutputFile::Epd => "EPD",
-        })
-    }
-}
 
 /// Why a match or a merge cannot start or go on.
 #[derive(Debug)]

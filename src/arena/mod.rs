@@ -19,7 +19,9 @@
 
 mod adjudication;
 mod dialect;
+mod done_games;
 mod error;
+mod files;
 mod game_output;
 mod knockout;
 mod match_game;
@@ -27,6 +29,7 @@ mod merge;
 mod not_ready;
 mod openings;
 mod outputs;
+mod prepare;
 mod recorder;
 mod report;
 mod request;
@@ -44,7 +47,8 @@ pub use adjudication::{Adjudication, DrawRule, ResignRule};
 pub use dialect::Dialect;
 pub use error::RecordError;
 pub use error::StateError;
-pub use error::{continues, ArenaError, OutputFile, SettingError};
+pub use error::{continues, ArenaError, SettingError};
+pub use files::{FileNote, Holding, Occupant, OutputFile, SavedRun};
 pub use game_output::utc_now;
 pub use knockout::{
     CuteMersenne, Knockout, KnockoutError, KnockoutGame, KnockoutResult, KnockoutRules, Next,
@@ -52,13 +56,13 @@ pub use knockout::{
 pub use match_game::{EndCategory, Forensics, MatchGame, Termination, TimeLossCause};
 pub use merge::{merge_states, MergeError, MergeFailure, MergeFailureKind};
 pub use openings::{OpeningSource, Openings, OpeningsError};
-pub use outputs::{Existing, FileNote, Holding, Occupant, SavedRun};
+
 pub use report::{
     EngineOptions, GameFinished, GameStarted, KnockoutReport, Latency, MatchObserver, MatchReport,
     MatchStart, OptionWarning, Resumed, ShardSpan, SprtReport, StateReport,
 };
 pub use request::{
-    Carried, CarriedEncounter, EngineLimits, MatchRequest, MatchSettings, SPRT_MAX_GAMES,
+    Carried, CarriedEncounter, EngineLimits, Existing, MatchRequest, MatchSettings, SPRT_MAX_GAMES,
 };
 pub use run::{resume_match, run_match, Resume};
 pub use schedule::{Layout, Schedule, ScheduledGame, Seeds, TournamentKind, UnknownTournament};

@@ -5,10 +5,11 @@
 //! output.
 
 use super::error::RecordError;
+use super::files::FileNote;
 use super::match_game::MatchGame;
 use super::openings::Openings;
-use super::outputs::FileNote;
-use super::schedule::{Layout, TournamentKind};
+use super::request::MatchSettings;
+use super::schedule::{Layout, Schedule, TournamentKind};
 use super::sprt_run::SprtStatus;
 use super::standings::Standings;
 use super::stop::RunStop;
@@ -97,6 +98,42 @@ pub struct MatchStart {
     /// ([`super::Carried`]: fastchess's `-config file=`).
     #[serde(skip)]
     pub carried: u32,
+}
+
+impl MatchStart {
+    /// What a run of `settings` over `schedule` tells before its first game, from the settings
+    /// alone: the whole schedule, no shard, nothing resumed or carried, no engine started. A
+    /// run fills in what its shard and its engines add ([`super::prepare`]); a merge takes it
+    /// as it is.
+    pub(super) fn of(settings: &MatchSettings, schedule: &Schedule) -> MatchStart {
+        MatchStart {
+            names: settings.engines.clone(),
+            tournament: (settings.engines.len() > 2
+                || settings.tournament == TournamentKind::Knockout)
+                .then_some(settings.tournament),
+            rounds: settings.rounds,
+            games_per_encounter: schedule.games_per_encounter,
+            layout: schedule.layout,
+            games: schedule.len(),
+            time_control: settings.time_control,
+            time_controls: settings
+                .engines
+                .iter()
+                .map(|name| settings.time_control_of(name))
+                .collect(),
+            openings: settings.openings.clone(),
+            concurrency: settings.concurrency.unwrap_or(0),
+            seed: settings.seed,
+            shard: None,
+            resumed: None,
+            carried: 0,
+            configured_seeds: Vec::new(),
+            decided_before: None,
+            sprt: settings.sprt,
+            engine_options: Vec::new(),
+            notes: Vec::new(),
+        }
+    }
 }
 
 /// A finished game and where the match stands after it.

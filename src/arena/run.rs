@@ -7,13 +7,14 @@
 //! [`MatchObserver`] hears, and catches signals.
 
 use super::error::ArenaError;
-use super::error::OutputFile;
 use super::error::SettingError;
 use super::error::StateError;
-use super::outputs::{self, Decision, Existing, FileNote, Found, Occupant, Survey};
+use super::files::{FileNote, Holding, Occupant, OutputFile};
+use super::outputs::{self, Decision, Found, Survey};
+use super::prepare::{files_of, prepare, Prepared};
 use super::recorder::{Files, Recorder};
 use super::report::{MatchObserver, MatchReport, Resumed};
-use super::request::{files_of, prepare, settle, Carried, MatchRequest, MatchSettings, Prepared};
+use super::request::{settle, Carried, Existing, MatchRequest, MatchSettings};
 use super::schedule::TournamentKind;
 use super::session::Session;
 use super::standings::Standings;
@@ -112,7 +113,7 @@ fn start(
         }
         if existing == Existing::Append {
             let games = match survey.pgn.as_ref().and_then(|f| f.holds.as_ref()) {
-                Some(outputs::Holding::Games(games)) => *games as u32,
+                Some(Holding::Games(games)) => *games as u32,
                 _ => 0,
             };
             forensics_offset = games.max(*highest);
@@ -392,7 +393,7 @@ fn reopen(
         let holds = outputs::game_file(file, &set_aside.to)
             .ok()
             .flatten()
-            .unwrap_or(outputs::Holding::Games(0));
+            .unwrap_or(Holding::Games(0));
         log::info!(
             "{}: {} bytes after the run's games moved to {}",
             set_aside.from.display(),
@@ -503,7 +504,7 @@ fn free_default_name(settings: &mut MatchSettings, seed_drawn: bool) -> Option<F
             Ok(survey) => survey_occupants(&survey),
             Err((_, path, error)) => vec![Occupant {
                 path,
-                holds: outputs::Holding::NotAState(error.to_string()),
+                holds: Holding::NotAState(error.to_string()),
             }],
         }
     };

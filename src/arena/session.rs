@@ -9,12 +9,12 @@ use super::error::ArenaError;
 use super::game_output::{game_epd, game_forensics, game_pgn, PgnStyle};
 use super::knockout::Knockout;
 use super::match_game::{MatchGame, Termination};
+use super::prepare::Prepared;
 use super::recorder::{Recorder, Store};
 use super::report::{
     GameFinished, GameStarted, KnockoutReport, Latency, MatchObserver, MatchReport, MatchStart,
     SprtReport, StateReport,
 };
-use super::request::Prepared;
 use super::runner::{KnockoutFeed, MatchPlan, RunEvent, StopRule};
 use super::schedule::{ScheduledGame, TournamentKind};
 use super::sprt_run::{SprtRun, SprtStatus};
