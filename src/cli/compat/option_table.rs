@@ -143,9 +143,7 @@ fn sample(name: &str) -> Option<String> {
         "-bookmode" => with("-bookmode trie"),
         "-log" => with(&format!(
             "-log file={} level=info engine=true",
-            std::env::temp_dir()
-                .join("shannon-option-table.log")
-                .display()
+            sample_log().display()
         )),
         "-tb" => with("-tb /syzygy"),
         "-tbpieces" => with("-tbpieces 6"),
@@ -159,6 +157,12 @@ fn sample(name: &str) -> Option<String> {
         ),
         _ => return None,
     })
+}
+
+/// The log file `-log`'s sample names (reading the option opens it): one per test process,
+/// removed at the test's end.
+fn sample_log() -> std::path::PathBuf {
+    std::env::temp_dir().join(format!("shannon-option-table-{}.log", std::process::id()))
 }
 
 #[test]
@@ -191,6 +195,7 @@ fn every_option_in_the_table_is_read_or_refused_by_name() {
             )),
         }
     }
+    let _ = std::fs::remove_file(sample_log());
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 

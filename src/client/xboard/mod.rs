@@ -1,6 +1,7 @@
-//! An engine that speaks xboard (CECP version 2, H. G. Muller's specification), driven by the
-//! same [`EngineProcess`] as a UCI engine: the protocol lives in the process, the game loop
-//! does not change.
+//! An engine that speaks xboard (CECP version 2, H. G. Muller's specification), driven over the
+//! same [`EngineProcess`] as a UCI engine (the UCI exchange is `client/uci`): the runner asks
+//! both the same things through `client/protocol.rs`, so its game loop does not change. What the
+//! session keeps between requests is in `client/session.rs`.
 //!
 //! - Start: `xboard`, `protover 2`, then the engine's `feature` lines, each answered
 //!   `accepted NAME` or `rejected NAME` (the features the runner knows are accepted, others
