@@ -71,6 +71,24 @@ fn lines(out: &str) -> Vec<String> {
         .collect()
 }
 
+/// A resumed run's printed lines, games and final config.json against those recorded for `case`.
+fn assert_resumed_as_recorded(dir: &Path, out: &str, case: &str, label: &str) {
+    assert_eq!(
+        lines(out),
+        lines(&text(&recorded(&format!("{case}.resumed.txt")))),
+        "{label}"
+    );
+    compare(
+        &games(&dir.join(format!("{case}.pgn"))),
+        &games(&recorded(&format!("{case}.pgn"))),
+        label,
+    );
+    same_file(
+        &dir.join("config.json"),
+        &recorded(&format!("{case}.final.json")),
+    );
+}
+
 fn same_file(ours: &Path, theirs: &Path) {
     assert_eq!(
         text(ours),
@@ -95,19 +113,7 @@ fn a_finished_run_goes_on_to_more_rounds_as_in_fastchess() {
         &recorded("more-rounds.first.json"),
     );
     let out = play(dir.path(), "-config file=config.json -rounds 5");
-    assert_eq!(
-        lines(&out),
-        lines(&text(&recorded("more-rounds.resumed.txt")))
-    );
-    compare(
-        &games(&dir.join("more-rounds.pgn")),
-        &games(&recorded("more-rounds.pgn")),
-        "more-rounds",
-    );
-    same_file(
-        &dir.join("config.json"),
-        &recorded("more-rounds.final.json"),
-    );
+    assert_resumed_as_recorded(dir.path(), &out, "more-rounds", "more-rounds");
     // Nothing left: fastchess says only that it loaded the file and finished.
     let out = play(dir.path(), "-config file=config.json");
     assert_eq!(
@@ -128,19 +134,7 @@ fn an_interrupted_fastchess_run_goes_on_as_in_fastchess() {
     )
     .unwrap();
     let out = play(dir.path(), "-config file=config.json");
-    assert_eq!(
-        lines(&out),
-        lines(&text(&recorded("interrupted.resumed.txt")))
-    );
-    compare(
-        &games(&dir.join("interrupted.pgn")),
-        &games(&recorded("interrupted.pgn")),
-        "interrupted",
-    );
-    same_file(
-        &dir.join("config.json"),
-        &recorded("interrupted.final.json"),
-    );
+    assert_resumed_as_recorded(dir.path(), &out, "interrupted", "interrupted");
 }
 
 /// The real fastchess continues a run Shannon started (skipped when fastchess is missing).
@@ -161,18 +155,11 @@ fn fastchess_goes_on_with_a_run_shannon_started() {
         .expect("fastchess runs");
     assert!(out.status.success());
     let out = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(
-        lines(&out),
-        lines(&text(&recorded("more-rounds.resumed.txt")))
-    );
-    compare(
-        &games(&dir.join("more-rounds.pgn")),
-        &games(&recorded("more-rounds.pgn")),
+    assert_resumed_as_recorded(
+        dir.path(),
+        &out,
+        "more-rounds",
         "more-rounds by fastchess after Shannon",
-    );
-    same_file(
-        &dir.join("config.json"),
-        &recorded("more-rounds.final.json"),
     );
 }
 

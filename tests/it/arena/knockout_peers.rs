@@ -152,6 +152,17 @@ fn ending(out: &str) -> String {
     lines[last..].join("\n")
 }
 
+/// Shannon on case `name`'s command line `line` in `dir`: the PGN it wrote, and what it printed.
+fn play_case(name: &str, line: &str, dir: &Path) -> (String, String) {
+    let pgn = format!("{name}.pgn");
+    let mut args = vec!["match".to_string()];
+    args.extend(words(line, &pgn));
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let (ok, out, err) = run(&args, dir);
+    assert!(ok, "{name}: {out}\n{err}");
+    (pgn, out)
+}
+
 /// `shannon match` plays every case as cutechess-cli did, and prints what it printed.
 #[test]
 fn shannon_plays_each_knockout_as_cutechess_cli_did() {
@@ -160,12 +171,7 @@ fn shannon_plays_each_knockout_as_cutechess_cli_did() {
         if !playable(name) {
             continue;
         }
-        let pgn = format!("{name}.pgn");
-        let mut args = vec!["match".to_string()];
-        args.extend(words(&line, &pgn));
-        let args: Vec<&str> = args.iter().map(String::as_str).collect();
-        let (ok, out, err) = run(&args, dir.path());
-        assert!(ok, "{name}: {out}\n{err}");
+        let (pgn, out) = play_case(name, &line, dir.path());
         compare(
             &games_with_rounds(&dir.join(&pgn)),
             &games_with_rounds(&recorded(name, "pgn")),
@@ -183,12 +189,7 @@ fn a_knockout_does_not_depend_on_concurrency() {
     for name in ["five", "six-reverse"] {
         let (_, line) = cases().into_iter().find(|(n, _)| *n == name).unwrap();
         let line = line.replace("-concurrency 1", "-concurrency 3");
-        let pgn = format!("{name}.pgn");
-        let mut args = vec!["match".to_string()];
-        args.extend(words(&line, &pgn));
-        let args: Vec<&str> = args.iter().map(String::as_str).collect();
-        let (ok, out, err) = run(&args, dir.path());
-        assert!(ok, "{name}: {out}\n{err}");
+        let (pgn, out) = play_case(name, &line, dir.path());
         let mut ours = games_with_rounds(&dir.join(&pgn));
         let mut theirs = games_with_rounds(&recorded(name, "pgn"));
         // Games end in any order at once: the same set of games.
