@@ -10,8 +10,8 @@
 use shannon::client::Config;
 use shannon::codec::bits::Bits;
 use shannon::codec::container::Pack;
+use shannon::codec::game::GameCodec;
 use shannon::codec::position::PositionCodec;
-use shannon::codec::GameCodec;
 use shannon::movegen::{Generator, MoveList};
 use shannon::notation::pgn::{read_games, write_game};
 use shannon::{CastlingMode, Position};

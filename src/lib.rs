@@ -1,8 +1,8 @@
 //! Shannon: a chess rules core good enough to be a reference, and a UCI engine on top of it that
 //! plays a uniformly random legal move, as in Claude Shannon's 1950 experiment.
 //!
-//! The folders are the layers, each using only those above it: [`types`] (the vocabulary:
-//! [`Square`], [`Bitboard`], [`Move`], ...), [`attacks`], [`position`] ([`Position`] with FEN,
+//! The folders are the layers, each using only those above it: `types` (the vocabulary:
+//! [`Square`], [`Bitboard`], [`Move`], ...), [`attacks`], `position` ([`Position`] with FEN,
 //! Zobrist keys, Chess960 start positions), [`movegen`] (the fast bitboard generator and the 0x88
 //! reference), [`game`] (a game and the rules that end it), then [`perft`], [`notation`] (UCI move
 //! text, SAN, PGN, classic board formats), [`codec`] (compact positions and games) and
@@ -16,10 +16,10 @@
 #![deny(missing_docs)]
 
 // The rules core: no file format or protocol crate below this line's modules.
-pub mod types;
+mod types;
 
 pub mod attacks;
-pub mod position;
+mod position;
 
 pub mod movegen;
 
@@ -50,12 +50,14 @@ pub mod audit;
 #[cfg(feature = "tools")]
 pub mod experiment;
 
-pub use position::chess960;
-pub use position::{CastlingRook, FenError, FenWarning, Position, PositionError, Setup, Undo};
-pub use types::{castling, square};
+pub use position::{chess960, epd};
+pub use position::{
+    CastlingProblem, CastlingRook, EnPassantProblem, FenError, FenWarning, Position, PositionError,
+    Setup, Undo,
+};
 pub use types::{
-    Bitboard, CastlingMode, CastlingRights, CastlingSide, Color, File, Move, MoveKind, Piece,
-    PieceKind, Rank, Square,
+    Bitboard, CastlingMode, CastlingRights, CastlingSide, Color, File, Move, MoveKind,
+    ParseSquareError, Piece, PieceKind, Rank, Square,
 };
 
 /// The FEN of the standard starting position.

@@ -1,12 +1,12 @@
 //! Ending hopeless or dead-drawn games early from the engines' own evaluations, as cutechess-cli
 //! and fastchess do (`-draw`, `-resign`, `-maxmoves`). The evaluations are what the client read
-//! from each engine's `info` lines ([`crate::client::info`]).
+//! from each engine's `info` lines ([`crate::client::MoveInfo`]).
 //!
 //! Scores are read from the last `info ... score cp X` / `score mate N` line before `bestmove`,
 //! from the point of view of the engine that moved. A move without a score breaks every run of
 //! consecutive moves (an engine that says nothing is not agreeing to anything).
 
-pub use crate::client::info::{BoundScores, EngineScore, MoveInfo};
+use crate::client::{BoundScores, EngineScore};
 use crate::Color;
 use std::fmt;
 use std::str::FromStr;

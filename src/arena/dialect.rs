@@ -2,7 +2,7 @@
 //! from Shannon's own: a match given in one tool's command-line form plays and writes as that
 //! tool does (how bound scores are read, the PGN's `TimeControl` for an unlimited clock).
 
-use crate::client::info::BoundScores;
+use crate::client::BoundScores;
 use crate::client::TimeControl;
 use std::fmt;
 

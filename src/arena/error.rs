@@ -2,8 +2,9 @@
 //! went wrong, typed. The messages name settings, not the command line's flags; the command line
 //! says which flag sets them.
 
+use super::files::{Holding, Occupant, OutputFile};
+use super::knockout::KnockoutError;
 use super::openings::OpeningsError;
-use super::outputs::{Holding, Occupant};
 use super::tablebase::TablebaseSettingError;
 use crate::client::ConfigError;
 use crate::jobs::run_lock::RunLockError;
@@ -27,6 +28,12 @@ pub enum SettingError {
     SprtNeedsTwoEngines,
     /// An SPRT on shards (it is sequential).
     SprtOnShards,
+    /// An SPRT of a knockout.
+    KnockoutSprt,
+    /// A knockout on shards.
+    KnockoutOnShards,
+    /// A knockout that cannot be (too few engines, no games).
+    Knockout(KnockoutError),
     /// Single games (each from its own opening) asked of a tournament of this many engines.
     SingleGamesTournament(usize),
     /// Limits given to an engine the match does not play.
@@ -36,6 +43,9 @@ pub enum SettingError {
         /// The match's engines.
         engines: Vec<String>,
     },
+    /// Games carried from another program's run ([`super::Carried`]) that this schedule cannot
+    /// continue from, and why.
+    Carried(String),
     /// A value of the engines file's `[match]` table that cannot be read.
     Defaults {
         /// The key.
@@ -70,6 +80,16 @@ impl fmt::Display for SettingError {
             SettingError::SprtNeedsTwoEngines => f.write_str(
                 "an SPRT tests one engine against another: it needs exactly two engines",
             ),
+            SettingError::KnockoutSprt => f.write_str(
+                "a knockout cannot stop at an SPRT's decision (the test weighs one engine \
+                 against another, and a knockout's encounters end by its own rule)",
+            ),
+            SettingError::KnockoutOnShards => f.write_str(
+                "a knockout cannot be split into shards: its later games depend on the results \
+                 of the earlier ones, so no shard knows its games before the others have played \
+                 theirs; play it in one run (with -concurrency N)",
+            ),
+            SettingError::Knockout(e) => write!(f, "{e}"),
             SettingError::SprtOnShards => f.write_str(
                 "an SPRT cannot run on shards: the test is sequential (it stops at the first game \
                  that decides it), and shards play in parallel without seeing each other's \
@@ -81,29 +101,12 @@ impl fmt::Display for SettingError {
                  a tournament's encounters ({engines} engines here) play their games in pairs"
             ),
             SettingError::Defaults { key, why } => write!(f, "[match] {key}: {why}"),
+            SettingError::Carried(why) => write!(f, "the games played before: {why}"),
         }
     }
 }
 
 impl std::error::Error for SettingError {}
-
-/// One of the files a match writes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum OutputFile {
-    /// The games.
-    Pgn,
-    /// The final positions.
-    Epd,
-}
-
-impl fmt::Display for OutputFile {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            OutputFile::Pgn => "PGN",
-            OutputFile::Epd => "EPD",
-        })
-    }
-}
 
 /// Why a match or a merge cannot start or go on.
 #[derive(Debug)]
@@ -140,8 +143,8 @@ pub enum ArenaError {
     State(PathBuf, StateError),
     /// Another runner holds one of the run's files.
     Locked(RunLockError),
-    /// Files the run would write already hold games, positions or a run's state (see
-    /// [`super::outputs`]).
+    /// Files the run would write already hold games, positions or a run's state (each with
+    /// what it holds: [`Occupant`]).
     Occupied(Vec<Occupant>),
 }
 
@@ -252,6 +255,9 @@ pub enum StateError {
     Directory(PathBuf, io::Error),
     /// Its results do not fit the schedule its settings make.
     DoesNotFit,
+    /// Of a knockout that did not end: its later games depend on results this state does not
+    /// keep in order, so it is not continued.
+    KnockoutUnfinished,
     /// An output file it records cannot be reopened or cut back.
     Reopen(PathBuf, io::Error),
     /// An output file is shorter than the games the state says it holds.
@@ -282,6 +288,12 @@ impl fmt::Display for StateError {
             StateError::DoesNotFit => {
                 f.write_str("its results do not fit the schedule it asks for")
             }
+            StateError::KnockoutUnfinished => f.write_str(
+                "it holds a knockout that did not end, and an unfinished knockout is not \
+                 continued (its later games depend on the results before them, which the state \
+                 does not keep game by game); move the state file and the PGN away (or delete \
+                 them) to play the knockout again from its start",
+            ),
             StateError::Reopen(path, e) => write!(f, "cannot reopen {}: {e}", path.display()),
             StateError::Shorter {
                 path,

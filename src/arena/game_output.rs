@@ -27,8 +27,15 @@ pub struct PgnStyle {
 /// (`{+0.31/12 0.052s}`: score in pawns from the mover's side, depth, time), each book move (the
 /// opening's, an engine book's) with `{book}` as cutechess-cli and fastchess write them, and the
 /// termination as a final comment; with a minimal style, the Seven Tag Roster and the moves only.
-/// White's and Black's time controls give its time-control tags (one when they are the same).
-pub fn game_pgn(played: &MatchGame, time_controls: [TimeControl; 2], style: &PgnStyle) -> String {
+/// White's and Black's time controls give its time-control tags (one when they are the same);
+/// `round` is its `Round` tag (the game's number, or a knockout's round as cutechess-cli writes
+/// it).
+pub fn game_pgn(
+    played: &MatchGame,
+    round: u32,
+    time_controls: [TimeControl; 2],
+    style: &PgnStyle,
+) -> String {
     let date = today();
     let minimal = style.minimal;
     let mut tags = vec![
@@ -45,7 +52,7 @@ pub fn game_pgn(played: &MatchGame, time_controls: [TimeControl; 2], style: &Pgn
             style.site.as_deref().unwrap_or("shannon").to_string(),
         ),
         ("Date".to_string(), date),
-        ("Round".to_string(), played.number.to_string()),
+        ("Round".to_string(), round.to_string()),
         ("White".to_string(), played.white.clone()),
         ("Black".to_string(), played.black.clone()),
     ];
@@ -128,8 +135,8 @@ pub fn game_forensics(played: &MatchGame) -> Option<String> {
     let _ = writeln!(
         text,
         "Its last {} lines written (< stdout, ! stderr) and the last {} sent to it (>), by seconds since it started:",
-        crate::client::log::LOG_RECEIVED,
-        crate::client::log::LOG_SENT
+        crate::client::LOG_RECEIVED,
+        crate::client::LOG_SENT
     );
     for line in &forensics.log.lines {
         let _ = writeln!(text, "{line}");

@@ -1,8 +1,8 @@
 //! A game of a match: the game itself (a [`GameRecord`]), who played it, and what ended it when
 //! the rules did not (a time forfeit, a crash, the ply limit, an interruption).
 
-use super::adjudication::MoveInfo;
 use crate::client::EngineLog;
+use crate::client::MoveInfo;
 use crate::game::{DrawClaim, Ending, Finish, GameRecord, Outcome};
 use crate::Color;
 use serde::{Deserialize, Serialize};

@@ -184,6 +184,7 @@ pub fn merge_states(paths: &[PathBuf], pgn: Option<&Path>) -> Result<MatchReport
         interrupted: None,
         stopped: None,
         pgn_crc32: None,
+        knockout: None,
         record_error: None,
         pgn: pgn.map(Path::to_path_buf),
         epd: None,
@@ -196,30 +197,7 @@ pub fn merge_states(paths: &[PathBuf], pgn: Option<&Path>) -> Result<MatchReport
 fn start_of(state: &MatchState) -> Result<MatchStart, ArenaError> {
     let settings = &state.settings;
     let schedule = settings.schedule()?;
-    Ok(MatchStart {
-        names: settings.engines.clone(),
-        tournament: (settings.engines.len() > 2).then_some(settings.tournament),
-        rounds: settings.rounds,
-        games_per_encounter: schedule.games_per_encounter,
-        layout: schedule.layout,
-        games: schedule.len(),
-        time_control: settings.time_control,
-        time_controls: settings
-            .engines
-            .iter()
-            .map(|name| settings.time_control_of(name))
-            .collect(),
-        openings: settings.openings.clone(),
-        concurrency: settings.concurrency.unwrap_or(0),
-        seed: settings.seed,
-        shard: None,
-        resumed: None,
-        configured_seeds: Vec::new(),
-        decided_before: None,
-        sprt: settings.sprt,
-        engine_options: Vec::new(),
-        notes: Vec::new(),
-    })
+    Ok(MatchStart::of(settings, &schedule))
 }
 
 /// Every shard of one run, each once, each complete.

@@ -1,7 +1,7 @@
 //! The arena: matches and tournaments between engines (driven by [`crate::client`]), with our
 //! rules as the arbiter.
 //!
-//! - What a match is made of: [`TimeControl`], [`Openings`] (Polyglot books, one source of
+//! - What a match is made of: [`crate::client::TimeControl`], [`Openings`] (Polyglot books, one source of
 //!   openings, are [`crate::notation::polyglot`]), the [`Schedule`] (who plays whom, colours and
 //!   openings, shards), adjudication ([`DrawRule`], [`ResignRule`]: ending games early from the
 //!   engines' scores).
@@ -19,13 +19,17 @@
 
 mod adjudication;
 mod dialect;
+mod done_games;
 mod error;
+mod files;
 mod game_output;
+mod knockout;
 mod match_game;
 mod merge;
 mod not_ready;
 mod openings;
 mod outputs;
+mod prepare;
 mod recorder;
 mod report;
 mod request;
@@ -39,22 +43,27 @@ mod state;
 mod stop;
 mod tablebase;
 
-pub use crate::client::{TimeControl, TimeControlError};
-pub use adjudication::{Adjudication, DrawRule, EngineScore, MoveInfo, ResignRule};
+pub use adjudication::{Adjudication, DrawRule, ResignRule};
 pub use dialect::Dialect;
 pub use error::RecordError;
 pub use error::StateError;
-pub use error::{continues, ArenaError, OutputFile, SettingError};
+pub use error::{continues, ArenaError, SettingError};
+pub use files::{FileNote, Holding, Occupant, OutputFile, SavedRun};
 pub use game_output::utc_now;
+pub use knockout::{
+    CuteMersenne, Knockout, KnockoutError, KnockoutGame, KnockoutResult, KnockoutRules, Next,
+};
 pub use match_game::{EndCategory, Forensics, MatchGame, Termination, TimeLossCause};
 pub use merge::{merge_states, MergeError, MergeFailure, MergeFailureKind};
 pub use openings::{OpeningSource, Openings, OpeningsError};
-pub use outputs::{Existing, FileNote, Holding, Occupant, SavedRun};
+
 pub use report::{
-    GameFinished, GameStarted, Latency, MatchObserver, MatchReport, MatchStart, OptionWarning,
-    Resumed, ShardSpan, SprtReport, StateReport,
+    EngineOptions, GameFinished, GameStarted, KnockoutReport, Latency, MatchObserver, MatchReport,
+    MatchStart, OptionWarning, Resumed, ShardSpan, SprtReport, StateReport,
 };
-pub use request::{EngineLimits, MatchRequest, MatchSettings, SPRT_MAX_GAMES};
+pub use request::{
+    Carried, CarriedEncounter, EngineLimits, Existing, MatchRequest, MatchSettings, SPRT_MAX_GAMES,
+};
 pub use run::{resume_match, run_match, Resume};
 pub use schedule::{Layout, Schedule, ScheduledGame, Seeds, TournamentKind, UnknownTournament};
 pub use sprt_run::SprtStatus;

@@ -359,7 +359,7 @@ fn pgn_openings(path: &str, text: &str) -> Result<Vec<Opening>, OpeningsError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::client::config::DEFAULT_BOOK_DEPTH;
+    use crate::client::DEFAULT_BOOK_DEPTH;
 
     /// The openings `text` asks for (parsed as the command line parses it).
     fn load_text(

@@ -15,156 +15,11 @@
 //!   killed), that run is continued instead; an unfinished run of other settings is refused (its
 //!   resume would be lost); a finished one's state is moved to a free name and kept.
 
-use super::error::OutputFile;
-use super::request::MatchSettings;
+use super::files::{Holding, Occupant, OutputFile, SavedRun};
+use super::request::{Existing, MatchSettings};
 use super::state::MatchState;
-use crate::stats::SprtVerdict;
-use serde::Serialize;
-use std::fmt;
 use std::io::{self, BufRead, BufReader};
 use std::path::{Path, PathBuf};
-
-/// What a new run does with a file it would write that already holds something.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub enum Existing {
-    /// Refuse to start, naming the file and what it holds (a PGN left to the engines file's
-    /// default takes the next free name instead).
-    #[default]
-    Refuse,
-    /// Replace it (and, for a PGN, its state and its forensics files).
-    Overwrite,
-    /// Append the run's games after what it holds, as cutechess-cli and fastchess do.
-    Append,
-}
-
-/// What a file holds.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub enum Holding {
-    /// Games of a PGN (counted by their `[Event` tags).
-    Games(usize),
-    /// Positions of an EPD (its lines).
-    Positions(usize),
-    /// A match's saved run.
-    Run(SavedRun),
-    /// Something that is not a match's state (why it does not read as one).
-    NotAState(String),
-    /// Forensics files of a PGN's games.
-    Forensics(usize),
-}
-
-impl fmt::Display for Holding {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let plural = |n: usize| if n == 1 { "" } else { "s" };
-        match self {
-            Holding::Games(n) => write!(f, "{n} game{}", plural(*n)),
-            Holding::Positions(n) => write!(f, "{n} position{}", plural(*n)),
-            Holding::Run(run) => write!(f, "{run}"),
-            Holding::NotAState(why) => write!(f, "something that is not a match state ({why})"),
-            Holding::Forensics(n) => write!(f, "{n} forensics file{}", plural(*n)),
-        }
-    }
-}
-
-/// A run saved in a state file, as a new run sees it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct SavedRun {
-    /// Games done.
-    pub done: usize,
-    /// Games of its schedule (of its shard).
-    pub of: usize,
-    /// True when it has nothing left to play (every game done, or its SPRT decided) and its
-    /// files hold every game it recorded.
-    pub finished: bool,
-    /// True when it plays the new run's settings (the seed aside when the new run leaves it to
-    /// chance; the concurrency aside), from the same directory and into the same files.
-    pub same_settings: bool,
-    /// When its SPRT decided: the verdict, and the schedule's first games it was taken on.
-    pub decided: Option<(SprtVerdict, u32)>,
-}
-
-impl fmt::Display for SavedRun {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if let Some((verdict, games)) = self.decided {
-            let run = match (self.finished, self.same_settings) {
-                (true, _) => "a run",
-                (false, true) => "a run of these settings, stopped before it ended,",
-                (false, false) => "a run of other settings, stopped before it ended,",
-            };
-            return write!(
-                f,
-                "the state of {run} whose SPRT decided ({verdict} at game {games}; {} of {} \
-                 games done)",
-                self.done, self.of
-            );
-        }
-        let (state, settings) = match (self.finished, self.same_settings) {
-            (true, _) => ("a finished run", ""),
-            (false, true) => ("an unfinished run", " of these settings"),
-            (false, false) => ("an unfinished run", " of other settings"),
-        };
-        write!(
-            f,
-            "the state of {state}{settings} ({} of {} games done)",
-            self.done, self.of
-        )
-    }
-}
-
-/// A file a run would write, and what it holds.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Occupant {
-    /// The file (or folder).
-    pub path: PathBuf,
-    /// What it holds.
-    pub holds: Holding,
-}
-
-impl fmt::Display for Occupant {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} holds {}", self.path.display(), self.holds)
-    }
-}
-
-/// What a run did with a file that held something when it started, told before its first game.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum FileNote {
-    /// The engines file's default PGN (or its state) holds an earlier run: this run writes
-    /// `chosen` instead.
-    NewName {
-        /// What the default names hold.
-        taken: Vec<Occupant>,
-        /// The PGN this run writes.
-        chosen: PathBuf,
-    },
-    /// The run's games are appended after what the file held.
-    Appended(Occupant),
-    /// What the file held was replaced, as asked.
-    Replaced(Occupant),
-    /// A finished earlier run's state was moved to a free name, to make room for this run's.
-    StateKept {
-        /// Where it was.
-        from: PathBuf,
-        /// Where it is.
-        to: PathBuf,
-    },
-    /// Text that followed the run's games in its file but was not written by it (another program
-    /// appended it behind the state's back) was moved, whole, to a file beside.
-    SetAside {
-        /// The run's file.
-        from: PathBuf,
-        /// The file it is in now, and what it holds.
-        to: Occupant,
-    },
-    /// The state beside the PGN held an unfinished run of the same settings: it is continued.
-    Continued {
-        /// The state file.
-        state: PathBuf,
-        /// Games it had done.
-        done: usize,
-        /// Games of its schedule.
-        of: usize,
-    },
-}
 
 /// One file a run would write, as found.
 #[derive(Debug)]
@@ -358,6 +213,15 @@ pub(crate) fn saved_run(
         Err(e) => return Some((Holding::NotAState(e.to_string()), None)),
     };
     let of = match state.settings.schedule() {
+        // A knockout numbers no game in advance: over or not, as the state says.
+        Ok(schedule) if schedule.kind == super::schedule::TournamentKind::Knockout => {
+            let at_least = (state.settings.engines.len().saturating_sub(1))
+                .saturating_mul(state.settings.games as usize);
+            match state.knockout_over {
+                true => 0,
+                false => at_least.max(state.done.len() + 1),
+            }
+        }
         Ok(schedule) => schedule.games_of(state.settings.shard).len(),
         Err(e) => return Some((Holding::NotAState(e.to_string()), None)),
     };
@@ -378,6 +242,11 @@ pub(crate) fn saved_run(
         ping_ms: None,
         wait_ms: 0,
         seed: if seed_drawn { 0 } else { s.seed },
+        // One game an opening is written as none (0) in a state.
+        layout: super::schedule::Layout {
+            games_per_opening: s.layout.games_per_opening.max(1),
+            ..s.layout
+        },
         ..s.clone()
     };
     let here = std::env::current_dir().ok();

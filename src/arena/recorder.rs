@@ -9,7 +9,8 @@
 //! Where the bytes go is a [`Store`]: the files, or in the tests a store that fails at a chosen
 //! step.
 
-use super::error::{OutputFile, RecordError, StateError};
+use super::error::{RecordError, StateError};
+use super::files::OutputFile;
 use super::state::{Appendix, MatchState};
 use std::fs::File;
 use std::io::{self, Write};

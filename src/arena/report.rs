@@ -5,15 +5,16 @@
 //! output.
 
 use super::error::RecordError;
+use super::files::FileNote;
 use super::match_game::MatchGame;
 use super::openings::Openings;
-use super::outputs::FileNote;
-use super::schedule::{Layout, TournamentKind};
+use super::request::MatchSettings;
+use super::schedule::{Layout, Schedule, TournamentKind};
 use super::sprt_run::SprtStatus;
 use super::standings::Standings;
 use super::stop::RunStop;
-use crate::client::OptionProblem;
 use crate::client::TimeControl;
+use crate::client::{OptionProblem, OptionSetting};
 use crate::jobs::shard::Shard;
 use crate::stats::{Sprt, SprtModel, SprtVerdict};
 use serde::Serialize;
@@ -93,6 +94,46 @@ pub struct MatchStart {
     /// What the run did with files that held something when it started.
     #[serde(skip)]
     pub notes: Vec<FileNote>,
+    /// Games another program played before this run, counted in its standings
+    /// ([`super::Carried`]: fastchess's `-config file=`).
+    #[serde(skip)]
+    pub carried: u32,
+}
+
+impl MatchStart {
+    /// What a run of `settings` over `schedule` tells before its first game, from the settings
+    /// alone: the whole schedule, no shard, nothing resumed or carried, no engine started. A
+    /// run fills in what its shard and its engines add ([`super::prepare`]); a merge takes it
+    /// as it is.
+    pub(super) fn of(settings: &MatchSettings, schedule: &Schedule) -> MatchStart {
+        MatchStart {
+            names: settings.engines.clone(),
+            tournament: (settings.engines.len() > 2
+                || settings.tournament == TournamentKind::Knockout)
+                .then_some(settings.tournament),
+            rounds: settings.rounds,
+            games_per_encounter: schedule.games_per_encounter,
+            layout: schedule.layout,
+            games: schedule.len(),
+            time_control: settings.time_control,
+            time_controls: settings
+                .engines
+                .iter()
+                .map(|name| settings.time_control_of(name))
+                .collect(),
+            openings: settings.openings.clone(),
+            concurrency: settings.concurrency.unwrap_or(0),
+            seed: settings.seed,
+            shard: None,
+            resumed: None,
+            carried: 0,
+            configured_seeds: Vec::new(),
+            decided_before: None,
+            sprt: settings.sprt,
+            engine_options: Vec::new(),
+            notes: Vec::new(),
+        }
+    }
 }
 
 /// A finished game and where the match stands after it.
@@ -115,6 +156,15 @@ pub struct GameFinished<'a> {
     pub pgn_crc32: Option<u32>,
 }
 
+/// How a knockout ended.
+#[derive(Debug, Clone, Serialize)]
+pub struct KnockoutReport {
+    /// Its bracket as cutechess-cli prints it (`KnockoutTournament::results()`).
+    pub bracket: String,
+    /// The winner, when the final was decided.
+    pub winner: Option<String>,
+}
+
 /// A configured option an engine was started without, and why (cutechess-cli's and
 /// fastchess's `doesn't have option` and `Invalid value for option` warnings).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -123,6 +173,16 @@ pub struct OptionWarning {
     pub engine: String,
     /// The option, and why it was not sent.
     pub problem: OptionProblem,
+}
+
+/// An engine started for a game: the options it declared and the values they hold then
+/// (fastchess's `Results of` line shows its `Threads` and `Hash`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct EngineOptions {
+    /// The engine.
+    pub engine: String,
+    /// Its declared options and their values.
+    pub settings: Vec<OptionSetting>,
 }
 
 /// A game about to start (its engines not yet started or made ready).
@@ -214,6 +274,8 @@ pub struct MatchReport {
     /// failed.
     #[serde(skip)]
     pub pgn_crc32: Option<u32>,
+    /// A knockout's bracket, as it ended.
+    pub knockout: Option<KnockoutReport>,
 }
 
 impl MatchReport {
@@ -249,6 +311,12 @@ pub trait MatchObserver {
     /// When an engine started for a game was not given one of its configured options (before
     /// that game's end).
     fn option_warning(&mut self, _warning: &OptionWarning) -> io::Result<()> {
+        Ok(())
+    }
+
+    /// When an engine has started for a game, with its declared options and their values
+    /// (before that game's end).
+    fn engine_options(&mut self, _options: &EngineOptions) -> io::Result<()> {
         Ok(())
     }
 

@@ -2,33 +2,39 @@
 //!
 //! The command line fills a [`MatchRequest`] (each field overrides the file's `[match]` table);
 //! [`settle`] makes every choice that is left (defaults, the seed, games rounded to pairs) and
-//! returns the [`MatchSettings`] a state file keeps; [`prepare`] turns settings into the
-//! [`MatchPlan`] that plays them, the shard's games and its files. A resumed run prepares the
-//! saved settings again, so it plays the same schedule, openings and seeds.
+//! returns the [`MatchSettings`] a state file keeps (`prepare` then turns them into the plan
+//! that plays them).
 
-use super::adjudication::{Adjudication, DrawRule, ResignRule};
+use super::adjudication::{DrawRule, ResignRule};
 use super::dialect::Dialect;
 use super::error::{ArenaError, SettingError};
-use super::openings::{load_openings, Openings};
-use super::outputs::Existing;
-use super::report::{MatchStart, ShardSpan};
-use super::runner::{Limits, MatchPlan};
+use super::openings::Openings;
 use super::schedule::{Layout, Schedule, TournamentKind};
-use super::tablebase::{Probing, TablebaseJudge, TablebaseRule};
-use crate::client::config::MatchConfig;
+use super::tablebase::TablebaseRule;
+use crate::client::MatchConfig;
 use crate::client::TimeControl;
 use crate::client::{Config, Echo, EngineConfig};
 use crate::jobs::shard::Shard;
 use crate::notation::pgn::MoveNotation;
-use crate::notation::polyglot::Book;
 use crate::stats::Sprt;
-use crate::types::splitmix::mix;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
-use std::time::Duration;
+
+/// What a new run does with a file it would write that already holds something.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Existing {
+    /// Refuse to start, naming the file and what it holds (a PGN left to the engines file's
+    /// default takes the next free name instead).
+    #[default]
+    Refuse,
+    /// Replace it (and, for a PGN, its state and its forensics files).
+    Overwrite,
+    /// Append the run's games after what it holds, as cutechess-cli and fastchess do.
+    Append,
+}
 
 /// The games of a match with an SPRT and no `--games` or `--rounds`: it plays until the test
 /// decides, or this many games (fishtest's runs of the cheapest patches decide within about 50,000
@@ -125,6 +131,36 @@ pub struct MatchRequest {
     /// Where every line of the engines' exchange is copied as it goes (cutechess-cli's
     /// `-debug`, fastchess's `-log engine=true`), when somewhere.
     pub echo: Option<Arc<dyn Echo>>,
+    /// Games another program played before this run (fastchess's `-config file=`: the results
+    /// its `config.json` holds): the schedule's first games, counted and not played again.
+    pub carried: Option<Carried>,
+}
+
+/// The games a run continues from when another program played them (fastchess, whose
+/// `config.json` keeps only counts): the schedule's first [`Carried::games`] games are taken as
+/// done and their results, per encounter, start the standings; the run plays the rest. Only a
+/// run of whole pairs can take them (fastchess starts a resumed run at the pair after the last
+/// complete one, so a half-played pair has no place in the schedule), on the whole schedule
+/// (not a shard).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Carried {
+    /// Games played.
+    pub games: u32,
+    /// Their results, per pair of engines.
+    pub encounters: Vec<CarriedEncounter>,
+}
+
+/// One pair of engines' results in [`Carried`], from the first engine's side.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct CarriedEncounter {
+    /// The first engine's name.
+    pub first: String,
+    /// The second's.
+    pub second: String,
+    /// The first engine's wins, draws and losses.
+    pub score: crate::stats::Score,
+    /// The complete pairs, by the first engine's score.
+    pub pairs: crate::stats::Pentanomial,
 }
 
 /// A request with every choice made: what a state file keeps, by field name.
@@ -402,7 +438,7 @@ pub fn settle(config: &Config, request: &MatchRequest) -> Result<MatchSettings, 
 /// Each engine's own limits: the command line's, else the engines file's (`tc` and
 /// `time_margin_ms` in its `[[engine]]` table), for the engines of the match; a name the match
 /// does not play is refused.
-fn engine_limits(
+pub(super) fn engine_limits(
     config: &Config,
     request: &MatchRequest,
     engines: &[String],
@@ -440,7 +476,7 @@ fn engine_limits(
 }
 
 /// What no schedule can play: an engine twice, an SPRT of more than two engines or on shards.
-fn check(settings: &MatchSettings) -> Result<(), ArenaError> {
+pub(super) fn check(settings: &MatchSettings) -> Result<(), ArenaError> {
     let names = &settings.engines;
     for (i, name) in names.iter().enumerate() {
         if names[..i].contains(name) {
@@ -455,223 +491,13 @@ fn check(settings: &MatchSettings) -> Result<(), ArenaError> {
             return Err(SettingError::SprtOnShards.into());
         }
     }
+    if settings.tournament == TournamentKind::Knockout {
+        if settings.sprt.is_some() {
+            return Err(SettingError::KnockoutSprt.into());
+        }
+        if settings.shard.is_partial() {
+            return Err(SettingError::KnockoutOnShards.into());
+        }
+    }
     Ok(())
-}
-
-/// Settings made ready to play: the plan, the shard's games in order, its files, and what the
-/// run tells before its first game.
-pub(super) struct Prepared {
-    pub(super) settings: MatchSettings,
-    pub(super) plan: MatchPlan,
-    /// The shard's games (schedule indices), in the order they are played.
-    pub(super) todo: Vec<u32>,
-    pub(super) pgn: Option<PathBuf>,
-    pub(super) epd: Option<PathBuf>,
-    pub(super) state: Option<PathBuf>,
-    pub(super) start: MatchStart,
-}
-
-/// The file a shard writes for `path`: `games.pgn` becomes `games.shard-1-of-4.pgn`, so the
-/// shards of one command line do not write over each other.
-fn shard_file(path: &Path, shard: Shard) -> PathBuf {
-    if !shard.is_partial() {
-        return path.to_path_buf();
-    }
-    let stem = path.file_stem().unwrap_or_default().to_string_lossy();
-    let mut name = format!("{stem}.shard-{}-of-{}", shard.index, shard.count);
-    if let Some(extension) = path.extension() {
-        name.push('.');
-        name.push_str(&extension.to_string_lossy());
-    }
-    path.with_file_name(name)
-}
-
-/// The state file of a run: `--state` (a shard's name put in), else beside the PGN.
-fn state_file(settings: &MatchSettings, pgn: Option<&Path>) -> Option<PathBuf> {
-    match &settings.state {
-        Some(path) => Some(shard_file(path, settings.shard)),
-        None => pgn.map(|pgn| {
-            let mut name = pgn.as_os_str().to_owned();
-            name.push(".state.json");
-            PathBuf::from(name)
-        }),
-    }
-}
-
-/// The files a run of `settings` writes: its PGN, EPD and state (a shard's name put in).
-pub(super) fn files_of(
-    settings: &MatchSettings,
-) -> (Option<PathBuf>, Option<PathBuf>, Option<PathBuf>) {
-    let pgn = settings
-        .pgn
-        .as_deref()
-        .map(|p| shard_file(p, settings.shard));
-    let epd = settings
-        .epd
-        .as_deref()
-        .map(|p| shard_file(p, settings.shard));
-    let state = state_file(settings, pgn.as_deref());
-    (pgn, epd, state)
-}
-
-/// The engines of `settings` (given directly, or found by name in the file, a name the file does
-/// not have taken as a command as [`Config::runnable_engine`] takes it, keeping the name given),
-/// each with its program found.
-fn engines_of(config: &Config, settings: &MatchSettings) -> Result<Vec<EngineConfig>, ArenaError> {
-    let names = &settings.engines;
-    if names.len() < 2 {
-        return Err(crate::client::ConfigError::NotEnoughEngines(names.len()).into());
-    }
-    let engines = match settings.engine_configs.is_empty() {
-        true => names
-            .iter()
-            // A configured engine's program is looked for after every name is found (below),
-            // so a name that is neither is reported first, as before.
-            .map(|name| match config.engine(name) {
-                Ok(engine) => Ok(engine.clone()),
-                Err(_) => config
-                    .runnable_engine(name)
-                    .map(|(engine, _)| EngineConfig {
-                        name: name.clone(),
-                        ..engine
-                    }),
-            })
-            .collect::<Result<Vec<_>, _>>()?,
-        false => settings.engine_configs.clone(),
-    };
-    for engine in &engines {
-        engine.resolve_command()?;
-    }
-    Ok(engines)
-}
-
-/// The engine's own book and depth, loaded, when the engines file gives it one.
-fn engine_book(engine: &EngineConfig) -> Result<Option<(Arc<Book>, u32)>, ArenaError> {
-    let Some(path) = &engine.book else {
-        return Ok(None);
-    };
-    let book = Book::open(path).map_err(|error| ArenaError::Book {
-        engine: engine.name.clone(),
-        path: path.clone(),
-        error,
-    })?;
-    Ok(Some((Arc::new(book), engine.book_depth.unwrap_or(8))))
-}
-
-/// Make `settings` ready to play with the engines of `config`; `interrupt` ends the run early.
-pub(super) fn prepare(
-    config: &Config,
-    settings: MatchSettings,
-    interrupt: Option<Arc<AtomicBool>>,
-) -> Result<Prepared, ArenaError> {
-    let defaults = &config.match_defaults;
-    let engines = engines_of(config, &settings)?;
-    let schedule = settings.schedule()?;
-    let shard = settings.shard;
-    let todo = schedule.games_of(shard);
-    let concurrency = match settings.concurrency.unwrap_or(defaults.concurrency) {
-        0 => std::thread::available_parallelism().map_or(2, |n| n.get()),
-        n => n,
-    };
-    let mut openings = load_openings(
-        &settings.openings,
-        schedule.openings_needed(),
-        mix(settings.seed),
-        settings.book_depth,
-    )?;
-    if let Some(kept) = schedule.openings_kept() {
-        openings.truncate(kept.max(1));
-    }
-    let books = engines
-        .iter()
-        .map(engine_book)
-        .collect::<Result<Vec<_>, _>>()?;
-    // The tables are opened (each file's name and header checked) before any game is played.
-    let tablebase = match &settings.tablebase {
-        Some(rule) => Some(
-            TablebaseJudge::open(
-                rule.clone(),
-                Probing::of(settings.dialect),
-                settings.dialect.is_none(),
-            )
-            .map_err(ArenaError::Tablebase)?,
-        ),
-        None => None,
-    };
-    let (pgn, epd, state) = files_of(&settings);
-    let time_margin_ms = settings.time_margin_ms.unwrap_or(defaults.time_margin_ms);
-    let limits: Vec<Limits> = engines
-        .iter()
-        .map(|engine| {
-            let own = settings
-                .engine_limits
-                .get(&engine.name)
-                .copied()
-                .unwrap_or_default();
-            Limits {
-                time_control: settings.time_control_of(&engine.name),
-                time_margin: Duration::from_millis(own.time_margin_ms.unwrap_or(time_margin_ms)),
-            }
-        })
-        .collect();
-    let start = MatchStart {
-        names: settings.engines.clone(),
-        tournament: (engines.len() > 2).then_some(settings.tournament),
-        rounds: settings.rounds,
-        games_per_encounter: schedule.games_per_encounter,
-        layout: schedule.layout,
-        games: schedule.len(),
-        time_control: settings.time_control,
-        time_controls: limits.iter().map(|l| l.time_control).collect(),
-        openings: settings.openings.clone(),
-        concurrency: concurrency.min(todo.len().max(1)),
-        seed: settings.seed,
-        shard: shard.is_partial().then(|| ShardSpan {
-            shard,
-            first: todo.first().map_or(0, |g| g + 1),
-            last: todo.last().map_or(0, |g| g + 1),
-            of: schedule.len(),
-        }),
-        resumed: None,
-        configured_seeds: engines
-            .iter()
-            .filter_map(|e| e.configured_seed().map(|seed| (e.name.clone(), seed)))
-            .collect(),
-        decided_before: None,
-        sprt: settings.sprt,
-        engine_options: engines.iter().map(EngineConfig::option_values).collect(),
-        notes: Vec::new(),
-    };
-    let plan = MatchPlan {
-        engines,
-        schedule,
-        concurrency: concurrency.min(todo.len()).max(1),
-        limits,
-        openings,
-        seed: settings.seed,
-        max_plies: settings.max_plies,
-        adjudication: Adjudication {
-            draw: settings.draw,
-            resign: settings.resign,
-            bound_scores: Dialect::bound_scores(settings.dialect),
-        },
-        tablebase,
-        books,
-        hang_timeout: Duration::from_millis(defaults.hang_timeout_ms),
-        interrupt: interrupt.unwrap_or_else(|| Arc::new(AtomicBool::new(false))),
-        recover: settings.recover,
-        ping: settings.ping_ms.map(Duration::from_millis),
-        wait: Duration::from_millis(settings.wait_ms),
-        echo: None,
-        halt: Arc::default(),
-    };
-    Ok(Prepared {
-        settings,
-        plan,
-        todo,
-        pgn,
-        epd,
-        state,
-        start,
-    })
 }

@@ -7,12 +7,15 @@
 //! [`MatchObserver`] hears, and catches signals.
 
 use super::error::ArenaError;
-use super::error::OutputFile;
+use super::error::SettingError;
 use super::error::StateError;
-use super::outputs::{self, Decision, Existing, FileNote, Found, Occupant, Survey};
+use super::files::{FileNote, Holding, Occupant, OutputFile};
+use super::outputs::{self, Decision, Found, Survey};
+use super::prepare::{files_of, prepare, Prepared};
 use super::recorder::{Files, Recorder};
 use super::report::{MatchObserver, MatchReport, Resumed};
-use super::request::{files_of, prepare, settle, MatchRequest, MatchSettings, Prepared};
+use super::request::{settle, Carried, Existing, MatchRequest, MatchSettings};
+use super::schedule::TournamentKind;
 use super::session::Session;
 use super::standings::Standings;
 use super::state::{Appendix, MatchState};
@@ -62,6 +65,9 @@ pub fn run_match(
         Decision::Start => start(prepared, survey, request, notes, observer),
         Decision::Continue(state) => {
             let path = prepared.state.clone().expect("a state file was read");
+            if let Some(carried) = &request.carried {
+                notes.extend(behind(carried, &state, &path)?);
+            }
             let resume = Resume {
                 concurrency: request.concurrency,
                 interrupt: request.interrupt.clone(),
@@ -107,7 +113,7 @@ fn start(
         }
         if existing == Existing::Append {
             let games = match survey.pgn.as_ref().and_then(|f| f.holds.as_ref()) {
-                Some(outputs::Holding::Games(games)) => *games as u32,
+                Some(Holding::Games(games)) => *games as u32,
                 _ => 0,
             };
             forensics_offset = games.max(*highest);
@@ -128,8 +134,14 @@ fn start(
         &mut notes,
     )?;
     let names = prepared.settings.engines.clone();
-    let standings = Standings::new(names, &prepared.plan.schedule);
+    let mut standings = Standings::new(names, &prepared.plan.schedule);
+    let carried = match &request.carried {
+        Some(carried) => carry(carried, &prepared, &mut standings)?,
+        None => 0,
+    };
     let mut state = MatchState::new(prepared.settings.clone(), standings);
+    state.done.prefix = carried;
+    prepared.start.carried = carried as u32;
     state.pgn = pgn;
     state.epd = epd;
     state.forensics_offset = forensics_offset;
@@ -145,6 +157,112 @@ fn start(
     );
     checksum(&mut recorder, &state, request.pgn_crc32)?;
     Session::new(prepared, state, recorder).play(observer)
+}
+
+/// Add the games another program played ([`Carried`]) to `standings`: the number of the
+/// schedule's first games they stand for, or why this run cannot continue from them.
+fn carry(
+    carried: &Carried,
+    prepared: &Prepared,
+    standings: &mut Standings,
+) -> Result<usize, ArenaError> {
+    let refuse = |why: String| ArenaError::Setting(SettingError::Carried(why));
+    let games = carried.games as usize;
+    if carried.games > 0 && prepared.settings.shard.is_partial() {
+        return Err(refuse("a shard cannot continue them".into()));
+    }
+    if games > prepared.todo.len() {
+        return Err(refuse(format!(
+            "{games} games played, but the schedule has {}",
+            prepared.todo.len()
+        )));
+    }
+    if !prepared.plan.schedule.layout.single_games && games % 2 == 1 {
+        return Err(refuse(format!(
+            "{games} games played: the last pair of games is half played, and the run would \
+             have to play that pair's first game again with the colours the other way round \
+             (fastchess continues so); continue a run stopped after a whole pair"
+        )));
+    }
+    let mut counted = 0;
+    for played in &carried.encounters {
+        let names = &standings.names;
+        let index = |name: &String| names.iter().position(|n| n == name);
+        let (Some(first), Some(second)) = (index(&played.first), index(&played.second)) else {
+            return Err(refuse(format!(
+                "{} vs {}: not a pair of this run's engines ({})",
+                played.first,
+                played.second,
+                names.join(", ")
+            )));
+        };
+        let games_of = played.score.wins + played.score.draws + played.score.losses;
+        let encounter = standings
+            .encounters
+            .iter_mut()
+            .find(|e| e.engines == (first, second) || e.engines == (second, first));
+        let Some(encounter) = encounter else {
+            if games_of == 0 {
+                continue;
+            }
+            return Err(refuse(format!(
+                "{} vs {}: these engines do not meet in this schedule",
+                played.first, played.second
+            )));
+        };
+        let (score, mut pairs) = (played.score, played.pairs);
+        let score = match encounter.engines == (first, second) {
+            true => score,
+            false => {
+                pairs.counts.reverse();
+                score.reversed()
+            }
+        };
+        if 2 * pairs.pairs() > games_of {
+            return Err(refuse(format!(
+                "{} vs {}: {} pairs of games in {games_of} games",
+                played.first,
+                played.second,
+                pairs.pairs()
+            )));
+        }
+        encounter.score = encounter.score.plus(&score);
+        encounter.pairs.add_pairs(&pairs);
+        counted += games_of as usize;
+    }
+    if counted != games {
+        return Err(refuse(format!(
+            "{games} games played, but the results count {counted}"
+        )));
+    }
+    Ok(games)
+}
+
+/// A note when the state beside the PGN, continued, holds more games of the run than the
+/// carried results; `Err` when it holds fewer (another program went on with the run after
+/// Shannon's state was saved: continuing either would lose or repeat games).
+fn behind(
+    carried: &Carried,
+    state: &MatchState,
+    path: &Path,
+) -> Result<Option<FileNote>, ArenaError> {
+    let done = state.done.len();
+    match (carried.games as usize).cmp(&done) {
+        std::cmp::Ordering::Equal => Ok(None),
+        std::cmp::Ordering::Less => Ok(Some(FileNote::CarriedBehind {
+            state: path.to_path_buf(),
+            done,
+            carried: carried.games,
+        })),
+        std::cmp::Ordering::Greater => Err(ArenaError::Setting(SettingError::Carried(format!(
+            "{} games played, but {} (Shannon's state of this run) holds {done}: another \
+             program went on with the run after Shannon stopped; move {} away to continue \
+             from the -config file alone",
+            carried.games,
+            path.display(),
+            path.display()
+        )))),
+    }
 }
 
 /// What a resumed run may choose anew; the games are the saved ones.
@@ -192,6 +310,9 @@ fn go_on(
     observer: &mut dyn MatchObserver,
 ) -> Result<MatchReport, ArenaError> {
     let in_state = |e: StateError| ArenaError::State(path.to_path_buf(), e);
+    if state.settings.tournament == TournamentKind::Knockout && !state.knockout_over {
+        return Err(in_state(StateError::KnockoutUnfinished));
+    }
     let config = Config::load_saved(state.settings.config.as_deref())?;
     let mut settings = state.settings.clone();
     settings.concurrency = resume.concurrency.or(settings.concurrency);
@@ -272,7 +393,7 @@ fn reopen(
         let holds = outputs::game_file(file, &set_aside.to)
             .ok()
             .flatten()
-            .unwrap_or(outputs::Holding::Games(0));
+            .unwrap_or(Holding::Games(0));
         log::info!(
             "{}: {} bytes after the run's games moved to {}",
             set_aside.from.display(),
@@ -383,7 +504,7 @@ fn free_default_name(settings: &mut MatchSettings, seed_drawn: bool) -> Option<F
             Ok(survey) => survey_occupants(&survey),
             Err((_, path, error)) => vec![Occupant {
                 path,
-                holds: outputs::Holding::NotAState(error.to_string()),
+                holds: Holding::NotAState(error.to_string()),
             }],
         }
     };

@@ -18,26 +18,28 @@
 //! ends the running games at once as unfinished (result `*`, [`Termination::Interrupted`]) and
 //! lets every worker drop, and so kill, its engines.
 
-use super::adjudication::{Adjudication, Adjudicator, MoveInfo, Verdict};
+use super::adjudication::{Adjudication, Adjudicator, Verdict};
+use super::knockout::{Knockout, KnockoutGame, KnockoutResult, Next};
 use super::match_game::{Forensics, MatchGame, Termination, TimeLossCause};
 use super::not_ready::{keep_log, NotReady};
 use super::openings::Opening;
-use super::report::OptionWarning;
-use super::schedule::Schedule;
+use super::report::{EngineOptions, OptionWarning};
+use super::schedule::{Schedule, ScheduledGame};
 use super::stop::{Halt, RunStop};
 use super::tablebase::TablebaseJudge;
+use crate::client::MoveInfo;
 use crate::client::{
     Answer, Claim, Clock, Echo, EngineConfig, EngineError, EngineProcess, TimeControl, Turn,
 };
 use crate::game::{Finish, Game, GameRecord, Outcome};
 use crate::notation::polyglot::Book;
-use crate::notation::uci::{format_move, parse_move};
+use crate::notation::uci::parse_move;
 use crate::types::splitmix::mix;
 use crate::{CastlingMode, Color, Move};
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{mpsc, Arc, Mutex};
+use std::sync::{mpsc, Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
 /// Everything a match needs, resolved from engines.toml and the command line.
@@ -94,22 +96,112 @@ pub struct Limits {
 /// What the runner tells as it plays.
 #[derive(Debug)]
 pub enum RunEvent {
-    /// Game `index` (0-based, in the schedule) starts.
-    Started(u32),
+    /// A game starts.
+    Started(ScheduledGame),
     /// A game ended (or an interrupt cut it short).
     Finished(Box<MatchGame>),
     /// An engine started for a game was not given one of its configured options.
     Warning(OptionWarning),
+    /// An engine started for a game, with the options it declared and the values they hold.
+    Options(EngineOptions),
 }
 
 /// Whether the match stops at a finished game (the SPRT's decision): asked by the worker that
 /// played it, as soon as it ends, in the order games end.
 pub type StopRule<'a> = dyn FnMut(&MatchGame) -> bool + Send + 'a;
 
-/// The next game to hand out, and the stop rule, under one lock: once the rule says stop at a
-/// game, no worker takes another.
-struct Dispatch<'r, 'a> {
+/// What a feed gives a worker that asks for a game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Fed {
+    /// This game.
+    Play(ScheduledGame),
+    /// None yet: ask again when a running game has ended.
+    Wait,
+    /// None left.
+    Done,
+}
+
+/// Where the runner's games come from: a list fixed in advance, or a driver that picks the
+/// next game from the results so far (a knockout). Asked under one lock, so the games are
+/// handed out in its order.
+pub(super) trait Feed: Send {
+    /// The next game.
+    fn next(&mut self) -> Fed;
+    /// A game it handed out ended (or was cut short).
+    fn finished(&mut self, game: &MatchGame);
+}
+
+/// Games fixed in advance: schedule indices, in order.
+struct Listed<'s> {
+    schedule: &'s Schedule,
+    todo: &'s [u32],
     next: usize,
+}
+
+impl Feed for Listed<'_> {
+    fn next(&mut self) -> Fed {
+        match self.todo.get(self.next) {
+            Some(&index) => {
+                self.next += 1;
+                Fed::Play(self.schedule.game(index))
+            }
+            None => Fed::Done,
+        }
+    }
+
+    fn finished(&mut self, _: &MatchGame) {}
+}
+
+/// A knockout's games, numbered in the order the driver hands them out.
+pub(super) struct KnockoutFeed {
+    /// The driver.
+    pub(super) knockout: Knockout,
+    /// The schedule whose encounters (every pair of engines) the games are counted in.
+    pub(super) schedule: Schedule,
+}
+
+impl KnockoutFeed {
+    /// The game the driver handed out, as the schedule's kind of game (index: its number - 1).
+    fn scheduled(&self, game: &KnockoutGame) -> ScheduledGame {
+        ScheduledGame {
+            index: game.number - 1,
+            round: game.round - 1,
+            encounter: self
+                .schedule
+                .encounter_of(game.white, game.black)
+                .unwrap_or_default(),
+            white: game.white,
+            black: game.black,
+            opening: game.opening,
+        }
+    }
+}
+
+impl Feed for KnockoutFeed {
+    fn next(&mut self) -> Fed {
+        match self.knockout.next_game() {
+            Next::Play(game) => Fed::Play(self.scheduled(&game)),
+            Next::Wait => Fed::Wait,
+            Next::Done => Fed::Done,
+        }
+    }
+
+    fn finished(&mut self, game: &MatchGame) {
+        let result = match game.record.outcome {
+            Outcome::Win(Color::White) => KnockoutResult::WhiteWins,
+            Outcome::Win(Color::Black) => KnockoutResult::BlackWins,
+            Outcome::Draw => KnockoutResult::Draw,
+            Outcome::Unfinished => KnockoutResult::None,
+        };
+        // Every game the runner plays was handed out by the driver, once.
+        let _ = self.knockout.finish(game.number, result);
+    }
+}
+
+/// The feed and the stop rule under one lock: once the rule says stop at a game, no worker
+/// takes another.
+struct Dispatch<'r, 'a, 'f> {
+    feed: &'f mut (dyn Feed + 'f),
     rule: Option<&'r mut StopRule<'a>>,
 }
 
@@ -125,11 +217,29 @@ impl MatchPlan {
         stop: &AtomicBool,
         rule: Option<&mut StopRule<'_>>,
     ) {
-        let dispatch = Mutex::new(Dispatch { next: 0, rule });
+        let mut listed = Listed {
+            schedule: &self.schedule,
+            todo,
+            next: 0,
+        };
+        self.run_feed(&mut listed, results, stop, rule);
+    }
+
+    /// Play the games `feed` hands out, as [`MatchPlan::run`] plays a list: a worker that asks
+    /// while the feed must wait for a result waits until a game ends (or the run stops).
+    pub(super) fn run_feed(
+        &self,
+        feed: &mut dyn Feed,
+        results: mpsc::Sender<RunEvent>,
+        stop: &AtomicBool,
+        rule: Option<&mut StopRule<'_>>,
+    ) {
+        let dispatch = Mutex::new(Dispatch { feed, rule });
+        let ended = Condvar::new();
         std::thread::scope(|scope| {
             for _ in 0..self.concurrency.max(1) {
                 let results = results.clone();
-                let dispatch = &dispatch;
+                let (dispatch, ended) = (&dispatch, &ended);
                 scope.spawn(move || {
                     // At most the two engines of the game in hand run: a worker keeps them for
                     // its next game when it needs them again.
@@ -140,47 +250,59 @@ impl MatchPlan {
                         if !std::mem::take(&mut first) {
                             self.pause();
                         }
-                        let index = {
+                        let scheduled = {
                             let mut dispatch = dispatch.lock().unwrap_or_else(|e| e.into_inner());
-                            if stop.load(Ordering::Relaxed) || self.interrupted() {
-                                break;
+                            loop {
+                                if stop.load(Ordering::Relaxed) || self.interrupted() {
+                                    break None;
+                                }
+                                match dispatch.feed.next() {
+                                    Fed::Play(game) => break Some(game),
+                                    Fed::Done => break None,
+                                    Fed::Wait => {
+                                        dispatch = ended
+                                            .wait_timeout(dispatch, Duration::from_millis(50))
+                                            .unwrap_or_else(|e| e.into_inner())
+                                            .0;
+                                    }
+                                }
                             }
-                            let Some(&index) = todo.get(dispatch.next) else {
-                                break;
-                            };
-                            dispatch.next += 1;
-                            index
                         };
-                        if results.send(RunEvent::Started(index)).is_err() {
+                        let Some(scheduled) = scheduled else {
+                            break;
+                        };
+                        if results.send(RunEvent::Started(scheduled)).is_err() {
                             break;
                         }
-                        let mut warnings = Vec::new();
-                        let record = self.play_game(index, &mut engines, &mut warnings);
-                        for warning in warnings {
-                            if results.send(RunEvent::Warning(warning)).is_err() {
+                        let mut told = Vec::new();
+                        let record = self.play_game(&scheduled, &mut engines, &mut told);
+                        for event in told {
+                            if results.send(event).is_err() {
                                 break;
                             }
                         }
                         {
                             let mut dispatch = dispatch.lock().unwrap_or_else(|e| e.into_inner());
+                            dispatch.feed.finished(&record);
                             if let Some(rule) = dispatch.rule.as_mut() {
                                 if rule(&record) {
                                     stop.store(true, Ordering::Relaxed);
                                 }
                             }
                         }
+                        ended.notify_all();
                         if results.send(RunEvent::Finished(Box::new(record))).is_err() {
                             break;
                         }
                     }
+                    ended.notify_all();
                 });
             }
         });
     }
 
-    /// The time controls of game `index` (0-based, in the schedule): White's and Black's.
-    pub fn time_controls_of(&self, index: u32) -> [TimeControl; 2] {
-        let game = self.schedule.game(index);
+    /// The time controls of `game`: White's and Black's.
+    pub fn time_controls(&self, game: &ScheduledGame) -> [TimeControl; 2] {
         [game.white, game.black].map(|slot| self.limits[slot].time_control)
     }
 
@@ -210,7 +332,7 @@ impl MatchPlan {
         engines: &mut [Option<EngineProcess>],
         castling: CastlingMode,
         game_seed: u64,
-        warnings: &mut Vec<OptionWarning>,
+        told: &mut Vec<RunEvent>,
     ) -> Result<(), NotReady> {
         let config = &self.engines[slot];
         // An xboard engine that asked not to be reused (`reuse=0`), or one configured to restart
@@ -235,11 +357,11 @@ impl MatchPlan {
             if let Err(error) = engine.initialise(config, castling) {
                 return Err(NotReady::of(error, fresh, engine));
             }
-            warnings.extend(engine.take_option_problems().into_iter().map(|problem| {
-                OptionWarning {
+            told.extend(engine.take_option_problems().into_iter().map(|problem| {
+                RunEvent::Warning(OptionWarning {
                     engine: config.name.clone(),
                     problem,
-                }
+                })
             }));
             engines[slot] = Some(engine);
         }
@@ -258,6 +380,12 @@ impl MatchPlan {
         }
         let timeout = Duration::from_millis(config.init_timeout_ms);
         let time_control = self.limits[slot].time_control;
+        if fresh {
+            told.push(RunEvent::Options(EngineOptions {
+                engine: config.name.clone(),
+                settings: engine.option_settings(),
+            }));
+        }
         if let Err(error) = engine.new_game(castling, time_control, timeout) {
             let engine = engines[slot].take().expect("prepared above");
             return Err(NotReady::of(error, fresh, engine));
@@ -265,15 +393,15 @@ impl MatchPlan {
         Ok(())
     }
 
-    /// Play game `index` (0-based, in the schedule) with the worker's engines; the options an
-    /// engine started for it was not given go to `warnings`.
+    /// Play game `scheduled` with the worker's engines; the options an engine started for it
+    /// was not given, and the options of each engine started for it, go to `told`.
     fn play_game(
         &self,
-        index: u32,
+        scheduled: &ScheduledGame,
         engines: &mut [Option<EngineProcess>],
-        warnings: &mut Vec<OptionWarning>,
+        told: &mut Vec<RunEvent>,
     ) -> MatchGame {
-        let scheduled = self.schedule.game(index);
+        let index = scheduled.index;
         let opening = &self.openings[scheduled.opening % self.openings.len()];
         for (slot, engine) in engines.iter_mut().enumerate() {
             if slot != scheduled.white && slot != scheduled.black {
@@ -296,7 +424,7 @@ impl MatchPlan {
         let game_seed = mix(self.seed ^ u64::from(index).wrapping_mul(0x1000_0001));
         for color in [Color::White, Color::Black] {
             let slot = slot_of(color);
-            match self.prepare(slot, engines, opening.castling, game_seed, warnings) {
+            match self.prepare(slot, engines, opening.castling, game_seed, told) {
                 Ok(()) => {}
                 Err(NotReady {
                     error: EngineError::Interrupted { .. },
@@ -416,7 +544,6 @@ impl MatchPlan {
                 .as_ref()
                 .map_or(0, |(_, depth)| *depth)
         });
-        let mut position = PositionCommand::new(game, mode);
         // Whether a player has moved since the last look (the opening's moves are not theirs).
         let mut moved = false;
         loop {
@@ -451,7 +578,6 @@ impl MatchPlan {
             let slot = slot_of(side);
             if let Some(mv) = self.book_move(game, slot, &mut in_book[side.index()], book_rng) {
                 game.play(mv);
-                position.push(mv);
                 let info = MoveInfo {
                     book: true,
                     ..MoveInfo::default()
@@ -466,14 +592,12 @@ impl MatchPlan {
                 slot,
                 &mut clocks,
                 self.limits[slot_of(!side)].time_control,
-                &position.text,
                 mode,
                 last_read,
                 forensics,
             )?;
             last_read = info.timing.bestmove_read;
             game.play(mv);
-            position.push(mv);
             infos.push((game.moves().len(), info));
             // An xboard engine's draw claim with its move holds when the move draws.
             if let Some(claim) = draw_claim {
@@ -532,7 +656,6 @@ impl MatchPlan {
         slot: usize,
         clocks: &mut [Clock; 2],
         opponent: TimeControl,
-        position: &str,
         mode: CastlingMode,
         last_read: Option<Instant>,
         forensics: &mut Option<Forensics>,
@@ -548,20 +671,14 @@ impl MatchPlan {
             time_control,
             time_margin,
         } = self.limits[slot];
-        let go = time_control.uci_go(&opponent, clocks, side);
         let left = time_control.time_left(&clocks[side.index()]);
         let deadline = time_control.deadline(&clocks[side.index()], time_margin, self.hang_timeout);
         let turn = Turn {
             game,
             mode,
-            clocks: matches!(time_control, TimeControl::Clock { .. }).then(|| {
-                (
-                    clocks[side.index()].remaining,
-                    clocks[(!side).index()].remaining,
-                )
-            }),
-            uci_position: position,
-            uci_go: &go,
+            own: time_control,
+            opponent,
+            clocks: *clocks,
         };
         let answer = engine.think(&turn, deadline);
         let mut info = engine.last_go().read_as(self.adjudication.bound_scores);
@@ -652,42 +769,5 @@ impl MatchPlan {
             }
             Err(_) => Err((Outcome::Win(!side), Termination::Crash(side))),
         }
-    }
-}
-
-/// The `position` command of a game, castling written as the game's mode says, kept move by
-/// move (written whole before every move, it cost the runner time in proportion to the game's
-/// length at every move).
-struct PositionCommand {
-    text: String,
-    mode: CastlingMode,
-    has_moves: bool,
-}
-
-impl PositionCommand {
-    fn new(game: &Game, mode: CastlingMode) -> PositionCommand {
-        let text = if *game.start() == crate::Position::startpos() {
-            "position startpos".to_string()
-        } else {
-            format!("position fen {}", game.start().shredder_fen())
-        };
-        let mut command = PositionCommand {
-            text,
-            mode,
-            has_moves: false,
-        };
-        for &mv in game.moves() {
-            command.push(mv);
-        }
-        command
-    }
-
-    fn push(&mut self, mv: Move) {
-        if !self.has_moves {
-            self.text.push_str(" moves");
-            self.has_moves = true;
-        }
-        self.text.push(' ');
-        self.text.push_str(&format_move(mv, self.mode));
     }
 }

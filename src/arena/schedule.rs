@@ -28,6 +28,9 @@ pub enum TournamentKind {
     RoundRobin,
     /// The first engine against each of the others (who do not meet each other).
     Gauntlet,
+    /// cutechess-cli's knockout: single elimination, each round's encounters from the results
+    /// of the one before (the arena's knockout driver); its games are not numbered in advance.
+    Knockout,
 }
 
 /// A tournament kind that is neither of ours (the text given).
@@ -59,6 +62,7 @@ impl fmt::Display for TournamentKind {
         f.write_str(match self {
             TournamentKind::RoundRobin => "round-robin",
             TournamentKind::Gauntlet => "gauntlet",
+            TournamentKind::Knockout => "knockout",
         })
     }
 }
@@ -178,7 +182,7 @@ impl Layout {
 
     /// Consecutive games from one opening: a pair's 2, or with single games
     /// [`Layout::games_per_opening`] (at least 1).
-    fn per_opening(&self) -> u32 {
+    pub(super) fn per_opening(&self) -> u32 {
         match self.single_games {
             true => self.games_per_opening.max(1),
             false => 2,
@@ -223,6 +227,10 @@ pub struct Schedule {
     pub games_per_encounter: u32,
     /// How the games take their openings and colours.
     pub layout: Layout,
+    /// Who meets whom. A knockout's schedule numbers no game ([`Schedule::len`] is 0): its
+    /// encounters are every pair of engines (for the standings), its games handed out by a
+    /// [`super::knockout::Knockout`] as the results come.
+    pub kind: TournamentKind,
 }
 
 impl Schedule {
@@ -269,8 +277,11 @@ impl Schedule {
                 .flat_map(|a| (a + 1..engines).map(move |b| (a, b)))
                 .collect(),
             TournamentKind::Gauntlet => Seeds::encounters(layout.seeds, engines),
+            TournamentKind::Knockout => (0..engines)
+                .flat_map(|a| (a + 1..engines).map(move |b| (a, b)))
+                .collect(),
         };
-        let games_per_encounter = match layout.single_games {
+        let games_per_encounter = match layout.single_games || kind == TournamentKind::Knockout {
             true => games_per_encounter,
             false => games_per_encounter + games_per_encounter % 2,
         };
@@ -279,6 +290,7 @@ impl Schedule {
             rounds,
             games_per_encounter,
             layout,
+            kind,
         };
         let total = u64::from(schedule.games_per_encounter)
             * u64::from(rounds)
@@ -289,9 +301,20 @@ impl Schedule {
         Ok(schedule)
     }
 
-    /// Games in the schedule.
+    /// Games in the schedule (none numbered in advance in a knockout).
     pub fn len(&self) -> u32 {
-        self.games_per_round() * self.rounds
+        match self.kind {
+            TournamentKind::Knockout => 0,
+            _ => self.games_per_round() * self.rounds,
+        }
+    }
+
+    /// The encounter (an index into [`Schedule::encounters`]) of engines `a` and `b`, either
+    /// way round.
+    pub fn encounter_of(&self, a: usize, b: usize) -> Option<usize> {
+        self.encounters
+            .iter()
+            .position(|&pair| pair == (a, b) || pair == (b, a))
     }
 
     /// True when there is nothing to play (never, for a schedule made by [`Schedule::new`]).
@@ -306,6 +329,10 @@ impl Schedule {
     /// Openings the schedule uses: one per game pair of an encounter's round (per game, with
     /// single games).
     pub fn openings_needed(&self) -> usize {
+        if self.kind == TournamentKind::Knockout {
+            // At least this many; a longer knockout takes them round again.
+            return (self.encounters.len() * self.games_per_encounter as usize).max(1);
+        }
         if self.per_encounter() && self.layout.fastchess_tournament {
             return self.rounds as usize;
         }

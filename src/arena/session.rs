@@ -7,14 +7,16 @@
 
 use super::error::ArenaError;
 use super::game_output::{game_epd, game_forensics, game_pgn, PgnStyle};
+use super::knockout::Knockout;
 use super::match_game::{MatchGame, Termination};
+use super::prepare::Prepared;
 use super::recorder::{Recorder, Store};
 use super::report::{
-    GameFinished, GameStarted, Latency, MatchObserver, MatchReport, MatchStart, SprtReport,
-    StateReport,
+    GameFinished, GameStarted, KnockoutReport, Latency, MatchObserver, MatchReport, MatchStart,
+    SprtReport, StateReport,
 };
-use super::request::Prepared;
-use super::runner::{MatchPlan, RunEvent, StopRule};
+use super::runner::{KnockoutFeed, MatchPlan, RunEvent, StopRule};
+use super::schedule::{ScheduledGame, TournamentKind};
 use super::sprt_run::{SprtRun, SprtStatus};
 use super::standings::EncounterTally;
 use super::state::MatchState;
@@ -47,6 +49,10 @@ pub(super) struct Session<S: Store> {
     unfinished: Vec<MatchGame>,
     /// The forensics file of the game an engine could not start for, once written.
     start_failure_forensics: Option<PathBuf>,
+    /// Every game started, by its number.
+    games: HashMap<u32, ScheduledGame>,
+    /// A knockout's driver (its games are then numbered as it hands them out).
+    knockout: Option<Knockout>,
 }
 
 impl<S: Store> Session<S> {
@@ -98,6 +104,8 @@ impl<S: Store> Session<S> {
             latencies: Vec::new(),
             unfinished: Vec::new(),
             start_failure_forensics: None,
+            games: HashMap::new(),
+            knockout: prepared.knockout,
         }
     }
 
@@ -115,19 +123,34 @@ impl<S: Store> Session<S> {
         self.started = Instant::now();
         let plan = self.plan.clone();
         let mut rule = self.stop_rule();
+        let mut knockout = self.knockout.take().map(|knockout| KnockoutFeed {
+            knockout,
+            schedule: plan.schedule.clone(),
+        });
         std::thread::scope(|scope| -> Result<(), ArenaError> {
             let (plan, stop, left) = (&plan, &stop, &left);
             let rule = rule.as_mut().map(|rule| rule as &mut StopRule<'_>);
-            scope.spawn(move || plan.run(left, sender, stop, rule));
+            let feed = knockout.as_mut();
+            scope.spawn(move || match feed {
+                Some(feed) => plan.run_feed(feed, sender, stop, rule),
+                None => plan.run(left, sender, stop, rule),
+            });
             for event in receiver {
                 let mut game = match event {
-                    RunEvent::Started(index) => {
-                        self.tell_start(index, observer)?;
+                    RunEvent::Started(scheduled) => {
+                        self.started_game(scheduled);
+                        self.tell_start(&scheduled, observer)?;
                         continue;
                     }
                     RunEvent::Warning(warning) => {
                         observer
                             .option_warning(&warning)
+                            .map_err(ArenaError::Observer)?;
+                        continue;
+                    }
+                    RunEvent::Options(options) => {
+                        observer
+                            .engine_options(&options)
                             .map_err(ArenaError::Observer)?;
                         continue;
                     }
@@ -155,6 +178,7 @@ impl<S: Store> Session<S> {
             }
             Ok(())
         })?;
+        self.knockout = knockout.map(|feed| feed.knockout);
         let report = self.finish();
         observer.finished(&report).map_err(ArenaError::Observer)?;
         Ok(report)
@@ -199,6 +223,39 @@ impl<S: Store> Session<S> {
         })
     }
 
+    /// Game `scheduled` started: kept by its number; a knockout's game also added to the games
+    /// of the run (numbered as the driver hands them out, so in order whatever the timing).
+    fn started_game(&mut self, scheduled: ScheduledGame) {
+        self.games.insert(scheduled.index + 1, scheduled);
+        if self.is_knockout() {
+            while self.todo.len() <= scheduled.index as usize {
+                let index = self.todo.len() as u32;
+                self.index_of.insert(index, self.todo.len());
+                self.todo.push(index);
+            }
+        }
+    }
+
+    fn is_knockout(&self) -> bool {
+        self.plan.schedule.kind == TournamentKind::Knockout
+    }
+
+    /// The PGN's `Round` tag of `game`: its number, or a knockout's round (cutechess-cli's).
+    fn round_tag(&self, game: &ScheduledGame) -> u32 {
+        match self.is_knockout() {
+            true => game.round + 1,
+            false => game.index + 1,
+        }
+    }
+
+    /// The game numbered `number` (started in this run).
+    fn scheduled(&self, number: u32) -> ScheduledGame {
+        match self.games.get(&number) {
+            Some(game) => *game,
+            None => self.plan.schedule.game(number - 1),
+        }
+    }
+
     /// The games still to play, in order (none once the SPRT decided).
     fn left(&self) -> Vec<u32> {
         if self.state.sprt_decided {
@@ -213,7 +270,7 @@ impl<S: Store> Session<S> {
     /// Count a finished game, give it to the SPRT (no new game starts once it decides), and
     /// record it.
     fn count(&mut self, game: &MatchGame, stop: &AtomicBool) {
-        let scheduled = self.plan.schedule.game(game.number - 1);
+        let scheduled = self.scheduled(game.number);
         let engines = self.state.standings.encounters[scheduled.encounter].engines;
         let result = EncounterTally::result(engines, &scheduled, game);
         self.state.standings.add(&scheduled, game);
@@ -239,7 +296,8 @@ impl<S: Store> Session<S> {
         let pgn = match self.state.pgn {
             Some(_) => game_pgn(
                 game,
-                self.plan.time_controls_of(game.number - 1),
+                self.round_tag(&scheduled),
+                self.plan.time_controls(&scheduled),
                 &self.pgn_style,
             ),
             None => String::new(),
@@ -251,13 +309,23 @@ impl<S: Store> Session<S> {
         self.recorder.record(&mut self.state, pgn, epd);
     }
 
-    fn tell_start(&self, index: u32, observer: &mut dyn MatchObserver) -> Result<(), ArenaError> {
-        let scheduled = self.plan.schedule.game(index);
+    fn tell_start(
+        &self,
+        scheduled: &ScheduledGame,
+        observer: &mut dyn MatchObserver,
+    ) -> Result<(), ArenaError> {
         let name = |slot: usize| self.plan.engines[slot].name.as_str();
+        let number = scheduled.index + 1;
+        // A knockout plays its encounters' games at least, and more as they go on (the count
+        // cutechess-cli prints: `Started game 7 of 7`).
+        let total = match self.is_knockout() {
+            true => self.start.games.max(number),
+            false => self.start.games,
+        };
         observer
             .game_started(&GameStarted {
-                number: index + 1,
-                total: self.start.games,
+                number,
+                total,
                 white: name(scheduled.white),
                 black: name(scheduled.black),
             })
@@ -265,7 +333,7 @@ impl<S: Store> Session<S> {
     }
 
     fn tell(&self, game: &MatchGame, observer: &mut dyn MatchObserver) -> Result<(), ArenaError> {
-        let scheduled = self.plan.schedule.game(game.number - 1);
+        let scheduled = self.scheduled(game.number);
         let stop =
             self.plan.halt.cause().filter(
                 |stop| matches!(stop, RunStop::NoRecover { game: g, .. } if *g == game.number),
@@ -304,15 +372,20 @@ impl<S: Store> Session<S> {
     /// The unfinished games written, the state saved a last time, and the report.
     fn finish(mut self) -> MatchReport {
         for game in std::mem::take(&mut self.unfinished) {
+            let scheduled = self.scheduled(game.number);
             let text = game_pgn(
                 &game,
-                self.plan.time_controls_of(game.number - 1),
+                self.round_tag(&scheduled),
+                self.plan.time_controls(&scheduled),
                 &self.pgn_style,
             );
             self.recorder.unfinished(&self.state, &text);
             self.unfinished.push(game);
         }
         self.state.ended = true;
+        if let Some(knockout) = &self.knockout {
+            self.state.knockout_over = knockout.is_over();
+        }
         self.recorder.close(&self.state);
         let interrupted = self.plan.interrupt.load(Ordering::Relaxed);
         let sprt = self
@@ -328,6 +401,16 @@ impl<S: Store> Session<S> {
             });
         let done = self.state.done.len();
         let stopped = self.stopped();
+        let names = &self.plan.engines;
+        let names: Vec<String> = names.iter().map(|e| e.name.clone()).collect();
+        let knockout = self.knockout.as_ref().map(|knockout| KnockoutReport {
+            bracket: knockout.bracket(&names),
+            winner: knockout.winner().map(|w| names[w].clone()),
+        });
+        let complete = match &self.knockout {
+            Some(knockout) => knockout.is_over(),
+            None => self.state.sprt_decided || done == self.todo.len(),
+        };
         MatchReport {
             start: self.start,
             sprt,
@@ -341,11 +424,12 @@ impl<S: Store> Session<S> {
                 path,
                 done,
                 of: self.todo.len(),
-                complete: self.state.sprt_decided || done == self.todo.len(),
+                complete,
             }),
             latency: latency(&mut self.latencies),
             seconds: self.state.seconds,
             standings: self.state.standings,
+            knockout,
         }
     }
 }

@@ -15,8 +15,8 @@
 //! and are recorded (and counted in the tables, not in the test); no new game starts. A game that
 //! finished ahead of the decision's game is recorded as well, and counted in the tables only.
 
+use super::done_games::DoneGames;
 use super::standings::EncounterTally;
-use super::state::DoneGames;
 use crate::stats::{GameScore, PairTally, Score, Sprt, SprtModel, SprtVerdict};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};

@@ -126,7 +126,7 @@ fn runner_match(
     config: &shannon::client::Config,
     games: u32,
     concurrency: usize,
-    time_control: shannon::arena::TimeControl,
+    time_control: shannon::client::TimeControl,
 ) -> io::Result<shannon::arena::MatchReport> {
     use shannon::arena::{run_match, MatchRequest, OpeningSource};
     let request = MatchRequest {
@@ -145,8 +145,8 @@ fn runner_match(
 /// `nodes=1`, so the engines answer at once and the time is the runner's: process pipes, move
 /// validation, clocks, PGN. Prints games and plies per minute.
 pub fn run_match_bench(games: u32, concurrency: usize, out: &mut impl Write) -> io::Result<()> {
-    use shannon::arena::TimeControl;
-    use shannon::client::config::{Config, DEFAULT_ENGINES_TOML};
+    use shannon::client::TimeControl;
+    use shannon::client::{Config, DEFAULT_ENGINES_TOML};
     let config = Config::parse(DEFAULT_ENGINES_TOML, "built-in engines.toml")
         .expect("the built-in engines.toml parses");
     let report = runner_match(&config, games, concurrency, TimeControl::Nodes(1))?;
@@ -177,8 +177,8 @@ pub fn run_match_bench(games: u32, concurrency: usize, out: &mut impl Write) -> 
 /// time, from the start position, each the same number of games; plies per second of each,
 /// and the ratios. cutechess-cli (proto=xboard) runs when it is on PATH, else its line says why.
 pub fn run_xboard_bench(games: u32, out: &mut impl Write) -> io::Result<()> {
-    use shannon::arena::TimeControl;
-    use shannon::client::config::Config;
+    use shannon::client::Config;
+    use shannon::client::TimeControl;
     let engines = |protocol: &str| {
         format!(
             "[[engine]]\nname = \"a\"\ncommand = \"self\"\nprotocol = \"{protocol}\"\n\n\

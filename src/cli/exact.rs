@@ -4,12 +4,12 @@
 
 use super::prelude::{say, CliError, Overwrite};
 use num_rational::BigRational;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use shannon::chess960::{scharnagl_back_rank, start_position};
+use shannon::experiment::{read_shares, ShareFile};
 use shannon::jobs::shard::Shard;
 use shannon::perft::exact::{
-    exact, exact_with_frontier, frontier, frontier_values, BoardId, Bounded, Ends, ExactOptions,
-    ExactReport, Fixed, FrontierValues, FRACTION_BITS,
+    exact, exact_with_frontier, Bounded, ExactOptions, ExactReport, FRACTION_BITS,
 };
 use shannon::perft::plan_hash_share;
 use shannon::Position;
@@ -102,7 +102,8 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<bool, CliError> {
     let report = match args.split {
         None => exact(&pos, &options).map_err(CliError::new)?,
         Some(split) if !args.merge.is_empty() => {
-            let values = read_shares(&args.merge, &pos, args.plies, split)?;
+            let values =
+                read_shares(&args.merge, &pos, args.plies, split).map_err(CliError::new)?;
             exact_with_frontier(&pos, &options, split, &values).map_err(CliError::new)?
         }
         Some(split) => {
@@ -287,54 +288,7 @@ fn write_json(report: &ExactReport, out: &mut impl Write) -> Result<(), CliError
     Ok(())
 }
 
-/// The format name of a share file.
-const SHARE_FORMAT: &str = "shannon-exact-share";
-/// Its version: 2 deals the split's positions in runs of consecutive ones ([`Shard::run_of`]);
-/// version 1 dealt every N-th position. A merge reads both, but not mixed: a share of one
-/// and a share of the other may overlap and leave positions out.
-const SHARE_VERSION: u32 = 2;
-/// The share file versions a merge reads.
-const SHARE_VERSIONS_READ: [u32; 2] = [1, 2];
-
-/// How a share file's version dealt the positions, in words.
-fn dealt_by(version: u32) -> &'static str {
-    if version == 1 {
-        "every N-th position"
-    } else {
-        "runs of consecutive positions"
-    }
-}
-
-/// A share file: the values of some of the split ply's positions.
-#[derive(Serialize, Deserialize)]
-struct ShareFile {
-    format: String,
-    version: u32,
-    /// The root position (Shredder-FEN).
-    root: String,
-    plies: u32,
-    split: u32,
-    shard: Shard,
-    positions: Vec<SharePosition>,
-}
-
-#[derive(Serialize, Deserialize)]
-struct SharePosition {
-    /// Shredder-FEN of the position at the split ply.
-    fen: String,
-    /// Entry d - 1: the games ending d plies below it.
-    ends: Vec<ShareEnds>,
-}
-
-#[derive(Serialize, Deserialize)]
-struct ShareEnds {
-    mates: u64,
-    stalemates: u64,
-    /// In units of 2^-127, as a decimal integer.
-    p_mate: String,
-    p_stalemate: String,
-}
-
+/// Compute share `shard` of the run split at `split` and write it to `path`.
 #[allow(clippy::too_many_arguments)]
 fn write_share(
     pos: &Position,
@@ -346,175 +300,26 @@ fn write_share(
     started: Instant,
     out: &mut impl Write,
 ) -> Result<bool, CliError> {
-    if split == 0 || split >= args.plies {
-        return Err(CliError::new(format!(
-            "--split {split} must be between 1 and {} (below --plies)",
-            args.plies - 1
-        )));
-    }
-    // Plies beyond the bound are refused before any work.
-    let check = ExactOptions {
-        plies: args.plies,
-        ..Default::default()
-    };
-    if let Err(e) = exact_check(pos, &check) {
-        return Err(CliError::new(e));
-    }
-    let all = frontier(pos, split);
-    // A run of consecutive positions, not every N-th: the frontier lists the replies to one
-    // move together, and those share many descendants that a share computes once.
-    let run = shard.run_of(all.len() as u64);
-    let mine: Vec<Position> = all[run.start as usize..run.end as usize].to_vec();
-    let values = frontier_values(&mine, args.plies - split, options.hash_mb, options.threads);
-    let file = ShareFile {
-        format: SHARE_FORMAT.into(),
-        version: SHARE_VERSION,
-        root: pos.shredder_fen(),
-        plies: args.plies,
+    let share = ShareFile::compute(
+        pos,
+        args.plies,
         split,
         shard,
-        positions: mine
-            .iter()
-            .zip(values)
-            .map(|(p, ends)| SharePosition {
-                fen: p.shredder_fen(),
-                ends: ends
-                    .into_iter()
-                    .map(|e| ShareEnds {
-                        mates: e.mates,
-                        stalemates: e.stalemates,
-                        p_mate: e.p_mate.0.to_string(),
-                        p_stalemate: e.p_stalemate.0.to_string(),
-                    })
-                    .collect(),
-            })
-            .collect(),
-    };
-    let text = serde_json::to_string(&file).map_err(CliError::new)?;
-    shannon::jobs::atomic_file::write_atomically(path, text.as_bytes())
-        .map_err(|e| CliError::new(format!("cannot write {}: {e}", path.display())))?;
+        options.hash_mb,
+        options.threads,
+    )
+    .map_err(CliError::new)?;
+    share.file.write(path).map_err(CliError::new)?;
     writeln!(
         out,
         "share {}/{}: {} of {} positions at ply {split}, {} plies below, in {:.3} s: {}",
         shard.index,
         shard.count,
-        mine.len(),
-        all.len(),
+        share.file.positions.len(),
+        share.of,
         args.plies - split,
         started.elapsed().as_secs_f64(),
         path.display()
     )?;
     Ok(true)
-}
-
-/// The bound check of [`exact`] alone (plies 0 or beyond the rules' bound).
-fn exact_check(
-    pos: &Position,
-    options: &ExactOptions,
-) -> Result<(), shannon::perft::exact::ExactError> {
-    let (bound, rule) = shannon::perft::exact::rule_bound(pos);
-    if options.plies == 0 {
-        return Err(shannon::perft::exact::ExactError::NoPlies);
-    }
-    if options.plies > bound {
-        return Err(shannon::perft::exact::ExactError::BeyondRules {
-            plies: options.plies,
-            bound,
-            rule,
-        });
-    }
-    Ok(())
-}
-
-fn read_shares(
-    paths: &[PathBuf],
-    pos: &Position,
-    plies: u32,
-    split: u32,
-) -> Result<FrontierValues, CliError> {
-    let mut values = FrontierValues::new();
-    let mut seen: Vec<Shard> = Vec::new();
-    let mut dealing: Option<u32> = None;
-    for path in paths {
-        let bad = |why: String| CliError::new(format!("{}: {why}", path.display()));
-        let text = std::fs::read_to_string(path).map_err(|e| bad(e.to_string()))?;
-        let file: ShareFile =
-            serde_json::from_str(&text).map_err(|e| bad(format!("not a share file: {e}")))?;
-        if file.format != SHARE_FORMAT {
-            return Err(bad(format!("format '{}', not {SHARE_FORMAT}", file.format)));
-        }
-        if !SHARE_VERSIONS_READ.contains(&file.version) {
-            return Err(bad(format!(
-                "share file version {}; this shannon reads versions 1 and {SHARE_VERSION}",
-                file.version
-            )));
-        }
-        match dealing {
-            Some(v) if v != file.version => {
-                return Err(bad(format!(
-                    "share {} of version {} (dealt {}) mixed with shares of version {v} \
-                     (dealt {}): compute every share with one shannon",
-                    file.shard,
-                    file.version,
-                    dealt_by(file.version),
-                    dealt_by(v)
-                )));
-            }
-            _ => dealing = Some(file.version),
-        }
-        if file.root != pos.shredder_fen() || file.plies != plies || file.split != split {
-            return Err(bad(format!(
-                "a share of another run ({} --plies {} --split {}), not of {} --plies {plies} \
-                 --split {split}",
-                file.root,
-                file.plies,
-                file.split,
-                pos.shredder_fen()
-            )));
-        }
-        if let Some(first) = seen.first() {
-            if first.count != file.shard.count {
-                return Err(bad(format!(
-                    "share {}/{} mixed with shares of {}",
-                    file.shard.index, file.shard.count, first.count
-                )));
-            }
-        }
-        if seen.contains(&file.shard) {
-            return Err(bad(format!(
-                "share {}/{} given twice",
-                file.shard.index, file.shard.count
-            )));
-        }
-        seen.push(file.shard);
-        for p in file.positions {
-            let position =
-                Position::from_fen(&p.fen).map_err(|e| bad(format!("bad FEN {}: {e}", p.fen)))?;
-            let mut ends = Vec::new();
-            for e in p.ends {
-                let number = |s: &str| {
-                    s.parse::<u128>()
-                        .map(Fixed)
-                        .map_err(|_| bad(format!("bad fixed-point value '{s}'")))
-                };
-                ends.push(Ends {
-                    mates: e.mates,
-                    stalemates: e.stalemates,
-                    p_mate: number(&e.p_mate)?,
-                    p_stalemate: number(&e.p_stalemate)?,
-                });
-            }
-            values.insert(BoardId::of(&position), ends);
-        }
-    }
-    if let Some(first) = seen.first() {
-        if seen.len() as u64 != first.count {
-            return Err(CliError::new(format!(
-                "{} of {} shares given: every share is needed for an exact result",
-                seen.len(),
-                first.count
-            )));
-        }
-    }
-    Ok(values)
 }

@@ -10,8 +10,10 @@ use super::report::{observer, OutputFormat, Rendering};
 use shannon::arena::{
     resume_match, run_match, ArenaError, DrawRule, EngineLimits, Existing, MatchObserver,
     MatchReport, MatchRequest, MatchState, Openings, ResignRule, Resume, SettingError,
-    TablebaseRule, TbResults, TimeControl, TournamentKind,
+    TablebaseRule, TbResults, TournamentKind,
 };
+
+use shannon::client::TimeControl;
 use shannon::client::{Config, ConfigError};
 use shannon::jobs::shard::Shard;
 use shannon::notation::pgn::MoveNotation;
@@ -213,6 +215,7 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<bool, CliError> {
             rating_interval: interval,
             penta: true,
             crc_file: None,
+            config_file: None,
         },
     };
     let mut renderer = observer(out, rendering);
@@ -361,11 +364,25 @@ pub fn run_compat(args: &[String], out: &mut impl Write) -> Result<bool, CliErro
         (Some(Some(path)), true) => Some(path.display().to_string()),
         _ => None,
     };
+    // fastchess's form saves its config.json, as fastchess does (-config file= continues it),
+    // held for the run: a second run in this folder saves to a name of its own.
+    let mut config_file = compat.config_file;
+    let _config_lock = match &mut config_file {
+        Some(file) => {
+            let (lock, notes) = super::compat::ConfigSaver::lock(file);
+            for note in notes {
+                say!("shannon: note: {note}");
+            }
+            lock
+        }
+        None => None,
+    };
     let rendering = match format {
         OutputFormat::Fastchess => Rendering::Fastchess {
             rating_interval: interval,
             penta,
             crc_file,
+            config_file: config_file.as_ref().map(|f| f.path.display().to_string()),
         },
         // fastchess's -scoreinterval and cutechess-cli's -outcomeinterval; the Score line of
         // fastchess's own format is never printed, as fastchess prints none.
@@ -376,12 +393,22 @@ pub fn run_compat(args: &[String], out: &mut impl Write) -> Result<bool, CliErro
         },
     };
     let mut renderer = observer(out, rendering);
-    let report = run_match(
-        &config,
-        &request,
-        &mut Noting::new(&mut *renderer, Form::Compat),
-    );
+    let mut noting = Noting::new(&mut *renderer, Form::Compat);
+    let (report, saved, kept) = match config_file {
+        Some(file) => {
+            let mut saver = super::compat::ConfigSaver::new(&mut noting, file);
+            let report = run_match(&config, &request, &mut saver);
+            (report, saver.error, saver.notes)
+        }
+        None => (run_match(&config, &request, &mut noting), None, Vec::new()),
+    };
     drop(renderer);
+    for note in kept {
+        say!("shannon: note: {note}");
+    }
+    if let Some(error) = saved {
+        say!("shannon: warning: {error}");
+    }
     let report = report.map_err(|error| explain_compat(error, compat.dialect, out))?;
     Ok(report.is_clean())
 }
@@ -489,6 +516,7 @@ fn request_of(
         pgn_notation: MoveNotation::San,
         wait_ms: 0,
         echo: None,
+        carried: None,
     })
 }
 

@@ -6,7 +6,7 @@
 //! expected (the TOML reader's own message); an engine whose command cannot be found is reported
 //! by name before any game starts.
 
-use super::TimeControl;
+use super::time_control::TimeControl;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt;

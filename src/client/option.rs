@@ -32,6 +32,8 @@ pub struct DeclaredOption {
     pub name: String,
     /// What it accepts.
     pub kind: OptionKind,
+    /// Its declared default, as written (`None`: it declares none).
+    pub default: Option<String>,
 }
 
 impl DeclaredOption {
@@ -76,7 +78,11 @@ impl DeclaredOption {
             "string" => OptionKind::String,
             _ => return None,
         };
-        Some(DeclaredOption { name, kind })
+        Some(DeclaredOption {
+            name,
+            kind,
+            default: one("default"),
+        })
     }
 
     /// True when `value` is one this option accepts (fastchess's `isValid`).
@@ -92,6 +98,15 @@ impl DeclaredOption {
             OptionKind::String => true,
         }
     }
+}
+
+/// A declared option and the value it holds: the last one sent, else its declared default.
+#[derive(Debug, Clone, PartialEq)]
+pub struct OptionSetting {
+    /// The option, as declared.
+    pub option: DeclaredOption,
+    /// The value it holds (`None`: never sent and no default declared).
+    pub value: Option<String>,
 }
 
 /// A configured option the runner did not send, and why.
@@ -178,6 +193,9 @@ mod tests {
             OptionKind::Combo(vec!["Solid".into(), "Normal".into(), "Risky".into()])
         );
         assert_eq!(options[4].name, "Debug Log File");
+        assert_eq!(options[0].default.as_deref(), Some("16"));
+        assert_eq!(options[4].default.as_deref(), Some("<empty>"));
+        assert_eq!(options[3].default, None);
         assert!(DeclaredOption::parse("id name x").is_none());
         assert!(DeclaredOption::parse("option name X type number default 1").is_none());
     }

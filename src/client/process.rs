@@ -1,4 +1,6 @@
-//! A UCI engine in a child process, driven by the runner.
+//! An engine in a child process, driven by the runner: its pipes, its waits, its log, whatever
+//! protocol it speaks (UCI's exchange is in `uci`, xboard's in `xboard`, and what either does
+//! on a turn in `protocol`).
 //!
 //! The runner never blocks on an engine: its stdin and stdout are non-blocking pipes driven from
 //! the runner's own thread (see the `pipes` module): an engine that stops reading cannot stall us,
@@ -14,11 +16,9 @@
 use super::config::EngineConfig;
 use super::info::{InfoLine, MoveInfo, MoveTiming};
 use super::log::{Echo, EchoTo, Echoed, EngineLog, Ring, Said, Stream, LOG_RECEIVED, LOG_SENT};
-use super::option::{check_option, DeclaredOption, OptionKind, OptionProblem};
+use super::option::{DeclaredOption, OptionProblem, OptionSetting};
 use super::pipes::{EngineInput, EngineOutput, Read1};
-use super::xboard::XboardSession;
-use super::Protocol;
-use crate::types::CastlingMode;
+use super::session::{UciSession, XboardSession};
 use std::fmt;
 use std::fs::OpenOptions;
 use std::io::{BufRead, BufReader, Write};
@@ -134,8 +134,12 @@ pub struct EngineProcess {
     pub(super) options: Vec<String>,
     /// The options it declared, read.
     pub(super) declared: Vec<DeclaredOption>,
+    /// The values sent to its options since it started (by the name sent), the latest last.
+    pub(super) sent_values: Vec<(String, String)>,
     /// The configured options not sent at the last start, and why (taken by the runner).
     pub(super) option_problems: Vec<OptionProblem>,
+    /// What a UCI engine was told of the game in hand.
+    pub(super) uci: UciSession,
     /// The xboard session, when the engine speaks xboard (`None`: UCI).
     pub(super) xboard: Option<Box<XboardSession>>,
     /// Raised to abandon every wait (the match was interrupted).
@@ -148,80 +152,6 @@ pub struct EngineProcess {
 }
 
 impl EngineProcess {
-    /// Start the engine, wait for `uciok`, send its configured options (and `UCI_Chess960`
-    /// when it announces that option), then wait for `readyok`.
-    pub fn start(
-        config: &EngineConfig,
-        castling: CastlingMode,
-    ) -> Result<EngineProcess, EngineError> {
-        EngineProcess::start_interruptible(config, castling, None)
-    }
-
-    /// [`EngineProcess::start`] whose waits, the handshake's included, end with
-    /// [`EngineError::Interrupted`] once `interrupt` is raised.
-    pub fn start_interruptible(
-        config: &EngineConfig,
-        castling: CastlingMode,
-        interrupt: Option<Arc<AtomicBool>>,
-    ) -> Result<EngineProcess, EngineError> {
-        let mut engine = EngineProcess::spawn(config, interrupt)?;
-        engine.initialise(config, castling)?;
-        Ok(engine)
-    }
-
-    /// What [`EngineProcess::start`] does once the process runs: `uci` and `uciok`, its
-    /// configured options (and `UCI_Chess960` when it announces that option), `isready` and
-    /// `readyok`. On an error the process is still there, for its log
-    /// ([`EngineProcess::into_log`]).
-    pub fn initialise(
-        &mut self,
-        config: &EngineConfig,
-        castling: CastlingMode,
-    ) -> Result<(), EngineError> {
-        if config.protocol == Protocol::Xboard {
-            return self.initialise_xboard(config);
-        }
-        let timeout = Duration::from_millis(config.init_timeout_ms);
-        self.handshake(timeout)?;
-        // As cutechess-cli and fastchess: an option the engine does not declare, or a value its
-        // declaration does not allow, is not sent, and said ([`EngineProcess::take_option_problems`]).
-        for (name, value) in config.option_values() {
-            match check_option(&self.declared, &name, &value) {
-                Ok(declared) => self.set_declared_option(&declared, &value),
-                Err(problem) => self.option_problems.push(problem),
-            }
-        }
-        if self.has_option("UCI_Chess960") {
-            self.set_option("UCI_Chess960", &castling.is_chess960().to_string());
-        }
-        self.ready(timeout)
-    }
-
-    /// `uci`, then wait for `uciok`: the lines the engine sent before it (its `id` and `option`
-    /// lines), and the options it announced remembered for [`EngineProcess::has_option`].
-    pub fn handshake(&mut self, timeout: Duration) -> Result<Vec<String>, EngineError> {
-        self.send("uci");
-        let mut lines = Vec::new();
-        self.wait_for("uciok", timeout, |line| {
-            lines.push(line.to_string());
-            line == "uciok"
-        })?;
-        lines.pop();
-        self.options = lines
-            .iter()
-            .filter_map(|line| line.strip_prefix("option name "))
-            .map(|rest| {
-                let name = rest.split(" type ").next().unwrap_or(rest).trim();
-                name.to_ascii_lowercase()
-            })
-            .collect();
-        self.declared = lines
-            .iter()
-            .filter_map(|line| DeclaredOption::parse(line))
-            .collect();
-        Ok(lines)
-    }
-
     /// Start the engine's process and nothing more: no `uci`, no options (for checks of the
     /// handshake itself).
     pub fn spawn(
@@ -317,7 +247,9 @@ impl EngineProcess {
             last_go: MoveInfo::default(),
             options: Vec::new(),
             declared: Vec::new(),
+            sent_values: Vec::new(),
             option_problems: Vec::new(),
+            uci: UciSession::default(),
             xboard: None,
             interrupt,
             transcript: None,
@@ -410,24 +342,22 @@ impl EngineProcess {
         self.options.contains(&name.to_ascii_lowercase())
     }
 
-    /// Send `setoption name N value V` (to an xboard engine, `option N=V`).
-    pub fn set_option(&mut self, name: &str, value: &str) {
-        if self.xboard.is_some() {
-            return self.set_xboard_option(name, value);
-        }
-        self.send(&format!("setoption name {name} value {value}"));
-    }
-
-    /// Send a declared option: `setoption name N value V`, a button pressed without a value.
-    fn set_declared_option(&mut self, name: &str, value: &str) {
-        let button = self
-            .declared
+    /// Each option the engine declared and the value it holds: the last one sent (names
+    /// compared without case), else its declared default.
+    pub fn option_settings(&self) -> Vec<OptionSetting> {
+        self.declared
             .iter()
-            .any(|o| o.name == name && o.kind == OptionKind::Button);
-        match button {
-            true => self.send(&format!("setoption name {name}")),
-            false => self.set_option(name, value),
-        }
+            .map(|option| OptionSetting {
+                option: option.clone(),
+                value: self
+                    .sent_values
+                    .iter()
+                    .rev()
+                    .find(|(name, _)| name.eq_ignore_ascii_case(&option.name))
+                    .map(|(_, value)| value.clone())
+                    .or_else(|| option.default.clone()),
+            })
+            .collect()
     }
 
     /// The configured options the last start did not send, and why (empty once taken).
@@ -451,16 +381,6 @@ impl EngineProcess {
         self.echo(Stream::Sent, line, now);
         self.sent.push_copy(now, Stream::Sent, line);
         self.to_engine.queue(line);
-    }
-
-    /// `isready`, then wait for `readyok` (to an xboard engine, `ping N` and `pong N`).
-    pub fn ready(&mut self, timeout: Duration) -> Result<(), EngineError> {
-        if self.xboard.is_some() {
-            return self.ping_xboard(timeout);
-        }
-        self.send("isready");
-        self.wait_for("readyok", timeout, |line| line == "readyok")
-            .map(|_| ())
     }
 
     /// Read lines until `done` accepts one (returned) or the timeout passes.
@@ -524,39 +444,6 @@ impl EngineProcess {
                 }
             }
         }
-    }
-
-    /// Send `go ...` and wait for `bestmove`; returns the move text, and the time taken with
-    /// the last score and depth the engine's `info` lines gave. What it gathered and measured
-    /// is kept for [`EngineProcess::last_go`], also when it fails.
-    pub fn go(&mut self, go: &str, timeout: Duration) -> Result<(String, MoveInfo), EngineError> {
-        self.go_then(go, timeout, |_| {})
-    }
-
-    /// [`EngineProcess::go`], doing `after_go` once `go` is sent, before the answer is read.
-    pub(super) fn go_then(
-        &mut self,
-        go: &str,
-        timeout: Duration,
-        after_go: impl FnOnce(&mut EngineProcess),
-    ) -> Result<(String, MoveInfo), EngineError> {
-        let started = Instant::now();
-        self.send(go);
-        after_go(self);
-        let mut info = MoveInfo::default();
-        let answer = self.wait_for("bestmove", timeout, |line| {
-            if let Some(fields) = InfoLine::parse(line) {
-                info.absorb(&fields);
-            }
-            line.starts_with("bestmove")
-        });
-        let uci = Dialect {
-            info: InfoLine::parse,
-            is_answer: |line| line.starts_with("bestmove"),
-        };
-        self.finish_go(started, info, answer, uci, |line| {
-            line.split_whitespace().nth(1).unwrap_or("").to_string()
-        })
     }
 
     /// The end of a `go` (or of an xboard engine's turn) begun at `started`: its timing

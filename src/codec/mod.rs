@@ -11,5 +11,3 @@ pub mod bits;
 pub mod container;
 pub mod game;
 pub mod position;
-
-pub use game::{GameCodec, GameCodecError};

@@ -7,10 +7,13 @@
 //! - `spec`: what an experiment is (seed, count, start, rules, shard);
 //! - `run`: an experiment played on threads, with checkpoints;
 //!   `checkpoint`: the saved progress, checked before a run continues from it.
+//! - `exact_share`: the share file of a split exact run (`crate::perft::exact`), written by
+//!   each share and read back by the merge.
 //! - `report`: the figures people read (shares with Wilson intervals, length statistics) and
 //!   the JSON that machines read and `shannon merge` adds up.
 
 mod checkpoint;
+mod exact_share;
 mod play;
 mod report;
 mod rules;
@@ -20,6 +23,10 @@ mod tally;
 
 pub use crate::jobs::shard::Shard;
 pub use checkpoint::{Checkpoint, CheckpointError, Inconsistency, CHECKPOINT_FORMAT};
+pub use exact_share::{
+    read_shares, ComputedShare, ShareEnds, ShareError, ShareFile, SharePosition, SHARE_FORMAT,
+    SHARE_VERSION, SHARE_VERSIONS_READ,
+};
 pub use play::{GameSummary, Player};
 pub use report::{EndingShare, Report, Timing};
 pub use rules::{Insufficient, MoveRule, Repetition, RuleSet, Switch};

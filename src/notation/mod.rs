@@ -12,9 +12,3 @@ pub mod polyglot;
 pub mod san;
 pub mod uci;
 pub mod xboard;
-
-pub use pgn::{
-    export_tags, read_games, write_game, Comments, PgnError, PgnErrorKind, PgnGame, PgnReader,
-    PgnWriteError,
-};
-pub use san::{parse_san, to_lan, to_san, SanError};

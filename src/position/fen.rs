@@ -9,7 +9,7 @@
 
 use super::setup::{CastlingRook, PositionError, Setup};
 use super::Position;
-use crate::castling::CastlingSide;
+use crate::CastlingSide;
 use crate::{CastlingMode, Color, File, Piece, PieceKind, Rank, Square};
 use std::fmt;
 
@@ -434,7 +434,7 @@ pub(crate) fn parse_en_passant(text: &str) -> Result<Option<Square>, FenError> {
     }
     text.parse()
         .map(Some)
-        .map_err(|e: crate::square::ParseSquareError| FenError::EnPassant {
+        .map_err(|e: crate::ParseSquareError| FenError::EnPassant {
             text: text.to_string(),
             reason: e.to_string(),
         })

@@ -19,8 +19,8 @@ pub use fen::{FenError, FenWarning};
 pub use setup::{CastlingProblem, CastlingRook, EnPassantProblem, PositionError, Setup};
 
 use crate::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
-use crate::castling::{CastlingRights, CastlingSide};
 use crate::{Bitboard, Color, File, Move, MoveKind, Piece, PieceKind, Rank, Square};
+use crate::{CastlingRights, CastlingSide};
 
 /// Mailbox entry for an empty square; otherwise `Piece::index() + 1`.
 const EMPTY: u8 = 0;

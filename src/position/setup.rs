@@ -6,7 +6,7 @@
 //! own errors are only about its syntax.
 
 use super::Position;
-use crate::castling::CastlingSide;
+use crate::CastlingSide;
 use crate::{Bitboard, Color, File, Piece, PieceKind, Rank, Square};
 use std::fmt;
 

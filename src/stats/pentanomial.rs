@@ -74,6 +74,14 @@ impl PairTally {
         }
     }
 
+    /// Add complete pairs counted elsewhere (games played by another program before this run:
+    /// fastchess's saved results), by their counts.
+    pub fn add_pairs(&mut self, pairs: &Pentanomial) {
+        for (count, more) in self.pentanomial.counts.iter_mut().zip(pairs.counts) {
+            *count += more;
+        }
+    }
+
     /// The counts of the complete pairs.
     pub fn pentanomial(&self) -> &Pentanomial {
         &self.pentanomial

@@ -3,16 +3,16 @@
 //! from. Nothing here knows a position.
 
 mod bitboard;
-pub mod castling;
+mod castling;
 mod chess_move;
 mod color;
 mod piece;
 pub mod splitmix;
-pub mod square;
+mod square;
 
 pub use bitboard::Bitboard;
 pub use castling::{CastlingMode, CastlingRights, CastlingSide};
 pub use chess_move::{Move, MoveKind};
 pub use color::Color;
 pub use piece::{Piece, PieceKind};
-pub use square::{File, Rank, Square};
+pub use square::{File, ParseSquareError, Rank, Square};

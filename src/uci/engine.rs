@@ -15,11 +15,11 @@
 
 use super::command::{parse_line, Command, CommandError, GoCommand};
 use super::display::{describe, game_state, notable_state};
+use super::event::Event;
 use super::history::{History, Update};
 use super::options::{ApplyError, OptionName, Options};
 use super::output::Output;
 use super::random::choose_index;
-use super::Event;
 use crate::movegen::MoveList;
 use crate::notation::uci::{format_move, parse_move};
 use crate::perft::{divide_in, plan_hash, Divide, PerftOptions, PerftTable};

@@ -25,6 +25,7 @@
 mod command;
 mod display;
 mod engine;
+mod event;
 mod history;
 mod options;
 mod output;
@@ -32,8 +33,8 @@ mod random;
 mod reader;
 mod xboard;
 
-use crate::perft::Divide;
 use engine::{Engine, Flow};
+use event::Event;
 use output::Output;
 use std::io::{Read, Write};
 use std::sync::mpsc;
@@ -43,17 +44,6 @@ pub use options::MAX_SEED;
 /// The engine's UCI options: each declaration, as `uci` prints it, with what the option does.
 pub fn option_reference() -> Vec<(String, &'static str)> {
     options::Options::reference()
-}
-
-/// What the engine loop reacts to.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) enum Event {
-    /// One input line, without its line ending.
-    Line(String),
-    /// The input has ended.
-    Eof,
-    /// A `go perft` finished (`None`: it was stopped).
-    PerftDone(Option<Divide>),
 }
 
 /// Speak UCI on `input` and `output` until `quit`, the end of input, or a closed output; or, when

@@ -6,7 +6,7 @@
 //! decoded lossily, and a line may be as long as memory allows (a 5,000-ply `position` command is
 //! about 25 KB). End of input and read errors both end the stream with [`Event::Eof`].
 
-use super::Event;
+use super::event::Event;
 use std::io::{BufRead, BufReader, Read};
 use std::sync::mpsc::Sender;
 use std::thread::JoinHandle;

@@ -198,7 +198,9 @@ fn a_damaged_block_is_skipped_and_the_rest_unpacked() {
 #[test]
 fn version_1_files_unpack_with_a_warning() {
     let game = read_games(RUY_LOPEZ).remove(0).unwrap().record;
-    let bytes = shannon::codec::GameCodec::Index.encode(&game).unwrap();
+    let bytes = shannon::codec::game::GameCodec::Index
+        .encode(&game)
+        .unwrap();
     let mut file = b"SHGM\x01\x02\x01".to_vec();
     file.push(bytes.len() as u8);
     file.extend(bytes);

@@ -132,7 +132,7 @@ pub fn corpus_positions(games: usize) -> Vec<Position> {
     let text =
         std::fs::read_to_string(data_path("pgn/lichess_2013-01_5000.pgn")).expect("corpus present");
     let mut positions = Vec::new();
-    for game in shannon::notation::PgnReader::new(&text).take(games) {
+    for game in shannon::notation::pgn::PgnReader::new(&text).take(games) {
         let game = game.expect("corpus games parse");
         let mut pos = game.record.start.clone();
         positions.push(pos.clone());

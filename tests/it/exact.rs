@@ -270,6 +270,37 @@ fn plies_beyond_the_rules_bound_are_refused() {
     assert!(!shannon(&["exact", "--plies", "3", "--fen", "not a fen"]).0);
 }
 
+/// A share checks the plies and the split as the single run and the merge do, before any work:
+/// no plies (once "--split 1 must be between 1 and 4294967295"), a split at or below the last
+/// ply, plies beyond the bound.
+#[test]
+fn a_share_refuses_plies_and_splits_the_run_refuses() {
+    let scratch = Scratch::new("exact-share-refusals");
+    let out = scratch.path().join("share.json");
+    let share = |plies: &str, split: &str| {
+        let (ok, _, err) = shannon(&[
+            "exact",
+            "--plies",
+            plies,
+            "--split",
+            split,
+            "--shard",
+            "0/2",
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert!(!ok, "{err}");
+        err
+    };
+    let err = share("0", "1");
+    assert!(err.contains("at least one ply"), "{err}");
+    let err = share("4", "4");
+    assert!(err.contains("split ply 4 must be between 1 and 3"), "{err}");
+    let err = share("65", "2");
+    assert!(err.contains("at most 16 plies"), "{err}");
+    assert!(!out.exists());
+}
+
 #[test]
 fn chess960_start_positions_are_computed() {
     // Scharnagl 518 is the standard start position.
@@ -375,6 +406,36 @@ fn shares_of_a_split_run_merge_to_the_single_run() {
         !ok && err.contains("share 1/3 of version 1 (dealt every N-th position) mixed"),
         "{err}"
     );
+}
+
+/// Share files written by the shannon of before the format moved into the library (version 2,
+/// `tests/data/exact-share-v2/`: `--plies 4 --split 1`, shares 0/2 and 1/2) still merge, to the
+/// JSON that shannon printed for their merge, byte for byte.
+#[test]
+fn share_files_of_an_earlier_shannon_still_merge() {
+    let dir = data_path("exact-share-v2");
+    let shares: Vec<String> = ["share-0.json", "share-1.json"]
+        .iter()
+        .map(|f| dir.join(f).to_str().unwrap().to_string())
+        .collect();
+    let mut args = vec![
+        "exact",
+        "--json",
+        "--hash",
+        "16",
+        "--plies",
+        "4",
+        "--split",
+        "1",
+        "--fraction-plies",
+        "0",
+        "--merge",
+    ];
+    args.extend(shares.iter().map(String::as_str));
+    let (ok, out, err) = shannon(&args);
+    assert!(ok, "{err}");
+    let recorded = std::fs::read_to_string(dir.join("merged.json")).unwrap();
+    assert_eq!(out, recorded);
 }
 
 #[test]

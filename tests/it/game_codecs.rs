@@ -334,7 +334,7 @@ fn a_huge_move_count_is_refused() {
         assert!(
             matches!(
                 codec.decode(&input),
-                Err(shannon::codec::GameCodecError::MoveCountTooLarge)
+                Err(shannon::codec::game::GameCodecError::MoveCountTooLarge)
             ),
             "{codec:?}"
         );

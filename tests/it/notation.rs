@@ -7,11 +7,11 @@ use crate::common::{all_entries, data_path, peer_missing, peers_required, suite}
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
 use shannon::game::{GameRecord, Outcome};
-use shannon::notation::uci::format_move;
-use shannon::notation::{
-    export_tags, parse_san, read_games, to_san, write_game, Comments, PgnErrorKind, PgnGame,
-    SanError,
+use shannon::notation::pgn::{
+    export_tags, read_games, write_game, Comments, PgnErrorKind, PgnGame,
 };
+use shannon::notation::san::{parse_san, to_san, SanError};
+use shannon::notation::uci::format_move;
 use shannon::CastlingMode;
 use shannon::{Move, Position};
 use std::collections::HashSet;

@@ -116,7 +116,7 @@ fn huffman_games_tree_is_rederived_from_the_corpus() {
     let text = std::fs::read_to_string(data_path("pgn/lichess_2013-01_5000.pgn")).unwrap();
     let mut counts = [0u64; 13];
     let mut games = 0;
-    for game in shannon::notation::PgnReader::new(&text) {
+    for game in shannon::notation::pgn::PgnReader::new(&text) {
         let game = game.expect("corpus games parse");
         games += 1;
         let mut pos = game.record.start.clone();

@@ -5,8 +5,9 @@
 //! reads it; a file that does not is refused by name, never miscounted. A resumed run writes the
 //! state back in today's format.
 
-use super::{Appendix, DoneGames, MatchState, STATE_FORMAT};
+use super::{Appendix, MatchState, STATE_FORMAT};
 use crate::arena::adjudication::{DrawRule, ResignRule};
+use crate::arena::done_games::DoneGames;
 use crate::arena::error::StateError;
 use crate::arena::match_game::EndCategory;
 use crate::arena::openings::Openings;
@@ -167,6 +168,7 @@ pub(super) fn read_state(value: serde_json::Value) -> Result<MatchState, StateEr
         epd: old.epd,
         forensics_offset: 0,
         ended: true,
+        knockout_over: false,
     };
     state.legacy();
     Ok(state)

@@ -30,12 +30,12 @@
 
 mod format_1;
 
+use super::done_games::DoneGames;
 use super::error::StateError;
 use super::request::MatchSettings;
 use super::sprt_run::SprtRun;
 use super::standings::Standings;
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeSet;
 use std::fs::{File, OpenOptions};
 use std::io::{self, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
@@ -55,40 +55,6 @@ const FORMAT_2: &str = "shannon match state 2";
 /// Every `format` of state files this build reads: its own, 4, 3, 2 and 1.
 pub const STATE_FORMATS_READ: [&str; 5] =
     [STATE_FORMAT, FORMAT_4, FORMAT_3, FORMAT_2, format_1::FORMAT];
-
-/// Which of a shard's games (by their index in its list of games to play) are done: all below
-/// `prefix`, and those in `beyond`. Games finish out of order when several run at once, so a few
-/// wait in `beyond` until the gap before them closes; the set stays small however long the run.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub(crate) struct DoneGames {
-    /// Indices `0..prefix` are done.
-    pub(crate) prefix: usize,
-    /// Done indices above the prefix.
-    pub(crate) beyond: BTreeSet<usize>,
-}
-
-impl DoneGames {
-    /// Mark the game at `index` done.
-    pub(crate) fn insert(&mut self, index: usize) {
-        if index < self.prefix {
-            return;
-        }
-        self.beyond.insert(index);
-        while self.beyond.remove(&self.prefix) {
-            self.prefix += 1;
-        }
-    }
-
-    /// True when the game at `index` is done.
-    pub(crate) fn contains(&self, index: usize) -> bool {
-        index < self.prefix || self.beyond.contains(&index)
-    }
-
-    /// Games done.
-    pub(crate) fn len(&self) -> usize {
-        self.prefix + self.beyond.len()
-    }
-}
 
 /// An output file that only grows, game by game: where the run's games begin, its length with
 /// every committed game, and the text of a game that was recorded as done but may not be in the
@@ -342,6 +308,10 @@ pub struct MatchState {
     /// States written before this field count as ended.
     #[serde(default = "ended_when_not_said")]
     pub(crate) ended: bool,
+    /// True once a knockout's final is decided (a knockout numbers no game in advance, so its
+    /// games done say nothing of whether it is over).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub(crate) knockout_over: bool,
 }
 
 /// States written before [`MatchState::ended`] say nothing of how their run ended: as before,
@@ -370,6 +340,7 @@ impl MatchState {
             epd: None,
             forensics_offset: 0,
             ended: false,
+            knockout_over: false,
         }
     }
 
@@ -447,19 +418,6 @@ impl MatchState {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn done_games_stay_a_prefix_and_a_few_stragglers() {
-        let mut done = DoneGames::default();
-        for index in [2, 0, 5, 1] {
-            done.insert(index);
-        }
-        assert_eq!(done.prefix, 3);
-        assert_eq!(done.beyond, BTreeSet::from([5]));
-        assert!(done.contains(1) && done.contains(5) && !done.contains(3));
-        done.insert(1);
-        assert_eq!(done.len(), 4);
-    }
 
     #[test]
     fn a_reopened_file_holds_the_committed_games_and_the_pending_one_once() {

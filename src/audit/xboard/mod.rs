@@ -120,14 +120,15 @@ pub fn unstarted(error: &EngineError) -> Failure {
     )
 }
 
-/// One turn of the engine in `game`, without a clock.
+/// One turn of the engine in `game`, at the audit's level (depth 1: no clock).
 fn turn(game: &Game, mode: CastlingMode) -> Turn<'_> {
+    let level = TimeControl::Depth(1);
     Turn {
         game,
         mode,
-        clocks: None,
-        uci_position: "",
-        uci_go: "",
+        own: level,
+        opponent: level,
+        clocks: [level.new_clock(); 2],
     }
 }
 

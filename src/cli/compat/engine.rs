@@ -6,7 +6,7 @@ use super::engines_json::SavedEngine;
 use super::error::CompatError;
 use super::words::number;
 use super::Dialect;
-use shannon::arena::TimeControl;
+use shannon::client::TimeControl;
 use shannon::client::{EngineConfig, Protocol};
 use std::path::PathBuf;
 use std::time::Duration;

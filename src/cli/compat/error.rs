@@ -55,6 +55,8 @@ pub enum CompatError {
     },
     /// Fewer than two `-engine`s.
     TooFewEngines(usize),
+    /// fastchess's `config.json` (`-config file=`) cannot be read: the file, the field and why.
+    ConfigFile(String),
 }
 
 impl CompatError {
@@ -111,6 +113,7 @@ impl fmt::Display for CompatError {
                 expected,
             } => write!(f, "{option}: '{word}' is not {expected}"),
             CompatError::Missing { option, expected } => write!(f, "{option} needs {expected}"),
+            CompatError::ConfigFile(why) => write!(f, "-config file=: {why}"),
             CompatError::TooFewEngines(n) => {
                 write!(f, "a match needs two -engine options; {n} given")
             }

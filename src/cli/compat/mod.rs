@@ -11,6 +11,7 @@
 //! [`words`] splits the words into options, [`options`] and [`engine`] (`-engine`/`-each`) fill
 //! a [`read::Read`], and [`resolve`] turns what was read into the request.
 
+mod config_json;
 mod echo;
 mod engine;
 mod engines_json;
@@ -69,7 +70,11 @@ pub struct CompatMatch {
     /// The lines the tool prints on its standard output before the games (fastchess's warning
     /// that the Bayesian model turns the pentanomial off).
     pub preamble: Vec<String>,
+    /// fastchess's `config.json`, which a run of its form saves (none in cutechess-cli's).
+    pub config_file: Option<ConfigFile>,
 }
+
+pub use config_json::{ConfigFile, ConfigSaver};
 
 /// What a command line asks for.
 #[derive(Debug)]

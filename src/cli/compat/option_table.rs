@@ -143,9 +143,7 @@ fn sample(name: &str) -> Option<String> {
         "-bookmode" => with("-bookmode trie"),
         "-log" => with(&format!(
             "-log file={} level=info engine=true",
-            std::env::temp_dir()
-                .join("shannon-option-table.log")
-                .display()
+            sample_log().display()
         )),
         "-tb" => with("-tb /syzygy"),
         "-tbpieces" => with("-tbpieces 6"),
@@ -153,9 +151,18 @@ fn sample(name: &str) -> Option<String> {
         "--compliance" => "--compliance ./engine".to_string(),
         "-resultformat" => with("-resultformat wide"),
         "-quick" => "-quick cmd=a cmd=b book=book.epd".to_string(),
-        "-config" => "-config file=config.json".to_string(),
+        "-config" => format!(
+            "-config file={}/tests/data/peers/config/more-rounds.first.json",
+            env!("CARGO_MANIFEST_DIR")
+        ),
         _ => return None,
     })
+}
+
+/// The log file `-log`'s sample names (reading the option opens it): one per test process,
+/// removed at the test's end.
+fn sample_log() -> std::path::PathBuf {
+    std::env::temp_dir().join(format!("shannon-option-table-{}.log", std::process::id()))
 }
 
 #[test]
@@ -188,6 +195,7 @@ fn every_option_in_the_table_is_read_or_refused_by_name() {
             )),
         }
     }
+    let _ = std::fs::remove_file(sample_log());
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 

@@ -62,6 +62,11 @@ pub(super) fn read_option(read: &mut Read, option: &Opt) -> Result<(), CompatErr
                 ))
             }
         },
+        // fastchess's: config.json saved every N games of the run (0: at its end only).
+        "-autosaveinterval" => {
+            read.only(Dialect::Fastchess, name);
+            number::<u32>(name, single(name, values)?)?;
+        }
         "-event" => read.event = Some(words(name, values)?),
         "-site" => read.site = Some(words(name, values)?),
         _ => read_run_option(read, name, values)?,
@@ -293,8 +298,8 @@ fn read_log(read: &mut Read, values: &[String]) -> Result<(), CompatError> {
     Ok(())
 }
 
-/// `-tournament round-robin|roundrobin|gauntlet` (the first spelling is cutechess-cli's, the
-/// second fastchess's).
+/// `-tournament round-robin|roundrobin|gauntlet|knockout` (the first spelling is
+/// cutechess-cli's, the second fastchess's; a knockout is cutechess-cli's only).
 fn read_tournament(read: &mut Read, value: &str) -> Result<TournamentKind, CompatError> {
     Ok(match value {
         "round-robin" => {
@@ -307,25 +312,20 @@ fn read_tournament(read: &mut Read, value: &str) -> Result<TournamentKind, Compa
         }
         "gauntlet" => TournamentKind::Gauntlet,
         "knockout" => {
-            return Err(CompatError::refused(
-                "-tournament knockout",
-                "a knockout's games depend on the results before them (who goes through, and \
-                 the extra games of a tied encounter), and Shannon fixes every game of a run, \
-                 numbered, before the first starts (its saved state, resume and shards go by \
-                 that number); round-robin and gauntlet tournaments are played",
-            ))
+            read.only(Dialect::Cutechess, "-tournament knockout");
+            TournamentKind::Knockout
         }
         "pyramid" => {
             return Err(CompatError::refused(
                 "-tournament pyramid",
-                "Shannon plays round-robin and gauntlet tournaments",
+                "Shannon plays round-robin, gauntlet and (cutechess-cli's) knockout tournaments",
             ))
         }
         _ => {
             return Err(CompatError::malformed(
                 "-tournament",
                 value,
-                "round-robin or gauntlet",
+                "round-robin, gauntlet or knockout",
             ))
         }
     })
@@ -392,7 +392,6 @@ fn other_option(read: &mut Read, name: &str) -> Result<(), CompatError> {
     let fastchess_notes = [
         ("-testEnv", "no effect"),
         ("-check-mate-pvs", "engine PVs are not checked"),
-        ("-autosaveinterval", "the state is saved after every game"),
         ("-use-affinity", "engines are not bound to cores"),
         (
             "-force-concurrency",
@@ -421,11 +420,6 @@ fn other_option(read: &mut Read, name: &str) -> Result<(), CompatError> {
     }
     let why = match name {
         "-resultformat" => "the final table has one format",
-        "-config" => {
-            "a run is continued from its own state file (shannon match --resume STATE, or the \
-             same command line again); Shannon neither writes nor reads fastchess's \
-             config.json"
-        }
         _ => return Err(CompatError::Unknown(name.to_string())),
     };
     Err(CompatError::refused(name, why))

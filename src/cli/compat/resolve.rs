@@ -7,15 +7,19 @@ use super::engine::dialect_of_key;
 use super::error::CompatError;
 use super::options::{missing, read_option};
 use super::read::Read;
-use super::schedule::{plan, Plan, ScheduleArgs};
+use super::schedule::{plan, Plan, Policy, ScheduleArgs};
 use super::words::options;
 use super::{CompatCommand, CompatMatch, Dialect, OutputChoice, OutputFormat};
 use shannon::arena::{
-    EngineLimits, Existing, Layout, MatchRequest, OpeningSource, Seeds, TablebaseRule, TimeControl,
+    EngineLimits, Existing, Layout, MatchRequest, OpeningSource, Seeds, TablebaseRule,
+    TournamentKind,
 };
+
 use shannon::client::EngineConfig;
+use shannon::client::TimeControl;
 use shannon::stats::{EloModel, Sprt, SprtTest};
 use std::collections::BTreeMap;
+use std::path::PathBuf;
 use std::time::Duration;
 
 /// Read a cutechess-cli or fastchess command line (the words after `match`).
@@ -31,13 +35,18 @@ pub fn parse(args: &[String]) -> Result<CompatCommand, CompatError> {
         let engines = super::engines_json::EnginesFile::load()?;
         return Ok(CompatCommand::Engines(engines.names()));
     }
+    let has_config = options.iter().any(|o| o.name == "-config");
+    let run = super::config_json::expand(options)?;
     // Both tools append to an existing PGN or EPD unless told otherwise.
     let mut read = Read {
         pgn_append: true,
         epd_append: true,
         ..Read::default()
     };
-    for option in &options {
+    if has_config {
+        read.only(Dialect::Fastchess, "-config");
+    }
+    for option in &run.options {
         read_option(&mut read, option)?;
     }
     let each = std::mem::take(&mut read.each);
@@ -52,7 +61,33 @@ pub fn parse(args: &[String]) -> Result<CompatCommand, CompatError> {
             read.only(dialect, format!("-each {key}"));
         }
     }
-    finish(read).map(|m| CompatCommand::Match(Box::new(m)))
+    let mut compat = finish(read)?;
+    if compat.dialect == Dialect::Fastchess {
+        saves_config(&mut compat, run);
+    }
+    Ok(CompatCommand::Match(Box::new(compat)))
+}
+
+/// fastchess's `config.json` for a run of its form: the file it saves, and the results of a
+/// loaded one to continue from (appended to the PGN, as fastchess appends when it resumes).
+fn saves_config(compat: &mut CompatMatch, run: super::config_json::ConfigRun) {
+    use super::config_json::{ConfigFile, FastchessConfig};
+    let mut config = FastchessConfig::of_options(&run.options, 0);
+    config.config_name = run.name.clone();
+    let mut said = run.said;
+    said.append(&mut compat.preamble);
+    compat.preamble = said;
+    compat.notes.extend(run.warnings);
+    if let Some(carried) = run.carried.filter(|c| c.games > 0) {
+        compat.request.existing = shannon::arena::Existing::Append;
+        compat.request.carried = Some(carried);
+    }
+    compat.config_file = Some(ConfigFile {
+        path: PathBuf::from(&run.name),
+        interval: config.autosaveinterval.clamp(0, i64::from(u32::MAX)) as u32,
+        config,
+        loaded: run.loaded,
+    });
 }
 
 /// The request made of what was read.
@@ -127,6 +162,7 @@ fn finish(mut read: Read) -> Result<CompatMatch, CompatError> {
         dialect,
         notes: read.notes,
         preamble,
+        config_file: None,
     })
 }
 
@@ -188,6 +224,9 @@ fn appending(append: bool) -> Existing {
 /// The schedule, read as `dialect`'s; a note when no option told the tools apart and
 /// cutechess-cli's reading would differ.
 fn schedule(read: &mut Read, dialect: Dialect, engines: usize) -> Result<Plan, CompatError> {
+    if read.tournament == Some(TournamentKind::Knockout) {
+        return knockout_schedule(read, dialect);
+    }
     let varies = read.openings.is_some() || read.chess960;
     let schedule = plan(&read.schedule_args(), dialect, engines, varies)?;
     if read.dialect.is_none() && read.cutechess_only.is_none() && read.fastchess_only.is_none() {
@@ -222,6 +261,45 @@ fn schedule(read: &mut Read, dialect: Dialect, engines: usize) -> Result<Plan, C
         return Err(CompatError::refused("-openings policy=", why.to_string()));
     }
     Ok(schedule)
+}
+
+/// cutechess-cli's knockout: each encounter `-games` games at least (more while undecided),
+/// each opening serving `-repeat` consecutive games of it (a new one for every encounter), or
+/// all of them with `policy=encounter`. No `-rounds` (cutechess-cli stops at it), and no
+/// fastchess form (fastchess 1.8.2-alpha has no knockout).
+fn knockout_schedule(read: &Read, dialect: Dialect) -> Result<Plan, CompatError> {
+    if dialect == Dialect::Fastchess {
+        return Err(CompatError::refused(
+            "-tournament knockout",
+            "fastchess has no knockout (fastchess 1.8.2-alpha: \"Unsupported tournament format. \
+             Only supports roundrobin and gauntlet.\"); cutechess-cli's knockout is played in \
+             cutechess-cli's form (-dialect cutechess)",
+        ));
+    }
+    let args = read.schedule_args();
+    if args.rounds.is_some() {
+        return Err(CompatError::refused(
+            "-rounds",
+            "a knockout has as many rounds as its bracket needs (cutechess-cli: \
+             \"Tournament \"knockout\" does not support user-defined round multipliers\")",
+        ));
+    }
+    let per_opening =
+        match read.policy {
+            Policy::Default => args.repeat.unwrap_or(1).max(1),
+            Policy::Encounter => u32::MAX,
+            Policy::Round => return Err(CompatError::refused(
+                "-openings policy=round",
+                "in a knockout Shannon takes a new opening for every encounter (policy=default \
+                 or policy=encounter)",
+            )),
+        };
+    Ok(Plan {
+        rounds: 1,
+        games: args.games.unwrap_or(1),
+        single: true,
+        per_opening,
+    })
 }
 
 /// The SPRT of the command line, as its tool runs it: cutechess-cli's BayesElo test (whose

@@ -110,3 +110,215 @@ pub fn rule_words(finish: &Finish) -> String {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_support::game;
+    use super::*;
+    use shannon::arena::{EndCategory, TimeLossCause};
+
+    /// A way a game ends: its outcome, termination and finish, then cutechess-cli's words and
+    /// fastchess's.
+    type Row = (
+        Outcome,
+        Option<Termination>,
+        Option<Finish>,
+        &'static str,
+        &'static str,
+    );
+
+    /// Every way our games end, with the words cutechess-cli prints for it, then fastchess's.
+    #[test]
+    fn every_ending_has_each_tools_words() {
+        use Color::{Black, White};
+        let cases: Vec<Row> = vec![
+            (
+                Outcome::Win(White),
+                None,
+                Some(Finish::Rule(Ending::Checkmate { winner: White })),
+                "White mates",
+                "White mates",
+            ),
+            (
+                Outcome::Win(Black),
+                None,
+                Some(Finish::Rule(Ending::Checkmate { winner: Black })),
+                "Black mates",
+                "Black mates",
+            ),
+            (
+                Outcome::Draw,
+                None,
+                Some(Finish::Rule(Ending::Stalemate)),
+                "Draw by stalemate",
+                "Draw by stalemate",
+            ),
+            (
+                Outcome::Draw,
+                None,
+                Some(Finish::Rule(Ending::InsufficientMaterial)),
+                "Draw by insufficient mating material",
+                "Draw by insufficient mating material",
+            ),
+            (
+                Outcome::Draw,
+                None,
+                Some(Finish::Rule(Ending::FivefoldRepetition)),
+                "Draw by 3-fold repetition",
+                "Draw by 3-fold repetition",
+            ),
+            (
+                Outcome::Draw,
+                None,
+                Some(Finish::Claim(DrawClaim::ThreefoldRepetition)),
+                "Draw by 3-fold repetition",
+                "Draw by 3-fold repetition",
+            ),
+            (
+                Outcome::Draw,
+                None,
+                Some(Finish::Rule(Ending::SeventyFiveMoveRule)),
+                "Draw by fifty moves rule",
+                "Draw by fifty moves rule",
+            ),
+            (
+                Outcome::Draw,
+                None,
+                Some(Finish::Claim(DrawClaim::FiftyMoveRule)),
+                "Draw by fifty moves rule",
+                "Draw by fifty moves rule",
+            ),
+            (
+                Outcome::Draw,
+                Some(Termination::PlyLimit),
+                None,
+                "Draw by adjudication: maximal game length",
+                "Draw by adjudication",
+            ),
+            (
+                Outcome::Draw,
+                Some(Termination::Adjudication("draw rule".into())),
+                None,
+                "Draw by adjudication",
+                "Draw by adjudication",
+            ),
+            (
+                Outcome::Win(Black),
+                Some(Termination::Adjudication("resign rule".into())),
+                None,
+                "Black wins by adjudication",
+                "Black wins by adjudication",
+            ),
+            (
+                Outcome::Win(Black),
+                Some(Termination::TimeForfeit(
+                    White,
+                    TimeLossCause::Unknown {
+                        info_time_ms: None,
+                        left_ms: 1000,
+                    },
+                )),
+                None,
+                "White loses on time",
+                "White loses on time",
+            ),
+            // cutechess-cli draws a time loss the winner could not mate in; fastchess has no
+            // such draw: its words for the time loss.
+            (
+                Outcome::Draw,
+                Some(Termination::TimeForfeit(
+                    White,
+                    TimeLossCause::Unknown {
+                        info_time_ms: None,
+                        left_ms: 1000,
+                    },
+                )),
+                None,
+                "Draw by timeout",
+                "White loses on time",
+            ),
+            (
+                Outcome::Win(White),
+                Some(Termination::IllegalMove(Black, "e1e3".into())),
+                None,
+                "Black makes an illegal move: e1e3",
+                "Black makes an illegal move",
+            ),
+            (
+                Outcome::Win(Black),
+                Some(Termination::Crash(White)),
+                None,
+                "White disconnects",
+                "White disconnects",
+            ),
+            (
+                Outcome::Win(White),
+                Some(Termination::StartFailure(Black, "no such file".into())),
+                None,
+                "Black disconnects",
+                "Black disconnects",
+            ),
+            (
+                Outcome::Win(Black),
+                Some(Termination::Hang(White)),
+                None,
+                "White's connection stalls",
+                "White's connection stalls",
+            ),
+            (
+                Outcome::Unfinished,
+                Some(Termination::Interrupted),
+                None,
+                "No result",
+                "Game interrupted",
+            ),
+            // An xboard engine's claims, as cutechess-cli words them.
+            (
+                Outcome::Win(Black),
+                Some(Termination::Resignation(White)),
+                None,
+                "White resigns",
+                "White resigns",
+            ),
+            (
+                Outcome::Win(Black),
+                Some(Termination::FalseClaim(White, "1-0 {White mates}".into())),
+                None,
+                "Black wins by adjudication: Invalid result claim",
+                "Black wins by adjudication",
+            ),
+            (
+                Outcome::Win(White),
+                Some(Termination::FalseClaim(Black, "Illegal move: e2e4".into())),
+                None,
+                "White wins by adjudication: Black claims illegal move: e2e4",
+                "White wins by adjudication",
+            ),
+            (
+                Outcome::Win(Black),
+                Some(Termination::Tablebase),
+                None,
+                "Black wins by adjudication: SyzygyTB",
+                "Black wins by adjudication: SyzygyTB",
+            ),
+            (
+                Outcome::Draw,
+                Some(Termination::Tablebase),
+                None,
+                "Draw by adjudication: SyzygyTB",
+                "Draw by adjudication: SyzygyTB",
+            ),
+            (Outcome::Win(White), None, None, "White wins", "White wins"),
+            (Outcome::Draw, None, None, "Drawn game", "Drawn game"),
+        ];
+        let mut categories = std::collections::BTreeSet::new();
+        for (outcome, termination, finish, cutechess, fastchess) in cases {
+            let played = game(1, "a", "b", outcome, termination, finish);
+            categories.insert(played.category());
+            let words = [Tool::Cutechess, Tool::Fastchess].map(|tool| ending_words(&played, tool));
+            assert_eq!(words, [cutechess, fastchess], "{:?}", played.category());
+        }
+        // Every category of the result table is covered above.
+        assert_eq!(categories.len(), EndCategory::ALL.len());
+    }
+}

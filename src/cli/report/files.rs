@@ -5,8 +5,8 @@
 
 use crate::cli::prelude::say;
 use shannon::arena::{
-    continues, FileNote, GameFinished, GameStarted, Holding, MatchObserver, MatchReport,
-    MatchStart, Occupant, OptionWarning, RunStop,
+    continues, EngineOptions, FileNote, GameFinished, GameStarted, Holding, MatchObserver,
+    MatchReport, MatchStart, Occupant, OptionWarning, RunStop,
 };
 use std::io;
 
@@ -51,6 +51,10 @@ impl MatchObserver for Noting<'_> {
 
     fn option_warning(&mut self, warning: &OptionWarning) -> io::Result<()> {
         self.inner.option_warning(warning)
+    }
+
+    fn engine_options(&mut self, options: &EngineOptions) -> io::Result<()> {
+        self.inner.engine_options(options)
     }
 
     fn run_stopped(&mut self, stop: &RunStop) -> io::Result<()> {
@@ -110,6 +114,17 @@ pub fn note_text(note: &FileNote, form: Form) -> String {
         FileNote::Continued { state, done, of } => format!(
             "{} holds an unfinished run of this command line ({done} of {of} games done): \
              continuing it; the games already played are kept and not played again",
+            state.display()
+        ),
+        FileNote::CarriedBehind {
+            state,
+            done,
+            carried,
+        } => format!(
+            "the -config file holds {carried} finished games of this run and {} holds {done} \
+             (Shannon saves its state after every game, the -config file every \
+             -autosaveinterval games): continuing from {}",
+            state.display(),
             state.display()
         ),
     }

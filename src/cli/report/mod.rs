@@ -10,6 +10,7 @@ pub mod fastchess;
 pub mod files;
 pub mod html;
 pub mod json;
+pub mod numbers;
 pub mod text;
 pub mod warnings;
 
@@ -66,6 +67,9 @@ pub enum Rendering {
         penta: bool,
         /// The PGN's name for `File ... has CRC32:` lines, when asked for.
         crc_file: Option<String>,
+        /// The `config.json` the run saves, named in fastchess's line on how to resume an
+        /// interrupted run (fastchess's form).
+        config_file: Option<String>,
     },
 }
 
@@ -103,10 +107,12 @@ pub fn observer<'a, W: std::io::Write>(
             rating_interval,
             penta,
             crc_file,
+            config_file,
         } => Box::new(
             fastchess::Fastchess::new(out, rating_interval)
                 .penta(penta)
-                .with_crc_file(crc_file),
+                .with_crc_file(crc_file)
+                .with_config_file(config_file),
         ),
     }
 }
@@ -147,8 +153,10 @@ pub fn decided_before_line(start: &shannon::arena::MatchStart) -> Option<String>
 pub mod test_support {
     use shannon::arena::{
         GameFinished, GameStarted, MatchGame, MatchObserver, MatchReport, MatchStart, Openings,
-        Schedule, Standings, Termination, TimeControl, TournamentKind,
+        Schedule, Standings, Termination, TournamentKind,
     };
+
+    use shannon::client::TimeControl;
     use shannon::game::{Finish, GameRecord, Outcome};
     use shannon::{CastlingMode, Position};
     use std::time::Duration;
@@ -209,6 +217,7 @@ pub mod test_support {
             seed: 1,
             shard: None,
             resumed: None,
+            carried: 0,
             configured_seeds: Vec::new(),
             decided_before: None,
             sprt: None,
@@ -265,6 +274,7 @@ pub mod test_support {
             interrupted: None,
             stopped: None,
             pgn_crc32: None,
+            knockout: None,
             record_error: None,
             pgn: None,
             epd: None,

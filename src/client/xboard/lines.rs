@@ -93,6 +93,7 @@ pub fn declared_option(value: &str) -> Option<DeclaredOption> {
     Some(DeclaredOption {
         name: name.to_string(),
         kind,
+        default: None,
     })
 }
 

@@ -1,6 +1,7 @@
-//! An engine that speaks xboard (CECP version 2, H. G. Muller's specification), driven by the
-//! same [`EngineProcess`] as a UCI engine: the protocol lives in the process, the game loop
-//! does not change.
+//! An engine that speaks xboard (CECP version 2, H. G. Muller's specification), driven over the
+//! same [`EngineProcess`] as a UCI engine (the UCI exchange is `client/uci`): the runner asks
+//! both the same things through `client/protocol.rs`, so its game loop does not change. What the
+//! session keeps between requests is in `client/session.rs`.
 //!
 //! - Start: `xboard`, `protover 2`, then the engine's `feature` lines, each answered
 //!   `accepted NAME` or `rejected NAME` (the features the runner knows are accepted, others
@@ -31,14 +32,15 @@ mod negotiation;
 
 use super::info::MoveInfo;
 use super::process::{Dialect, EngineError, EngineProcess};
+use super::session::{Known, XboardSession};
 use super::time_control::TimeControl;
+use super::turn::{Answer, Claim, Turn};
 use crate::game::Game;
-use crate::notation::san::to_san;
 use crate::notation::uci::format_move;
 use crate::notation::xboard::parse_xboard_move;
-use crate::{CastlingMode, Color, Move, MoveKind, Position, Square};
+use crate::{CastlingMode, Color, Position, Square};
 pub use lines::{declared_option, game_line, thinking, Claimed, GameLine};
-pub use negotiation::{Feature, Negotiation, FEATURE_WAIT, FEATURE_WAIT_SPEAKING};
+pub use negotiation::{FEATURE_WAIT, FEATURE_WAIT_SPEAKING};
 use std::time::{Duration, Instant};
 
 /// How long an engine without `ping` may take to finish what it says of a game that ended
@@ -47,143 +49,6 @@ const STALE_OUTPUT_QUIET: Duration = Duration::from_millis(200);
 
 /// `st` for a search without a limit (cutechess-cli's day).
 const NO_LIMIT_SECONDS: u64 = 86_400;
-
-/// One turn of an engine in a game: the game so far, and what either protocol is told.
-#[derive(Debug, Clone, Copy)]
-pub struct Turn<'a> {
-    /// The game, the side to move being the engine's.
-    pub game: &'a Game,
-    /// How castling is written.
-    pub mode: CastlingMode,
-    /// The clocks under a clock time control: the engine's and its opponent's time left
-    /// (xboard's `time` and `otim`).
-    pub clocks: Option<(Duration, Duration)>,
-    /// The UCI `position` command.
-    pub uci_position: &'a str,
-    /// The UCI `go` command.
-    pub uci_go: &'a str,
-}
-
-/// A claim an xboard engine made instead of moving, its line as it wrote it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Claim {
-    /// `resign`, or a result claim giving the game to its opponent.
-    Resign(String),
-    /// A result claim our rules do not bear out (its own win, no result, a draw the position
-    /// or its move does not give), or `Illegal move` about a move the runner sent.
-    False(String),
-}
-
-/// What an engine answered on its turn.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Answer {
-    /// Its move, in UCI coordinates when it names a legal move (else as the engine wrote it),
-    /// and the draw it claimed with it (xboard: `1/2-1/2` while thinking), which holds only when
-    /// the move draws by the rules.
-    Move {
-        /// The move.
-        text: String,
-        /// The draw claim's line, when it made one.
-        draw_claim: Option<String>,
-    },
-    /// A claim instead of a move.
-    Claim(Claim),
-}
-
-/// What the engine holds of the game in hand.
-#[derive(Debug, Clone)]
-struct Known {
-    /// The game's start.
-    start: Position,
-    /// The plies it was told or played.
-    plies: usize,
-    /// True when it is not in force mode (it plays the side it last moved for).
-    playing: bool,
-}
-
-/// The state of an xboard engine's session: the features it negotiated and what it knows of
-/// the game.
-#[derive(Debug, Clone, Default)]
-pub struct XboardSession {
-    ping: bool,
-    setboard: bool,
-    san: bool,
-    usermove: bool,
-    time: bool,
-    reuse: bool,
-    nps: bool,
-    variants: Option<Vec<String>>,
-    /// The last `ping` number sent.
-    last_ping: u32,
-    /// Games begun.
-    games: u32,
-    /// The time control of the game in hand.
-    level: Option<TimeControl>,
-    /// What the engine said at `protover 2`, and what the runner answered.
-    negotiation: Negotiation,
-    /// What the engine knows of the game in hand.
-    known: Option<Known>,
-}
-
-impl XboardSession {
-    fn new() -> XboardSession {
-        // The specification's defaults.
-        XboardSession {
-            time: true,
-            reuse: true,
-            ..XboardSession::default()
-        }
-    }
-
-    /// Take a feature: true when the runner accepts it.
-    fn feature(&mut self, name: &str, value: &str) -> bool {
-        let on = value == "1";
-        match name {
-            "ping" => self.ping = on,
-            "setboard" => self.setboard = on,
-            "san" => self.san = on,
-            "usermove" => self.usermove = on,
-            "time" => self.time = on,
-            "reuse" => self.reuse = on,
-            "nps" => self.nps = on,
-            "variants" => {
-                self.variants = Some(value.split(',').map(|v| v.trim().to_string()).collect())
-            }
-            // Understood, and nothing the runner does depends on them: it never interrupts a
-            // search (sigint), stops an engine by `quit` then a kill (sigterm), names no
-            // opponent, sends no `draw`, `analyze`, `playother`, `pause` or ICS commands.
-            "myname" | "sigint" | "sigterm" | "draw" | "analyze" | "playother" | "colors"
-            | "ics" | "name" | "pause" | "debug" | "memory" | "smp" | "egt" | "option" | "done" => {
-            }
-            _ => return false,
-        }
-        true
-    }
-
-    fn chess960(&self) -> bool {
-        self.variants
-            .as_ref()
-            .is_some_and(|v| v.iter().any(|v| v == "fischerandom"))
-    }
-
-    /// The text of `mv`, played in the position `before` gives, for this engine: SAN when it
-    /// asked for it, else coordinates (castling `O-O`/`O-O-O` in Chess960, as XBoard writes
-    /// it).
-    fn move_text(&self, before: impl FnOnce() -> Position, mv: Move, mode: CastlingMode) -> String {
-        let text = if self.san {
-            to_san(&before(), mv)
-        } else if mode == CastlingMode::Chess960 && mv.kind() == MoveKind::Castling {
-            let short = mv.to().file() > mv.from().file();
-            if short { "O-O" } else { "O-O-O" }.to_string()
-        } else {
-            format_move(mv, mode)
-        };
-        match self.usermove {
-            true => format!("usermove {text}"),
-            false => text,
-        }
-    }
-}
 
 /// xboard's BASE of `level`: minutes, or minutes:seconds (whole seconds, as cutechess-cli
 /// writes it; the clock itself goes with every `time`).
@@ -245,20 +110,15 @@ impl EngineProcess {
             .is_none_or(|session| session.reuse || session.games == 0)
     }
 
-    /// Make the engine ready for a new game in `castling` mode at `level`: UCI `ucinewgame`
-    /// then `isready`; xboard `new`, the variant, `force`, the time control, `post`, `easy`,
-    /// then `ping`. An xboard engine that cannot play the game (Chess960 not among its
-    /// variants, a node limit without `nps`) is refused ([`EngineError::Unsupported`]).
-    pub fn new_game(
+    /// [`EngineProcess::new_game`] for an xboard engine: `new`, the variant, `force`, the time
+    /// control, `post`, `easy`, then `ping`. An engine that cannot play the game (Chess960 not
+    /// among its variants, a node limit without `nps`) is refused ([`EngineError::Unsupported`]).
+    pub(super) fn new_game_xboard(
         &mut self,
         castling: CastlingMode,
         level: TimeControl,
         timeout: Duration,
     ) -> Result<(), EngineError> {
-        if self.xboard.is_none() {
-            self.send("ucinewgame");
-            return self.ready(timeout);
-        }
         let session = self.session();
         if castling == CastlingMode::Chess960 && !session.chess960() {
             return Err(EngineError::Unsupported(
@@ -303,30 +163,14 @@ impl EngineProcess {
         self.ping_xboard(timeout)
     }
 
-    /// The engine's move for `turn`, or its claim: UCI `position` and `go`, then `bestmove`;
-    /// xboard as the module says. What it said and the timing are kept for
-    /// [`EngineProcess::last_go`] as for `go`.
-    pub fn think(&mut self, turn: &Turn<'_>, timeout: Duration) -> Result<Answer, EngineError> {
-        self.think_then(turn, timeout, |_| {})
-    }
-
-    /// [`EngineProcess::think`], doing `after_go` to the engine once it was told to think and
-    /// before its answer is read (the audit sends `ping`s to a thinking engine).
-    pub fn think_then(
+    /// [`EngineProcess::think_then`] for an xboard engine: told what it lacks of the game, then
+    /// its `move` or its claim read, as the module says.
+    pub(super) fn think_xboard(
         &mut self,
         turn: &Turn<'_>,
         timeout: Duration,
         after_go: impl FnOnce(&mut EngineProcess),
     ) -> Result<Answer, EngineError> {
-        if self.xboard.is_none() {
-            self.queue(turn.uci_position);
-            return self
-                .go_then(turn.uci_go, timeout, after_go)
-                .map(|(text, _)| Answer::Move {
-                    text,
-                    draw_claim: None,
-                });
-        }
         let started = Instant::now();
         self.tell(turn);
         after_go(self);
@@ -412,7 +256,7 @@ impl EngineProcess {
             .as_ref()
             .filter(|k| k.start == *game.start() && k.plies <= moves.len())
             .cloned();
-        let clocks = match (session.time, turn.clocks, session.level) {
+        let clocks = match (session.time, turn.times_left(), session.level) {
             (true, Some((own, theirs)), _) => Some((own, theirs)),
             // A fixed time per move is each move's clock, for both sides (cutechess-cli's
             // `time` and `otim` under `st`): how an engine learns a time below a second.
@@ -506,12 +350,8 @@ impl EngineProcess {
         self.queue(".");
     }
 
-    /// Tell an xboard engine the game is over: `force`, then `result RESULT {REASON}`
-    /// (nothing for a UCI engine).
-    pub fn game_over(&mut self, result: &str, reason: &str) {
-        if self.xboard.is_none() {
-            return;
-        }
+    /// Tell an xboard engine the game is over: `force`, then `result RESULT {REASON}`.
+    pub(super) fn game_over_xboard(&mut self, result: &str, reason: &str) {
         self.session().known = None;
         self.send("force");
         self.send(&format!("result {result} {{{reason}}}"));

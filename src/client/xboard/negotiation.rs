@@ -4,10 +4,10 @@
 //! What was said is kept as a [`Negotiation`] (the audit reports it).
 
 use super::lines::{declared_option, feature_pairs};
-use super::XboardSession;
+use crate::client::config::EngineConfig;
 use crate::client::option::check_option;
 use crate::client::process::{EngineError, EngineProcess};
-use crate::client::EngineConfig;
+use crate::client::session::{Feature, Negotiation, XboardSession};
 use std::time::{Duration, Instant};
 
 /// How long the runner waits for `done=1` after `protover 2` (the specification's 2 seconds).
@@ -21,61 +21,6 @@ pub const FEATURE_WAIT_SPEAKING: Duration = Duration::from_secs(8);
 
 /// How long it waits once the engine sent `done=0` (the specification's hour).
 const FEATURE_WAIT_EXTENDED: Duration = Duration::from_secs(3600);
-
-/// One feature an engine sent, and the runner's answer.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Feature {
-    /// Its name (`ping`, `setboard`, `option`, ...).
-    pub name: String,
-    /// Its value, quotes removed.
-    pub value: String,
-    /// True when the runner answered `accepted`.
-    pub accepted: bool,
-}
-
-/// What an xboard engine said in answer to `protover 2`.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Negotiation {
-    /// The pause the runner made between `xboard` and `protover 2` (none for a match).
-    pub pause: Duration,
-    /// Every feature, in the order sent.
-    pub features: Vec<Feature>,
-    /// When `feature done=1` came, counted from `protover 2`; `None` when it did not come in
-    /// time (the engine was then taken as it was, as a protocol 1 engine).
-    pub done: Option<Duration>,
-    /// True when the engine sent `done=0` (asking for more time than 2 seconds).
-    pub extended: bool,
-    /// Lines holding `feature ` not at their start (a prompt before it: `White (1) : feature
-    /// done=0`), which a GUI does not read as features.
-    pub misplaced: Vec<String>,
-}
-
-impl Negotiation {
-    /// True when the engine sent `NAME=1` and the runner accepted it.
-    pub fn has(&self, name: &str) -> bool {
-        self.value(name) == Some("1")
-    }
-
-    /// The value of the last accepted `NAME=...`, if any.
-    pub fn value(&self, name: &str) -> Option<&str> {
-        self.features
-            .iter()
-            .rev()
-            .find(|f| f.accepted && f.name == name)
-            .map(|f| f.value.as_str())
-    }
-
-    /// The names sent with this answer (`accepted` or not), each once, in order.
-    pub fn names(&self, accepted: bool) -> Vec<&str> {
-        let mut names: Vec<&str> = Vec::new();
-        for f in self.features.iter().filter(|f| f.accepted == accepted) {
-            if !names.contains(&f.name.as_str()) {
-                names.push(&f.name);
-            }
-        }
-        names
-    }
-}
 
 impl EngineProcess {
     /// `xboard`, `protover 2` and the feature negotiation, then the configured options and a

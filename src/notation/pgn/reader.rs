@@ -10,7 +10,7 @@ use crate::{CastlingMode, Position};
 ///
 /// ```
 /// use shannon::game::Outcome;
-/// use shannon::notation::PgnReader;
+/// use shannon::notation::pgn::PgnReader;
 /// use shannon::Color;
 ///
 /// let pgn = "[White \"A\"]\n[Black \"B\"]\n[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n\n\

@@ -38,7 +38,7 @@
 //!   2 MiB pages asked for; a quarter of it for the entries, the rest for the zeros.
 
 use super::{Ends, Fixed};
-use crate::types::splitmix::SplitMix;
+use crate::perft::fast::for_exact::Numbers;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Words per entry (64 bytes).
@@ -76,46 +76,9 @@ impl Key {
     }
 }
 
-/// The Zobrist numbers of the two keys, by colour, kind and square, then the unmoved squares,
-/// the en passant squares and the side to move.
-pub(crate) struct Numbers {
-    pub(crate) pieces: [[[[u64; 2]; 64]; 6]; 2],
-    pub(crate) unmoved: [[u64; 2]; 64],
-    pub(crate) en_passant: [[u64; 2]; 64],
-    pub(crate) black: [u64; 2],
-}
-
-/// The numbers, from a fixed SplitMix stream of their own ("EXACTKEY"), made at compile time.
-pub(crate) const NUMBERS: Numbers = {
-    let mut stream = SplitMix::new(0x4558_4143_544B_4559);
-    let mut n = Numbers {
-        pieces: [[[[0; 2]; 64]; 6]; 2],
-        unmoved: [[0; 2]; 64],
-        en_passant: [[0; 2]; 64],
-        black: [0; 2],
-    };
-    let mut half = 0;
-    while half < 2 {
-        let mut sq = 0;
-        while sq < 64 {
-            let mut color = 0;
-            while color < 2 {
-                let mut kind = 0;
-                while kind < 6 {
-                    n.pieces[color][kind][sq][half] = stream.next_u64();
-                    kind += 1;
-                }
-                color += 1;
-            }
-            n.unmoved[sq][half] = stream.next_u64();
-            n.en_passant[sq][half] = stream.next_u64();
-            sq += 1;
-        }
-        n.black[half] = stream.next_u64();
-        half += 1;
-    }
-    n
-};
+/// The Zobrist numbers of the two keys (the counting board's table, two wide), from a fixed
+/// SplitMix stream of their own ("EXACTKEY"), made at compile time.
+pub(crate) const NUMBERS: Numbers<2> = Numbers::draw(0x4558_4143_544B_4559);
 
 /// The shared cache: whole buckets of zeroed words for the entries, and the zero set.
 pub(crate) struct Cache {

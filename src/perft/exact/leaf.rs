@@ -23,51 +23,12 @@
 //! counts with making every move (the reference walk).
 
 use crate::attacks::{between, king_attacks, knight_attacks, line, pawn_attacks};
+use crate::perft::bits::{shift, square, squares, FILE_A, RANK_1};
+use crate::perft::bits::{BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 use crate::perft::fast::for_exact::{generate, passed, Board, Rules, Side, Tier, Visit};
-use crate::{Bitboard, File, PieceKind, Rank, Square};
-
-pub(super) const PAWN: usize = PieceKind::Pawn.index();
-pub(super) const KNIGHT: usize = PieceKind::Knight.index();
-pub(super) const BISHOP: usize = PieceKind::Bishop.index();
-pub(super) const ROOK: usize = PieceKind::Rook.index();
-pub(super) const QUEEN: usize = PieceKind::Queen.index();
-pub(super) const KING: usize = PieceKind::King.index();
-
-/// The first rank and the a-file.
-const RANK_1: u64 = Bitboard::rank(Rank::First).0;
-const FILE_A: u64 = Bitboard::file(File::A).0;
 
 /// The most witnesses kept.
 const WITNESSES: usize = 4;
-
-#[inline(always)]
-pub(super) fn square(sq: u32) -> Square {
-    Square::from_index_unchecked(sq as u8)
-}
-
-/// The squares of a set, lowest first.
-#[inline(always)]
-pub(super) fn squares(mut set: u64) -> impl Iterator<Item = u32> {
-    std::iter::from_fn(move || {
-        if set == 0 {
-            None
-        } else {
-            let sq = set.trailing_zeros();
-            set &= set - 1;
-            Some(sq)
-        }
-    })
-}
-
-/// `set` moved by `delta` squares (the destinations of moves from `set` by `delta`).
-#[inline(always)]
-pub(super) fn shift(set: u64, delta: i32) -> u64 {
-    if delta >= 0 {
-        set << delta
-    } else {
-        set >> -delta
-    }
-}
 
 /// The moves of a board that end the game: how many legal moves, how many mate, how many
 /// stalemate.
@@ -401,7 +362,7 @@ impl<T: Tier> Visit for Leaf<T> {
             targets & (self.checks.of::<KIND>() | self.spoiled_from(bit))
         };
         for to in squares(suspects) {
-            self.look::<S>(&b.piece_moved::<S, KIND>(from, to), r);
+            self.look::<S>(&b.after_piece::<S, KIND>(from, to), r);
         }
     }
     #[inline(always)]
@@ -416,7 +377,7 @@ impl<T: Tier> Visit for Leaf<T> {
         for to in squares(self.pawn_suspects(targets, delta)) {
             let from = (to as i32 - delta) as u32;
             let ep = passed::<DOUBLE>(to, delta);
-            self.look::<S>(&b.pawn_pushed::<S>(from, to, ep), r);
+            self.look::<S>(&b.after_push::<S>(from, to, ep), r);
         }
     }
     #[inline(always)]
@@ -424,7 +385,7 @@ impl<T: Tier> Visit for Leaf<T> {
         self.moves += u64::from(targets.count_ones());
         for to in squares(self.pawn_suspects(targets, delta)) {
             let from = (to as i32 - delta) as u32;
-            self.look::<S>(&b.piece_moved::<S, PAWN>(from, to), r);
+            self.look::<S>(&b.after_piece::<S, PAWN>(from, to), r);
         }
     }
     #[inline(always)]
@@ -433,19 +394,19 @@ impl<T: Tier> Visit for Leaf<T> {
         for to in squares(targets) {
             let from = (to as i32 - delta) as u32;
             for kind in [QUEEN, ROOK, BISHOP, KNIGHT] {
-                self.look::<S>(&b.promoted::<S>(from, to, kind), r);
+                self.look::<S>(&b.after_promotion::<S>(from, to, kind), r);
             }
         }
     }
     #[inline(always)]
     fn en_passant<S: Side>(&mut self, b: &Board, r: &Rules, from: u64) {
         self.moves += 1;
-        self.look::<S>(&b.en_passant_taken::<S>(from), r);
+        self.look::<S>(&b.after_en_passant::<S>(from), r);
     }
     #[inline(always)]
     fn castle<S: Side>(&mut self, b: &Board, r: &Rules, right: usize) {
         self.moves += 1;
-        self.look::<S>(&b.castled::<S>(r, right), r);
+        self.look::<S>(&b.after_castle::<S>(r, right), r);
     }
 }
 

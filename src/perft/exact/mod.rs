@@ -283,7 +283,9 @@ impl fmt::Display for ExactError {
             ),
             ExactError::SplitTooDeep { split, plies } => write!(
                 f,
-                "a split at ply {split} must be below the {plies} plies computed"
+                "the split ply {split} must be between 1 and {} (below the {plies} plies \
+                 computed)",
+                plies.saturating_sub(1)
             ),
             ExactError::MissingFrontier { missing } => write!(
                 f,
@@ -340,11 +342,8 @@ fn run(
     frontier: Option<(&FrontierValues, u32)>,
 ) -> Result<ExactReport, ExactError> {
     let plies = options.plies;
-    let bound = check_plies(pos, plies)?;
+    let bound = check_plies(pos, plies, frontier.map(|(_, split)| split))?;
     if let Some((values, split)) = frontier {
-        if split == 0 || split >= plies {
-            return Err(ExactError::SplitTooDeep { split, plies });
-        }
         let positions = self::frontier(pos, split);
         let missing = positions
             .iter()
@@ -429,7 +428,15 @@ fn run(
     })
 }
 
-fn check_plies(pos: &Position, plies: u32) -> Result<(u32, LimitingRule), ExactError> {
+/// Whether plies 1 to `plies` from `pos` can be computed, split at ply `split` when one is
+/// given: at least one ply, none beyond [`rule_bound`] (nor [`MAX_EXACT_PLIES`]), the split
+/// between 1 and `plies - 1`. The bound and its rule. [`exact`] and [`exact_with_frontier`]
+/// check it first; a share of a split run checks it before any work.
+pub fn check_plies(
+    pos: &Position,
+    plies: u32,
+    split: Option<u32>,
+) -> Result<(u32, LimitingRule), ExactError> {
     if plies == 0 {
         return Err(ExactError::NoPlies);
     }
@@ -440,6 +447,11 @@ fn check_plies(pos: &Position, plies: u32) -> Result<(u32, LimitingRule), ExactE
             bound: bound.min(MAX_EXACT_PLIES),
             rule,
         });
+    }
+    if let Some(split) = split {
+        if split == 0 || split >= plies {
+            return Err(ExactError::SplitTooDeep { split, plies });
+        }
     }
     Ok((bound, rule))
 }

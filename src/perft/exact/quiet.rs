@@ -22,9 +22,9 @@
 //! full too. The tests check the shortcut against the full count on boards rich in mates,
 //! stalemates, pins, castling and en passant.
 
-use super::leaf::{ending, in_check, shift, square, squares, CheckSquares, Movers};
-use super::leaf::{BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
+use super::leaf::{ending, in_check, CheckSquares, Movers};
 use crate::attacks::knight_attacks;
+use crate::perft::bits::{shift, square, squares, BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 use crate::perft::fast::for_exact::{king_danger, open_castles, pawn_targets};
 use crate::perft::fast::for_exact::{Board, Rules, Side, Tier};
 use crate::Bitboard;
@@ -52,7 +52,7 @@ pub(super) fn quiet<S: Side, T: Tier>(b: &Board, r: &Rules, t: T) -> bool {
         return false;
     }
     for side in squares(castles) {
-        let after = b.castled::<S>(r, S::US * 2 + side as usize);
+        let after = b.after_castle::<S>(r, S::US * 2 + side as usize);
         if in_check::<S::Other, T>(&after, t) {
             return false;
         }
@@ -127,21 +127,21 @@ pub(super) fn quiet<S: Side, T: Tier>(b: &Board, r: &Rules, t: T) -> bool {
         |targets: u64, delta: i32| targets & (checks.pawn | shift(checks.discoverers, delta));
     for to in squares(pawn_checks(single, S::PUSH)) {
         let from = (to as i32 - S::PUSH) as u32;
-        if ending::<S, T>(&b.pawn_pushed::<S>(from, to, 0), r, t).is_some() {
+        if ending::<S, T>(&b.after_push::<S>(from, to, 0), r, t).is_some() {
             return false;
         }
     }
     for to in squares(pawn_checks(double, 2 * S::PUSH)) {
         let from = (to as i32 - 2 * S::PUSH) as u32;
         let ep = 1 << ((to as i32 - S::PUSH) as u32);
-        if ending::<S, T>(&b.pawn_pushed::<S>(from, to, ep), r, t).is_some() {
+        if ending::<S, T>(&b.after_push::<S>(from, to, ep), r, t).is_some() {
             return false;
         }
     }
     for (targets, delta) in [(west, S::WEST), (east, S::EAST)] {
         for to in squares(pawn_checks(targets, delta)) {
             let from = (to as i32 - delta) as u32;
-            if ending::<S, T>(&b.piece_moved::<S, PAWN>(from, to), r, t).is_some() {
+            if ending::<S, T>(&b.after_piece::<S, PAWN>(from, to), r, t).is_some() {
                 return false;
             }
         }
@@ -191,7 +191,7 @@ impl<T: Tier> Mate<'_, T> {
     #[inline(always)]
     fn among<S: Side, const KIND: usize>(&self, from: u32, targets: u64) -> bool {
         squares(targets & self.wanted::<KIND>(from)).any(|to| {
-            ending::<S, T>(&self.b.piece_moved::<S, KIND>(from, to), self.r, self.t).is_some()
+            ending::<S, T>(&self.b.after_piece::<S, KIND>(from, to), self.r, self.t).is_some()
         })
     }
 }

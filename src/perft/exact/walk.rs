@@ -10,9 +10,10 @@
 //! in the cache (a stored value is the value): the result is bit for bit that of one thread.
 
 use super::cache::{Cache, Key, NUMBERS};
-use super::leaf::{last_ply, squares, KING, PAWN};
+use super::leaf::last_ply;
 use super::quiet::quiet;
 use super::{Ends, Fixed, Weight};
+use crate::perft::bits::{squares, BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 use crate::perft::fast::for_exact::{generate, Black, Board, Portable, Rules, Side, Tier, Visit};
 use crate::perft::fast::for_exact::{passed, White};
 use crate::perft::fast::Instructions;
@@ -57,7 +58,7 @@ impl Visit for Children<'_> {
     #[inline(always)]
     fn piece<S: Side, const KIND: usize>(&mut self, b: &Board, _: &Rules, from: u32, targets: u64) {
         for to in squares(targets) {
-            self.0.push(b.piece_moved::<S, KIND>(from, to));
+            self.0.push(b.after_piece::<S, KIND>(from, to));
         }
     }
     #[inline(always)]
@@ -71,32 +72,32 @@ impl Visit for Children<'_> {
         for to in squares(targets) {
             let from = (to as i32 - delta) as u32;
             let ep = passed::<DOUBLE>(to, delta);
-            self.0.push(b.pawn_pushed::<S>(from, to, ep));
+            self.0.push(b.after_push::<S>(from, to, ep));
         }
     }
     #[inline(always)]
     fn capture<S: Side>(&mut self, b: &Board, _: &Rules, targets: u64, delta: i32) {
         for to in squares(targets) {
             let from = (to as i32 - delta) as u32;
-            self.0.push(b.piece_moved::<S, PAWN>(from, to));
+            self.0.push(b.after_piece::<S, PAWN>(from, to));
         }
     }
     #[inline(always)]
     fn promote<S: Side>(&mut self, b: &Board, _: &Rules, targets: u64, delta: i32) {
         for to in squares(targets) {
             let from = (to as i32 - delta) as u32;
-            for kind in [4, 3, 2, 1] {
-                self.0.push(b.promoted::<S>(from, to, kind));
+            for kind in [QUEEN, ROOK, BISHOP, KNIGHT] {
+                self.0.push(b.after_promotion::<S>(from, to, kind));
             }
         }
     }
     #[inline(always)]
     fn en_passant<S: Side>(&mut self, b: &Board, _: &Rules, from: u64) {
-        self.0.push(b.en_passant_taken::<S>(from));
+        self.0.push(b.after_en_passant::<S>(from));
     }
     #[inline(always)]
     fn castle<S: Side>(&mut self, b: &Board, r: &Rules, right: usize) {
-        self.0.push(b.castled::<S>(r, right));
+        self.0.push(b.after_castle::<S>(r, right));
     }
 }
 

@@ -128,7 +128,7 @@ impl Board {
     }
 
     #[inline(always)]
-    pub(super) fn after_piece<S: Side, const KIND: usize>(&self, from: u32, to: u32) -> Board {
+    pub(crate) fn after_piece<S: Side, const KIND: usize>(&self, from: u32, to: u32) -> Board {
         let mut child = *self;
         let both = (1 << from) | (1 << to);
         child.clear::<S>(1 << to);
@@ -140,7 +140,7 @@ impl Board {
     }
 
     #[inline(always)]
-    pub(super) fn after_push<S: Side>(&self, from: u32, to: u32, en_passant: u64) -> Board {
+    pub(crate) fn after_push<S: Side>(&self, from: u32, to: u32, en_passant: u64) -> Board {
         let mut child = *self;
         let both = (1 << from) | (1 << to);
         child.pieces[S::US][PAWN] ^= both;
@@ -150,7 +150,7 @@ impl Board {
     }
 
     #[inline(always)]
-    pub(super) fn after_promotion<S: Side>(&self, from: u32, to: u32, kind: usize) -> Board {
+    pub(crate) fn after_promotion<S: Side>(&self, from: u32, to: u32, kind: usize) -> Board {
         let mut child = *self;
         child.clear::<S>(1 << to);
         child.pieces[S::US][PAWN] ^= 1 << from;
@@ -163,7 +163,7 @@ impl Board {
     }
 
     #[inline(always)]
-    pub(super) fn after_en_passant<S: Side>(&self, from: u64) -> Board {
+    pub(crate) fn after_en_passant<S: Side>(&self, from: u64) -> Board {
         let mut child = *self;
         let both = from | self.en_passant;
         let captured = <S::Other as Side>::forward(self.en_passant);
@@ -176,7 +176,7 @@ impl Board {
     }
 
     #[inline(always)]
-    pub(super) fn after_castle<S: Side>(&self, r: &Rules, right: usize) -> Board {
+    pub(crate) fn after_castle<S: Side>(&self, r: &Rules, right: usize) -> Board {
         let c = &r.castles[right];
         let mut child = *self;
         let mine = &mut child.pieces[S::US];
@@ -187,5 +187,26 @@ impl Board {
         child.en_passant = 0;
         child.unmoved &= !S::BACK_RANK;
         child
+    }
+}
+
+/// What the exact walk reads of a board (its fields stay the counting path's own).
+impl Board {
+    /// The pieces of colour index `color` and kind index `kind`.
+    #[inline(always)]
+    pub(crate) fn set(&self, color: usize, kind: usize) -> u64 {
+        self.pieces[color][kind]
+    }
+
+    /// The squares of colour index `color`.
+    #[inline(always)]
+    pub(crate) fn side_set(&self, color: usize) -> u64 {
+        self.occupied[color]
+    }
+
+    /// The home squares of castling kings and rooks not yet moved from or captured on.
+    #[inline(always)]
+    pub(crate) fn unmoved_squares(&self) -> u64 {
+        self.unmoved
     }
 }

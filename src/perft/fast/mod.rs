@@ -23,18 +23,9 @@
 use crate::attacks::{
     between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
 };
-use crate::{Bitboard, Color, PieceKind, Position, Square};
-
-// Slots of [`Board::pieces`]: the kinds' own indices, as constants for the const generics.
-const PAWN: usize = PieceKind::Pawn.index();
-const KNIGHT: usize = PieceKind::Knight.index();
-const BISHOP: usize = PieceKind::Bishop.index();
-const ROOK: usize = PieceKind::Rook.index();
-const QUEEN: usize = PieceKind::Queen.index();
-const KING: usize = PieceKind::King.index();
-
-const FILE_A: u64 = 0x0101_0101_0101_0101;
-const FILE_H: u64 = FILE_A << 7;
+use crate::perft::bits::{square, squares, FILE_A, FILE_H};
+use crate::perft::bits::{BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
+use crate::{Bitboard, Color, Position};
 
 /// The side to move, as a type.
 pub(crate) trait Side {
@@ -136,11 +127,6 @@ pub use tier::Instructions;
 use tier::Tier;
 
 #[inline(always)]
-fn square(index: u32) -> Square {
-    Square::from_index_unchecked(index as u8)
-}
-
-#[inline(always)]
 fn rook(sq: u32, occupied: u64) -> u64 {
     rook_attacks(square(sq), Bitboard(occupied)).0
 }
@@ -163,20 +149,6 @@ fn king(sq: u32) -> u64 {
 #[inline(always)]
 fn ray(a: u32, b: u32) -> u64 {
     between(square(a), square(b)).0
-}
-
-/// The squares of a set, lowest first.
-#[inline(always)]
-fn squares(mut set: u64) -> impl Iterator<Item = u32> {
-    std::iter::from_fn(move || {
-        if set == 0 {
-            None
-        } else {
-            let sq = set.trailing_zeros();
-            set &= set - 1;
-            Some(sq)
-        }
-    })
 }
 
 /// Receives the legal moves of a node in groups.

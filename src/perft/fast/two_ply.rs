@@ -31,13 +31,9 @@
 
 use super::board::{Board, Rules};
 use super::tier::Tier;
-use super::{generate, knight, passed, pawn_moves, snipers, squares, Count, Side, Visit};
-use super::{BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
-
-const FILE_A: u64 = 0x0101_0101_0101_0101;
-const FILE_B: u64 = FILE_A << 1;
-const FILE_G: u64 = FILE_A << 6;
-const FILE_H: u64 = FILE_A << 7;
+use super::{generate, knight, passed, pawn_moves, snipers, Count, Side, Visit};
+use crate::perft::bits::{shift, squares, FILE_A, FILE_B, FILE_G, FILE_H};
+use crate::perft::bits::{BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 
 /// The squares a knight on any square of `set` attacks.
 #[inline(always)]
@@ -366,16 +362,6 @@ impl<T: Tier> Split<'_, T> {
         for to in squares(changing) {
             self.change += self.replies.change::<S, T>(self.tier, from, 1 << to);
         }
-    }
-}
-
-/// The set moved by a pawn step of `delta` (positive: towards rank 8).
-#[inline(always)]
-fn shift(set: u64, delta: i32) -> u64 {
-    if delta > 0 {
-        set << delta
-    } else {
-        set >> -delta
     }
 }
 

@@ -26,11 +26,11 @@ mod command;
 #[cfg(test)]
 mod tests;
 
+use super::event::Event;
 use super::history::History;
 use super::options::{ApplyError, OptionName, Options, MAX_SEED};
 use super::output::Output;
 use super::random::choose_index;
-use super::Event;
 use crate::game::{DrawClaim, Ending, Status};
 use crate::movegen::{Generator, MoveList};
 use crate::notation::uci::format_move;

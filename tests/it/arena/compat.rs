@@ -653,3 +653,28 @@ fn fastchess_cutechess_comparison_line_plays_depth_6_against_depth_8() {
     assert_eq!(pgn.matches("[TimeControl \"-\"]").count(), 200);
     assert!(!pgn.contains("WhiteTimeControl"));
 }
+
+/// fastchess's `Results of` line shows each engine's `Threads` and `Hash` as the engine holds
+/// them (its declared default, or the value sent), `NULL` for one it does not declare, and
+/// `a - b` when the two differ (as fastchess 1.8.2-alpha prints them side by side).
+#[test]
+fn fastchess_results_line_shows_the_engines_threads_and_hash() {
+    let dir = scratch("compat-fastchess-threads-hash");
+    let line = "-engine cmd={shannon} name=a option.Hash=32 -engine cmd={shannon} name=b \
+                -each tc=inf nodes=1 -rounds 1";
+    let (ok, out, err) = compat(&dir, line);
+    assert!(ok, "{out}{err}");
+    assert!(
+        out.contains("Results of a vs b (1 nodes, 1t, 32MB - 16MB):"),
+        "{out}"
+    );
+    // The values sent, engine by engine (the real fastchess prints these two lines too).
+    let line = "-engine cmd={shannon} name=a option.Threads=4 -engine cmd={shannon} name=b \
+                option.Threads=2 -each tc=inf nodes=1 -rounds 1";
+    let (ok, out, err) = compat(&dir, line);
+    assert!(ok, "{out}{err}");
+    assert!(
+        out.contains("Results of a vs b (1 nodes, 4t - 2t, 16MB):"),
+        "{out}"
+    );
+}

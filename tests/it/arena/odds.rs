@@ -80,14 +80,13 @@ pub(super) fn odds_games(pgn: &Path) -> Vec<(String, Vec<String>, String, [Strin
         .collect()
 }
 
-/// fastchess's `Results of ...` lines up to the time controls of both engines (what follows,
-/// the engines' `Threads` and `Hash`, fastchess takes from the options the engine declares,
-/// Shannon from those the command line sets).
+/// fastchess's `Results of ...` lines, whole: both engines' time controls, and their `Threads`
+/// and `Hash` as the engines declare them (Stockfish's `1t, 16MB`).
 pub(super) fn results_lines(output: &str) -> Vec<String> {
     output
         .lines()
         .filter(|line| line.starts_with("Results of "))
-        .map(|line| line.split(", ").next().unwrap_or_default().to_string())
+        .map(str::to_string)
         .collect()
 }
 

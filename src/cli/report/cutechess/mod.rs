@@ -29,6 +29,7 @@
 //! `llr 0 (0.0%), lbound -inf, ubound inf`.
 
 use super::endings::{ending_words, Tool};
+use super::numbers::{fixed, qt_fixed, qt_fixed_width, qt_general};
 use crate::cli::prelude::say;
 use shannon::arena::{
     GameFinished, GameStarted, MatchGame, MatchObserver, MatchReport, MatchStart, OptionWarning,
@@ -39,93 +40,6 @@ use shannon::stats::{Score, Sprt, SprtTest, SprtVerdict};
 use shannon::Color;
 use std::collections::BTreeMap;
 use std::io::{self, Write};
-
-/// Qt's `QString::arg(x, 0, 'f', precision)`: rounded half away from zero (Qt's
-/// double-conversion), `inf`, `-inf` and `nan` spelt so, no minus sign on a value that rounds
-/// to zero.
-pub fn qt_fixed(x: f64, precision: usize) -> String {
-    if x.is_nan() {
-        return "nan".into();
-    }
-    if x.is_infinite() {
-        return if x > 0.0 { "inf" } else { "-inf" }.into();
-    }
-    // Every finite double has an exact decimal expansion of at most 1074 fractional digits.
-    let exact = format!("{:.1080}", x.abs());
-    let (int, frac) = exact.split_once('.').expect("a fractional part");
-    let mut digits: Vec<u8> = int
-        .bytes()
-        .chain(frac.bytes().take(precision))
-        .map(|b| b - b'0')
-        .collect();
-    let mut int_len = int.len();
-    if frac.as_bytes()[precision] >= b'5' {
-        let mut i = digits.len();
-        loop {
-            if i == 0 {
-                digits.insert(0, 1);
-                int_len += 1;
-                break;
-            }
-            i -= 1;
-            if digits[i] == 9 {
-                digits[i] = 0;
-            } else {
-                digits[i] += 1;
-                break;
-            }
-        }
-    }
-    let zero = digits.iter().all(|&d| d == 0);
-    let mut text = String::new();
-    if x < 0.0 && !zero {
-        text.push('-');
-    }
-    for (i, d) in digits.iter().enumerate() {
-        if i == int_len {
-            text.push('.');
-        }
-        text.push(char::from(b'0' + d));
-    }
-    text
-}
-
-/// Qt's `QString::arg(x, width, 'f', precision)`: [`qt_fixed`] right-aligned in `width`.
-fn qt_fixed_width(x: f64, width: usize, precision: usize) -> String {
-    format!("{:>width$}", qt_fixed(x, precision))
-}
-
-/// Qt's `QString::arg(x, 0, 'g', precision)`, as C's `%.{precision}g`: the shorter of fixed
-/// and exponent notation, trailing zeros removed.
-pub fn qt_general(x: f64, precision: usize) -> String {
-    if x.is_nan() {
-        return "nan".into();
-    }
-    if x.is_infinite() {
-        return if x > 0.0 { "inf" } else { "-inf" }.into();
-    }
-    if x == 0.0 {
-        return "0".into();
-    }
-    let precision = precision.max(1);
-    let scientific = format!("{:.*e}", precision - 1, x);
-    let (mantissa, exponent) = scientific.split_once('e').expect("an exponent");
-    let exponent: i32 = exponent.parse().expect("a number");
-    let trim = |text: &str| -> String {
-        if text.contains('.') {
-            text.trim_end_matches('0').trim_end_matches('.').to_string()
-        } else {
-            text.to_string()
-        }
-    };
-    if exponent < -4 || exponent >= precision as i32 {
-        let sign = if exponent < 0 { '-' } else { '+' };
-        format!("{}e{sign}{:02}", trim(mantissa), exponent.abs())
-    } else {
-        let decimals = (precision as i32 - 1 - exponent).max(0) as usize;
-        trim(&format!("{x:.decimals$}"))
-    }
-}
 
 /// cutechess's `Elo` (projects/lib/src/elo.cpp) of wins, losses and draws: its figures with its
 /// NaNs and infinities (a score of 100% is an Elo difference of `inf`).
@@ -280,10 +194,10 @@ pub fn fastchess_sprt_line(sprt: &Sprt, llr: f64) -> String {
     };
     format!(
         "SPRT: llr {} ({}%), lbound {}, ubound {}{verdict}",
-        super::fastchess::fixed(llr, 2),
-        super::fastchess::fixed(percentage, 1),
-        super::fastchess::fixed(lower, 2),
-        super::fastchess::fixed(upper, 2)
+        fixed(llr, 2),
+        fixed(percentage, 1),
+        fixed(lower, 2),
+        fixed(upper, 2)
     )
 }
 
@@ -541,7 +455,11 @@ impl<W: Write> MatchObserver for Cutechess<'_, W> {
                 s.games()
             )?;
         }
-        if self.rating_interval != 0 && finished.finished.is_multiple_of(self.rating_interval) {
+        // A knockout's bracket is printed at the end only.
+        if self.rating_interval != 0
+            && finished.finished.is_multiple_of(self.rating_interval)
+            && self.tournament != Some(TournamentKind::Knockout)
+        {
             self.results(standings)?;
         }
         if self.whole
@@ -571,7 +489,13 @@ impl<W: Write> MatchObserver for Cutechess<'_, W> {
             self.last_llr = sprt.llr;
         }
         let games = report.games();
-        if self.rating_interval == 0 || !games.is_multiple_of(self.rating_interval) || games == 0 {
+        if let Some(knockout) = &report.knockout {
+            // `KnockoutTournament::results()`: the bracket alone.
+            writeln!(self.out, "{}", knockout.bracket)?;
+        } else if self.rating_interval == 0
+            || !games.is_multiple_of(self.rating_interval)
+            || games == 0
+        {
             self.results(&report.standings)?;
         }
         if let Some(note) = report

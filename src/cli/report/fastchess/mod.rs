@@ -39,34 +39,19 @@
 
 mod stats;
 
-use super::cutechess::qt_general;
 use super::endings::{ending_words, Tool};
+use super::numbers::{fixed, qt_general, shortest};
 use shannon::arena::{
-    GameFinished, GameStarted, MatchObserver, MatchReport, MatchStart, OpeningSource,
-    OptionWarning, RunStop, Standings, Termination, TimeControl,
+    EngineOptions, GameFinished, GameStarted, MatchObserver, MatchReport, MatchStart,
+    OpeningSource, OptionWarning, RunStop, Standings, Termination,
 };
+
+use shannon::client::OptionKind;
+use shannon::client::TimeControl;
 use shannon::stats::{Score, Sprt, SprtModel, SprtTest, SprtVerdict};
 use shannon::Color;
 use stats::{Elo, PairStats};
 use std::io::{self, Write};
-
-/// fmt's `{:.N}` of a double: Rust's, but NaN spelt `nan`.
-pub fn fixed(x: f64, precision: usize) -> String {
-    if x.is_nan() {
-        // glibc's printf and fmt write the sign of a NaN (x86's 0/0 and inf - inf are negative).
-        match x.is_sign_negative() {
-            true => "-nan".into(),
-            false => "nan".into(),
-        }
-    } else {
-        format!("{x:.precision$}")
-    }
-}
-
-/// fmt's `{}` of a double (the shortest text that reads back), as fastchess prints times.
-fn shortest(x: f64) -> String {
-    format!("{x}")
-}
 
 /// fastchess's `getTime`: `40/60+0.6`, `10+0.1`, `0.1/move`, `8 plies`, `1000 nodes`.
 pub fn time_control(tc: &TimeControl) -> String {
@@ -96,7 +81,9 @@ pub fn time_control(tc: &TimeControl) -> String {
 }
 
 /// The engine options fastchess shows in its `Results of` line: each engine's `Threads` and
-/// `Hash` as the engines file sets them (`None`: not set, shown `NULL`).
+/// `Hash` as the engine holds them once started (declared, with the value sent or else its
+/// default: `NULL` when it declares none), and as the engines file sets them until it has
+/// started.
 #[derive(Debug, Clone, Default)]
 struct EngineLabels {
     /// Engine name, its Threads, its Hash.
@@ -122,6 +109,28 @@ impl EngineLabels {
                     (engine.clone(), threads, option(options, "Hash"))
                 })
                 .collect(),
+        }
+    }
+
+    /// What engine `options.engine` holds now that it has started: fastchess reads the options
+    /// by their exact names, a whole-number spin as a number.
+    fn learn(&mut self, options: &EngineOptions) {
+        let value = |name: &str| {
+            let setting = options.settings.iter().find(|s| s.option.name == name)?;
+            let value = setting.value.clone().unwrap_or_default();
+            Some(match (&setting.option.kind, value.trim().parse::<i64>()) {
+                (OptionKind::Spin { .. }, Ok(number)) => number.to_string(),
+                _ => value,
+            })
+        };
+        let learned = (options.engine.clone(), value("Threads"), value("Hash"));
+        match self
+            .engines
+            .iter_mut()
+            .find(|(n, _, _)| *n == options.engine)
+        {
+            Some(known) => *known = learned,
+            None => self.engines.push(learned),
         }
     }
 
@@ -173,8 +182,12 @@ pub struct Fastchess<'a, W: Write> {
     forfeits: Vec<Forfeits>,
     /// The games the last block counted (`None` before the first).
     last_block: Option<u32>,
+    /// Games another program played before this run (fastchess's `-config file=`).
+    carried: u32,
     /// The PGN's name as the command line gave it, for `File ... has CRC32:` lines.
     crc_file: Option<String>,
+    /// The `config.json` the run saves (fastchess's form), for the line on resuming.
+    config_file: Option<String>,
     /// The last CRC-32 printed.
     last_crc: Option<u32>,
     /// fastchess's line for a crash that stops the run, printed with its game.
@@ -196,7 +209,9 @@ impl<'a, W: Write> Fastchess<'a, W> {
             book: String::new(),
             forfeits: Vec::new(),
             last_block: None,
+            carried: 0,
             crc_file: None,
+            config_file: None,
             last_crc: None,
             stop_line: None,
         }
@@ -213,6 +228,14 @@ impl<'a, W: Write> Fastchess<'a, W> {
     /// (fastchess's `-crc32 pgn=true`).
     pub fn with_crc_file(mut self, name: Option<String>) -> Self {
         self.crc_file = name;
+        self
+    }
+
+    /// Name the `config.json` the run saves: an interrupted or stopped run then ends with
+    /// fastchess's `Tournament was interrupted. To resume the tournament, run: ... -config
+    /// file=...` (its main.cpp), the command being `shannon match`.
+    pub fn with_config_file(mut self, name: Option<String>) -> Self {
+        self.config_file = name;
         self
     }
 
@@ -442,6 +465,7 @@ impl<W: Write> MatchObserver for Fastchess<'_, W> {
             self.penta = false;
         }
         self.sprt = start.sprt;
+        self.carried = start.carried;
         self.labels = EngineLabels::of_start(start);
         self.names = start.names.clone();
         self.forfeits = vec![Forfeits::default(); start.names.len()];
@@ -538,6 +562,11 @@ impl<W: Write> MatchObserver for Fastchess<'_, W> {
         self.out.flush()
     }
 
+    fn engine_options(&mut self, options: &EngineOptions) -> io::Result<()> {
+        self.labels.learn(options);
+        Ok(())
+    }
+
     fn option_warning(&mut self, warning: &OptionWarning) -> io::Result<()> {
         writeln!(self.out, "{}", super::warnings::fastchess_option(warning))?;
         self.out.flush()
@@ -576,7 +605,9 @@ impl<W: Write> MatchObserver for Fastchess<'_, W> {
         }
         // The standings at the end, unless the last block showed them (a resumed run with
         // nothing left to play, an interrupted one).
-        if self.last_block != Some(report.games()) {
+        // fastchess continuing its config.json with nothing left to play prints no block.
+        let nothing_played = self.carried > 0 && report.games() <= self.carried;
+        if self.last_block != Some(report.games()) && !nothing_played {
             self.interval(&report.standings, llr)?;
         }
         let tracked: Vec<(usize, Forfeits)> = self
@@ -597,6 +628,16 @@ impl<W: Write> MatchObserver for Fastchess<'_, W> {
         }
         if let Some(why) = &report.record_error {
             writeln!(self.out, "Warning; {why}")?;
+        }
+        if let (Some(file), true) = (
+            &self.config_file,
+            report.interrupted.is_some() || report.stopped.is_some(),
+        ) {
+            writeln!(
+                self.out,
+                "Tournament was interrupted. To resume the tournament, run: shannon match \
+                 -config file={file}"
+            )?;
         }
         writeln!(self.out, "Finished match")?;
         let seconds = report.seconds.max(0.0) as u64;

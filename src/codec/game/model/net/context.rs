@@ -9,6 +9,7 @@ use super::super::lines;
 use super::see::{Board, VALUE};
 use super::History;
 use crate::attacks::{between, king_attacks, knight_attacks, pawn_attacks};
+use crate::perft::bits::{square, squares, FILE_A, FILE_H};
 use crate::{CastlingSide, Color, PieceKind, Position};
 
 /// No square.
@@ -88,7 +89,7 @@ pub(super) fn value_class(kind: usize) -> u8 {
 /// The squares a piece of kind number `kind` (6: none) of `color` attacks from `sq`.
 #[inline(always)]
 pub(super) fn attacks(kind: usize, color: Color, sq: usize, occupied: u64) -> u64 {
-    let square = crate::Square::from_index_unchecked(sq as u8);
+    let square = square(sq as u32);
     match kind {
         0 => pawn_attacks(color, square).0,
         1 => knight_attacks(square).0,
@@ -110,17 +111,14 @@ struct SideAttacks {
     sliding: u64,
 }
 
-const NOT_FILE_A: u64 = !0x0101_0101_0101_0101;
-const NOT_FILE_H: u64 = !0x8080_8080_8080_8080;
-
 /// The attacks of the pieces of `side` (of `color`), kind by kind (the pawns all at once).
 #[inline(always)]
 fn side_attacks(board: &Board, side: u64, color: Color, occupied: u64) -> SideAttacks {
     let pawns = board.by_kind[0] & side;
     let (left, right) = if color == Color::White {
-        ((pawns & NOT_FILE_A) << 7, (pawns & NOT_FILE_H) << 9)
+        ((pawns & !FILE_A) << 7, (pawns & !FILE_H) << 9)
     } else {
-        ((pawns & NOT_FILE_A) >> 9, (pawns & NOT_FILE_H) >> 7)
+        ((pawns & !FILE_A) >> 9, (pawns & !FILE_H) >> 7)
     };
     let mut out = SideAttacks {
         all: left | right,
@@ -137,19 +135,19 @@ fn side_attacks(board: &Board, side: u64, color: Color, occupied: u64) -> SideAt
         }
     };
     for sq in squares(board.by_kind[1] & side) {
-        add(
-            1,
-            knight_attacks(crate::Square::from_index_unchecked(sq as u8)).0,
-            false,
-        );
+        let sq = sq as usize;
+        add(1, knight_attacks(square(sq as u32)).0, false);
     }
     for sq in squares(board.by_kind[2] & side) {
+        let sq = sq as usize;
         add(1, lines::bishop(sq, occupied), true);
     }
     for sq in squares(board.by_kind[3] & side) {
+        let sq = sq as usize;
         add(2, lines::rook(sq, occupied), true);
     }
     for sq in squares(board.by_kind[4] & side) {
+        let sq = sq as usize;
         add(
             3,
             lines::bishop(sq, occupied) | lines::rook(sq, occupied),
@@ -157,11 +155,8 @@ fn side_attacks(board: &Board, side: u64, color: Color, occupied: u64) -> SideAt
         );
     }
     for sq in squares(board.by_kind[5] & side) {
-        add(
-            3,
-            king_attacks(crate::Square::from_index_unchecked(sq as u8)).0,
-            false,
-        );
+        let sq = sq as usize;
+        add(3, king_attacks(square(sq as u32)).0, false);
     }
     out
 }
@@ -220,7 +215,7 @@ impl Context {
         let our_king = pos.king_square(us).index();
         let diagonal = lines::bishop(their_king, occupied);
         let straight = lines::rook(their_king, occupied);
-        let king_square = crate::Square::from_index_unchecked(their_king as u8);
+        let king_square = square(their_king as u32);
         let checks = [
             pawn_attacks(them, king_square).0,
             knight_attacks(king_square).0,
@@ -235,7 +230,7 @@ impl Context {
         let mut snipers = (lines::bishop(their_king, 0) & our_diagonal)
             | (lines::rook(their_king, 0) & our_straight);
         while snipers != 0 {
-            let sq = crate::Square::from_index_unchecked(snipers.trailing_zeros() as u8);
+            let sq = square(snipers.trailing_zeros());
             snipers &= snipers - 1;
             let blockers = between(king_square, sq).0 & occupied;
             if blockers.count_ones() == 1 && blockers & ours != 0 {
@@ -413,13 +408,14 @@ impl Context {
             }
             let behind =
                 attacks(kind, !self.us, sq, self.occupied & !blockers) & !direct & self.ours;
-            let slider = crate::Square::from_index_unchecked(sq as u8);
+            let slider = square(sq as u32);
             for target in squares(behind) {
+                let target = target as usize;
                 let target_kind = kinds[target] as usize;
                 if target_kind != 5
                     && (VALUE[target_kind] > VALUE[kind] || self.our_all & bit(target) == 0)
                 {
-                    let square = crate::Square::from_index_unchecked(target as u8);
+                    let square = square(target as u32);
                     let blocker = (between(slider, square).0 & blockers).trailing_zeros() as usize;
                     self.shield[blocker] = self.shield[blocker].max(1 + value_class(target_kind));
                 }
@@ -436,14 +432,15 @@ impl Context {
                 continue;
             }
             let behind = attacks(kind, self.us, sq, self.occupied & !blockers) & !direct & theirs;
-            let slider = crate::Square::from_index_unchecked(sq as u8);
+            let slider = square(sq as u32);
             for target in squares(behind) {
+                let target = target as usize;
                 let target_kind = kinds[target] as usize;
                 if target_kind == 5 {
                     continue;
                 }
                 if VALUE[target_kind] > VALUE[kind] || self.their_all & bit(target) == 0 {
-                    let square = crate::Square::from_index_unchecked(target as u8);
+                    let square = square(target as u32);
                     let blocker = (between(slider, square).0 & blockers).trailing_zeros() as usize;
                     let class = 1 + value_class(target_kind);
                     if class > self.uncovers[blocker] {
@@ -466,14 +463,4 @@ impl Context {
     pub(super) fn position_features(&self) -> impl Iterator<Item = usize> + '_ {
         self.position.iter().map(|&f| usize::from(f))
     }
-}
-
-/// The squares of `set`, lowest first.
-#[inline(always)]
-pub(super) fn squares(mut set: u64) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        let sq = set.trailing_zeros() as usize;
-        set &= set.wrapping_sub(1);
-        (sq < 64).then_some(sq)
-    })
 }

@@ -13,7 +13,8 @@
 use super::context::{attacks, Context, NONE};
 use super::see::VALUE;
 use crate::attacks::line;
-use crate::{Move, MoveKind, Square};
+use crate::perft::bits::{square, FILE_A};
+use crate::{Move, MoveKind};
 
 /// A group of features, in the order the fitting program adds them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -174,8 +175,6 @@ pub trait FeatureSink {
     /// A feature of the move itself.
     fn movement(&mut self, feature: usize);
 }
-
-const FILE_A: u64 = 0x0101_0101_0101_0101;
 
 /// The squares in front of a pawn of the side with `flip` on `sq`, on its file and the next.
 #[inline(always)]
@@ -397,9 +396,8 @@ impl Context {
                 let safe = self.their_all & to_bit == 0 || self.our_all & to_bit != 0;
                 sink.movement(at(Group::CheckKind, lands_as * 2 + usize::from(safe)));
             }
-            let square = |sq: usize| Square::from_index_unchecked(sq as u8);
             if self.discovers & (1 << from) != 0
-                && line(square(self.their_king), square(from)).0 & to_bit == 0
+                && line(square(self.their_king as u32), square(from as u32)).0 & to_bit == 0
             {
                 sink.movement(at(Group::CheckKind, 12 + usize::from(gives_check)));
             }
@@ -441,9 +439,8 @@ impl Context {
             sink.movement(at(Group::Pawn, 16 + file.min(7 - file)));
         }
         if on(Group::Uncover) && self.uncovers[from] > 0 {
-            let square = |sq: usize| Square::from_index_unchecked(sq as u8);
-            let slider = square(usize::from(self.uncover_slider[from]));
-            if line(slider, square(from)).0 & to_bit == 0 {
+            let slider = square(usize::from(self.uncover_slider[from]) as u32);
+            if line(slider, square(from as u32)).0 & to_bit == 0 {
                 sink.movement(at(
                     Group::Uncover,
                     (usize::from(self.uncovers[from]) - 1) * 6 + mover,
