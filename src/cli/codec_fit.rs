@@ -34,15 +34,21 @@ pub struct Args {
     /// release them).
     #[arg(long)]
     write: Option<PathBuf>,
-    /// Which models: m1 and m2 (the linear ones), or m3 (the network).
-    #[arg(long, default_value = "m2", value_parser = ["m2", "m3"])]
+    /// Which models: m1 and m2 (the linear ones), or a network, m3 (every feature group) or m4
+    /// (the groups that earn their time).
+    #[arg(long, default_value = "m2", value_parser = ["m2", "m3", "m4"])]
     model: String,
-    /// m3: lanes per row of the network (8, 16 or 32: 7, 15 or 31 hidden units).
-    #[arg(long, default_value_t = net::fit::FitOptions::default().lanes)]
-    lanes: usize,
-    /// m3: passes of the optimiser over the fitting games.
+    /// m3, m4: lanes per row of the network (8, 16 or 32: 7, 15 or 31 hidden units; the
+    /// model's own by default, 16 for both).
+    #[arg(long)]
+    lanes: Option<usize>,
+    /// m3, m4: passes of the optimiser over the fitting games.
     #[arg(long, default_value_t = net::fit::FitOptions::default().epochs)]
     epochs: usize,
+    /// m3, m4: leave these feature groups out (comma-separated names, as the step report
+    /// prints them), to measure what each earns.
+    #[arg(long, value_delimiter = ',', value_parser = group_named)]
+    without: Vec<net::features::Group>,
     #[command(flatten)]
     overwrite: Overwrite,
 }
@@ -50,8 +56,24 @@ pub struct Args {
 /// The files `--write` writes, in its folder.
 const MODEL_FILES: [&str; 3] = ["m1.rs", "m2.rs", "m2_book.bin"];
 
-/// The files `--write` writes with `--model m3`.
-const NET_FILES: [&str; 2] = ["m3.bin", "m3.rs"];
+/// A network feature group by its name.
+fn group_named(name: &str) -> Result<net::features::Group, String> {
+    let groups = net::features::Group::ALL;
+    groups
+        .into_iter()
+        .find(|g| g.name() == name)
+        .ok_or_else(|| {
+            let names: Vec<&str> = groups.iter().map(|g| g.name()).collect();
+            format!("no feature group '{name}' (one of: {})", names.join(", "))
+        })
+}
+
+/// The network model `--model` names, if it names one.
+fn release(model: &str) -> Option<net::fit::Release> {
+    [net::fit::M3, net::fit::M4]
+        .into_iter()
+        .find(|r| r.name == model)
+}
 
 /// Run `shannon codec-fit`.
 pub fn run(args: Args, out: &mut impl Write) -> Result<bool, CliError> {
@@ -64,9 +86,11 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<bool, CliError> {
                 dir.display()
             )));
         }
-        let names: &[&str] = match args.model.as_str() {
-            "m3" => &NET_FILES,
-            _ => &MODEL_FILES,
+        let net_files =
+            release(&args.model).map(|r| [format!("{}.bin", r.name), format!("{}.rs", r.name)]);
+        let names: Vec<&str> = match &net_files {
+            Some(files) => files.iter().map(String::as_str).collect(),
+            None => MODEL_FILES.to_vec(),
         };
         let files: Vec<(String, std::path::PathBuf)> = names
             .iter()
@@ -125,8 +149,8 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<bool, CliError> {
         book.len(),
         book.to_bytes().len()
     )?;
-    if args.model == "m3" {
-        return run_net(&args, fitting, measured, &book, cut, out);
+    if let Some(release) = release(&args.model) {
+        return run_net(&args, release, fitting, measured, &book, cut, out);
     }
     writeln!(
         out,
@@ -205,18 +229,24 @@ fn write_models(
     std::fs::write(dir.join(book_file), book.to_bytes())
 }
 
-/// `--model m3`: the network's steps (unless `--final-only`), then the model, measured exactly
-/// (integer coder) and written with `--write`.
+/// `--model m3` or `m4`: the network's steps (unless `--final-only`), then the model, measured
+/// exactly (integer coder) and written with `--write`.
 fn run_net(
     args: &Args,
+    release: net::fit::Release,
     fitting: &[GameRecord],
     measured: &[GameRecord],
     book: &Book,
     cut: usize,
     out: &mut impl Write,
 ) -> Result<bool, CliError> {
+    let lanes = args.lanes.unwrap_or(release.lanes);
+    let groups = args
+        .without
+        .iter()
+        .fold(release.groups, |groups, g| groups & !g.bit());
     let options = net::fit::FitOptions {
-        lanes: args.lanes,
+        lanes,
         epochs: args.epochs,
         ..net::fit::FitOptions::default()
     };
@@ -236,8 +266,8 @@ fn run_net(
         }
     }
     let started = std::time::Instant::now();
-    let model = net::fit::fit_model(fitting, book, options, |_, _| {})
-        .map_err(|e| CliError::new(format!("cannot fit m3: {e}")))?;
+    let model = net::fit::fit_model(fitting, book, groups, options, |_, _| {})
+        .map_err(|e| CliError::new(format!("cannot fit {}: {e}", release.name)))?;
     let seconds = started.elapsed().as_secs_f64();
     let bytes = match &model {
         AnyNet::W8(n) => net::file::write(n),
@@ -254,8 +284,8 @@ fn run_net(
     };
     writeln!(
         out,
-        "m3 ({} lanes, {} bytes, fitted in {seconds:.0} s): {:.3} bits/move on the fitting games, {:.3} on the others",
-        args.lanes,
+        "{} ({lanes} lanes, {} bytes, fitted in {seconds:.0} s): {:.3} bits/move on the fitting games, {:.3} on the others",
+        release.name,
         bytes.len(),
         per_move(fitting),
         per_move(measured)
@@ -263,11 +293,10 @@ fn run_net(
     if let Some(dir) = &args.write {
         let origin = format!("fitted on games 1-{cut} of tests/data/pgn/lichess_2013-01_5000.pgn");
         let write = || -> std::io::Result<()> {
-            let [bin, source] = NET_FILES;
-            std::fs::write(dir.join(bin), &bytes)?;
+            std::fs::write(dir.join(format!("{}.bin", release.name)), &bytes)?;
             std::fs::write(
-                dir.join(source),
-                net::fit::model_source(&origin, args.lanes, &bytes),
+                dir.join(format!("{}.rs", release.name)),
+                release.source(&origin, lanes, &bytes),
             )
         };
         write().map_err(|e| CliError::new(format!("cannot write the model: {e}")))?;

@@ -268,6 +268,7 @@ fn pack_model_choice() {
         ("m1", "arith-m1"),
         ("m2", "arith-m2"),
         ("m3", "arith-m3"),
+        ("m4", "arith-m4"),
     ];
     for (model, codec) in models {
         let packed = shannon(
@@ -396,8 +397,8 @@ fn corpus_games(from: usize, games: usize) -> String {
     corpus[start..end].to_string()
 }
 
-const CODECS: [&str; 6] = [
-    "squares", "index", "arith", "arith-m1", "arith-m2", "arith-m3",
+const CODECS: [&str; 7] = [
+    "squares", "index", "arith", "arith-m1", "arith-m2", "arith-m3", "arith-m4",
 ];
 
 /// Issue 30 item 5: the block checksum did not cover the block's place or its file. Swapping two

@@ -155,17 +155,24 @@ fn random_suite_games_code_to_the_released_bits() {
         0x97b6_1034_14bd_69de,
         0xe93f_b109_7268_701a,
         0x8f1f_6906_7055_5988,
+        M4_RANDOM_CODES,
     ];
-    assert_eq!(digests, released, "uniform, m1, m2, m3");
+    assert_eq!(
+        digests, released,
+        "uniform, m1, m2, m3, m4 (found {digests:x?})"
+    );
 }
 
-/// The probabilities of the network model (m3), pinned: every frequency, total, end and result
-/// odds it gives over the positions of the first 200 corpus games and of random games from
-/// every suite position, as a CRC-64. Integers only, added in a fixed order: any machine, any
-/// compiler flags must give these numbers, or files packed on one machine would not unpack on
-/// another.
+/// m4's codes of random suite games' CRC-64 ([`random_suite_games_code_to_the_released_bits`]).
+const M4_RANDOM_CODES: u64 = 0x4731_645e_35da_0156;
+
+/// The probabilities of the network models (m3, m4), pinned: every frequency, total, end and
+/// result odds each gives over the positions of the first 200 corpus games and of random games
+/// from every suite position, as a CRC-64. Integers only, added in a fixed order: any machine,
+/// any compiler flags must give these numbers, or files packed on one machine would not unpack
+/// on another.
 #[test]
-fn m3_gives_the_pinned_probabilities() {
+fn network_models_give_the_pinned_probabilities() {
     use shannon::codec::game::model::net::file::AnyNet;
     use shannon::codec::game::model::{Distribution, Fitted, MovePredictor};
     fn digest<P: MovePredictor>(model: &P, games: &[GameRecord]) -> (u64, usize) {
@@ -204,51 +211,66 @@ fn m3_gives_the_pinned_probabilities() {
             GameRecord::with_outcome(start, CastlingMode::Chess960, moves, Outcome::Unfinished);
         games.push(game);
     }
-    let Some(Fitted::Net(net)) = MoveModel::M3.fitted() else {
-        panic!("m3 is a network");
-    };
-    let found = match net {
-        AnyNet::W8(n) => digest(n, &games),
-        AnyNet::W16(n) => digest(n, &games),
-        AnyNet::W32(n) => digest(n, &games),
-    };
-    assert_eq!(
-        found,
-        (0x9e38_4286_b91d_90a6, 139_729),
-        "m3's probabilities changed"
-    );
+    let pinned = [
+        (MoveModel::M3, 0x9e38_4286_b91d_90a6_u64),
+        (MoveModel::M4, M4_PROBABILITIES),
+    ];
+    for (model, crc) in pinned {
+        let Some(Fitted::Net(net)) = model.fitted() else {
+            panic!("{model} is a network");
+        };
+        let found = match net {
+            AnyNet::W8(n) => digest(n, &games),
+            AnyNet::W16(n) => digest(n, &games),
+            AnyNet::W32(n) => digest(n, &games),
+        };
+        assert_eq!(
+            found,
+            (crc, 139_729),
+            "{model}'s probabilities changed (found {:#x})",
+            found.0
+        );
+    }
 }
 
-/// Packing with m3 never changes: the first 500 corpus games, moves only
-/// (`tests/data/packed/first500-m3.shgm`), and the first 20 with their tags
-/// (`first20-m3-v4.shgm`), both written by `shannon pack --codec arith-m3` when m3 was released,
-/// come out byte for byte and unpack to their games.
+/// m4's probabilities' CRC-64 ([`network_models_give_the_pinned_probabilities`]).
+const M4_PROBABILITIES: u64 = 0x273a_53e4_d888_3ac4;
+
+/// Packing with a network model never changes: the first 500 corpus games, moves only
+/// (`tests/data/packed/first500-m3.shgm`, `first500-m4.shgm`), and the first 20 with their tags
+/// (`first20-m3-v4.shgm`, `first20-m4-v4.shgm`), written by `shannon pack --codec arith-m3` (and
+/// `arith-m4`) when each model was released, come out byte for byte and unpack to their games.
 #[test]
-fn m3_packs_the_pinned_bytes() {
+fn network_models_pack_the_pinned_bytes() {
     let games = corpus();
-    let codec = GameCodec::Arith(MoveModel::M3);
-    let pack = Pack {
-        codec,
-        games: games[..500]
-            .iter()
-            .map(|g| codec.encode_bits(g).unwrap())
-            .collect(),
-        texts: None,
-    };
-    let released = std::fs::read(data_path("packed/first500-m3.shgm")).unwrap();
-    assert!(pack.to_bytes() == released, "the packed bytes changed");
-    let read = Pack::read(&released).unwrap();
-    let unpacked: Vec<GameRecord> = read.games().into_iter().map(Result::unwrap).collect();
-    assert_eq!(unpacked, games[..500]);
-    let tagged = std::fs::read(data_path("packed/first20-m3-v4.shgm")).unwrap();
-    let read = Pack::read(&tagged).unwrap();
-    let unpacked: Vec<GameRecord> = read.games().into_iter().map(Result::unwrap).collect();
-    assert_eq!(unpacked, games[..20]);
+    for model in [MoveModel::M3, MoveModel::M4] {
+        let codec = GameCodec::Arith(model);
+        let pack = Pack {
+            codec,
+            games: games[..500]
+                .iter()
+                .map(|g| codec.encode_bits(g).unwrap())
+                .collect(),
+            texts: None,
+        };
+        let released = std::fs::read(data_path(&format!("packed/first500-{model}.shgm"))).unwrap();
+        assert!(
+            pack.to_bytes() == released,
+            "{model}: the packed bytes changed"
+        );
+        let read = Pack::read(&released).unwrap();
+        let unpacked: Vec<GameRecord> = read.games().into_iter().map(Result::unwrap).collect();
+        assert_eq!(unpacked, games[..500], "{model}");
+        let tagged = std::fs::read(data_path(&format!("packed/first20-{model}-v4.shgm"))).unwrap();
+        let read = Pack::read(&tagged).unwrap();
+        let unpacked: Vec<GameRecord> = read.games().into_iter().map(Result::unwrap).collect();
+        assert_eq!(unpacked, games[..20], "{model}");
+    }
 }
 
 /// Fitting the network is deterministic: the same games and options give the same model bytes,
 /// and the bytes read back to a model that writes them again. (A small fit: 60 games, 8 lanes,
-/// 2 passes; the shipped model's full refit is `m3_refits_to_the_shipped_model`.)
+/// 2 passes; the shipped models' full refit is `network_models_refit_to_the_shipped_models`.)
 #[test]
 fn m3_fitting_is_deterministic() {
     use shannon::codec::game::model::book::Book;
@@ -260,7 +282,8 @@ fn m3_fitting_is_deterministic() {
         epochs: 2,
         ..net::fit::FitOptions::default()
     };
-    let bytes = || match net::fit::fit_model(games, &book, options, |_, _| {}).unwrap() {
+    let groups = net::fit::M3.groups;
+    let bytes = || match net::fit::fit_model(games, &book, groups, options, |_, _| {}).unwrap() {
         AnyNet::W8(n) => net::file::write(&n),
         _ => panic!("8 lanes asked for"),
     };
@@ -299,11 +322,11 @@ fn damaged_network_files_are_refused() {
     }
 }
 
-/// `shannon codec-fit --model m3 --final-only --write DIR` on the corpus writes the shipped
-/// `m3.bin` byte for byte (about 2 minutes on one core: run with `--ignored`).
+/// `shannon codec-fit --model NAME --final-only --write DIR` on the corpus writes the shipped
+/// `NAME.bin` byte for byte, for m3 and m4 (a few minutes on one core: run with `--ignored`).
 #[test]
 #[ignore]
-fn m3_refits_to_the_shipped_model() {
+fn network_models_refit_to_the_shipped_models() {
     use shannon::codec::game::model::book::Book;
     use shannon::codec::game::model::net::{self, file::AnyNet};
     let games = corpus();
@@ -314,19 +337,27 @@ fn m3_refits_to_the_shipped_model() {
             .filter(|g| g.start == shannon::Position::startpos())
             .map(|g| g.moves.as_slice()),
     );
-    let options = net::fit::FitOptions::default();
-    let bytes = match net::fit::fit_model(fitting, &book, options, |_, _| {}).unwrap() {
-        AnyNet::W8(n) => net::file::write(&n),
-        AnyNet::W16(n) => net::file::write(&n),
-        AnyNet::W32(n) => net::file::write(&n),
-    };
-    let shipped = std::fs::read(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/src/codec/game/model/m3.bin"
-    ))
-    .unwrap();
-    assert!(
-        bytes == shipped,
-        "the refit differs from the shipped m3.bin"
-    );
+    for release in [net::fit::M3, net::fit::M4] {
+        let options = net::fit::FitOptions {
+            lanes: release.lanes,
+            ..net::fit::FitOptions::default()
+        };
+        let fitted = net::fit::fit_model(fitting, &book, release.groups, options, |_, _| {});
+        let bytes = match fitted.unwrap() {
+            AnyNet::W8(n) => net::file::write(&n),
+            AnyNet::W16(n) => net::file::write(&n),
+            AnyNet::W32(n) => net::file::write(&n),
+        };
+        let shipped = std::fs::read(format!(
+            "{}/src/codec/game/model/{}.bin",
+            env!("CARGO_MANIFEST_DIR"),
+            release.name
+        ))
+        .unwrap();
+        assert!(
+            bytes == shipped,
+            "the refit differs from the shipped {}.bin",
+            release.name
+        );
+    }
 }

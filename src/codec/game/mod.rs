@@ -69,13 +69,14 @@ pub enum GameCodec {
 
 impl GameCodec {
     /// Every game codec (with each move model), in the order reports list them.
-    pub const ALL: [GameCodec; 6] = [
+    pub const ALL: [GameCodec; 7] = [
         GameCodec::Squares,
         GameCodec::Index,
         GameCodec::Arith(MoveModel::Uniform),
         GameCodec::Arith(MoveModel::M1),
         GameCodec::Arith(MoveModel::M2),
         GameCodec::Arith(MoveModel::M3),
+        GameCodec::Arith(MoveModel::M4),
     ];
 
     /// The codec's name on the command line: `arith` is the uniform model, `arith-m2` model m2.
@@ -87,6 +88,7 @@ impl GameCodec {
             GameCodec::Arith(MoveModel::M1) => "arith-m1",
             GameCodec::Arith(MoveModel::M2) => "arith-m2",
             GameCodec::Arith(MoveModel::M3) => "arith-m3",
+            GameCodec::Arith(MoveModel::M4) => "arith-m4",
         }
     }
 

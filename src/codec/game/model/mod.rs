@@ -22,6 +22,7 @@ mod lines;
 mod m1;
 mod m2;
 mod m3;
+mod m4;
 pub mod net;
 
 use super::moves::{canonical_legal_moves, CanonicalOrder};
@@ -289,9 +290,12 @@ pub enum MoveModel {
     /// Fitted model 3: richer features (static exchanges, defences, the kings, ...), a small
     /// integer network and the end and result by how the game stands.
     M3,
+    /// Fitted model 4: model 3's network over the feature groups that earn their time, for
+    /// speed ([`net::fit::M4`]).
+    M4,
 }
 
-/// A fitted model: linear (m1, m2) or a network (m3).
+/// A fitted model: linear (m1, m2) or a network (m3, m4).
 #[derive(Debug, Clone, Copy)]
 pub enum Fitted {
     /// A linear model.
@@ -324,11 +328,12 @@ impl Fitted {
 
 impl MoveModel {
     /// Every model, the baseline first.
-    pub const ALL: [MoveModel; 4] = [
+    pub const ALL: [MoveModel; 5] = [
         MoveModel::Uniform,
         MoveModel::M1,
         MoveModel::M2,
         MoveModel::M3,
+        MoveModel::M4,
     ];
 
     /// The model's name on the command line.
@@ -338,6 +343,7 @@ impl MoveModel {
             MoveModel::M1 => "m1",
             MoveModel::M2 => "m2",
             MoveModel::M3 => "m3",
+            MoveModel::M4 => "m4",
         }
     }
 
@@ -348,6 +354,7 @@ impl MoveModel {
             MoveModel::M1 => 1,
             MoveModel::M2 => 2,
             MoveModel::M3 => 3,
+            MoveModel::M4 => 4,
         }
     }
 
@@ -355,6 +362,7 @@ impl MoveModel {
     pub fn fitted(self) -> Option<Fitted> {
         static M2_BOOK: OnceLock<Book> = OnceLock::new();
         static M3: OnceLock<net::file::AnyNet> = OnceLock::new();
+        static M4: OnceLock<net::file::AnyNet> = OnceLock::new();
         match self {
             MoveModel::Uniform => None,
             MoveModel::M1 => Some(Fitted::Linear(Model {
@@ -374,6 +382,10 @@ impl MoveModel {
             MoveModel::M3 => Some(Fitted::Net(M3.get_or_init(|| {
                 // A test reads the shipped bytes: they always parse.
                 net::file::read(m3::NET, Book::from_bytes(m3::BOOK)).expect("the shipped m3 parses")
+            }))),
+            MoveModel::M4 => Some(Fitted::Net(M4.get_or_init(|| {
+                // A test reads the shipped bytes: they always parse.
+                net::file::read(m4::NET, Book::from_bytes(m4::BOOK)).expect("the shipped m4 parses")
             }))),
         }
     }

@@ -6,6 +6,7 @@
 //! Squares are board indices (a1 = 0); [`NONE`] stands for no square.
 
 use super::super::lines;
+use super::features::Group;
 use super::see::{Board, VALUE};
 use super::History;
 use crate::attacks::{between, king_attacks, knight_attacks, pawn_attacks};
@@ -175,8 +176,18 @@ fn gain_bucket(gain: i32) -> u8 {
 
 impl Context {
     /// The context of `pos`, reached by the game `history`, with `legal` legal moves; `in_book`
-    /// when the book knows the position.
-    pub fn new(pos: &Position, history: &History, legal: usize, in_book: bool) -> Context {
+    /// when the book knows the position. Only what the feature `groups` ([`Group::bit`]) use is
+    /// worked out: without [`Group::Defence`] no sole defenders, without [`Group::Threatened`]
+    /// no exchanges on our attacked pieces (the position's largest threat is then 0), without
+    /// [`Group::Shield`] and [`Group::Uncover`] no sliders' lines, without [`Group::CheckKind`]
+    /// no discovered checks.
+    pub fn new(
+        pos: &Position,
+        history: &History,
+        legal: usize,
+        in_book: bool,
+        groups: u32,
+    ) -> Context {
         let us = pos.side_to_move();
         let them = !us;
         let board = Board {
@@ -227,8 +238,13 @@ impl Context {
         let our_diagonal = mine(PieceKind::Bishop) | mine(PieceKind::Queen);
         let our_straight = mine(PieceKind::Rook) | mine(PieceKind::Queen);
         let mut discovers = 0;
-        let mut snipers = (lines::bishop(their_king, 0) & our_diagonal)
-            | (lines::rook(their_king, 0) & our_straight);
+        let checks_on = groups & Group::CheckKind.bit() != 0;
+        let mut snipers = if !checks_on {
+            0
+        } else {
+            (lines::bishop(their_king, 0) & our_diagonal)
+                | (lines::rook(their_king, 0) & our_straight)
+        };
         while snipers != 0 {
             let sq = square(snipers.trailing_zeros());
             snipers &= snipers - 1;
@@ -283,8 +299,10 @@ impl Context {
             our_pawns: mine(PieceKind::Pawn),
             position: [0; 9],
         };
-        let (hang, threat) = context.weaknesses(our_two);
-        context.sliders(theirs);
+        let (hang, threat) = context.weaknesses(our_two, groups);
+        if groups & (Group::Shield.bit() | Group::Uncover.bit()) != 0 {
+            context.sliders(theirs);
+        }
         let material = |side: u64| {
             [0, 1, 2, 3, 4]
                 .iter()
@@ -352,7 +370,9 @@ impl Context {
     /// Hanging pieces, sole defenders and what their best capture wins on each of our pieces;
     /// returns (1 + the value class of our most valuable hanging piece, or 0; the largest
     /// capture bucket).
-    fn weaknesses(&mut self, our_two: u64) -> (usize, u8) {
+    fn weaknesses(&mut self, our_two: u64, groups: u32) -> (usize, u8) {
+        let sole = groups & Group::Defence.bit() != 0;
+        let exchanges = groups & Group::Threatened.bit() != 0;
         let (mut hang, mut threat) = (0, 0);
         let our_king = bit(self.our_king);
         let mut attacked = self.ours & self.their_all & !our_king;
@@ -360,19 +380,26 @@ impl Context {
             let sq = attacked.trailing_zeros() as usize;
             attacked &= attacked - 1;
             let kind = self.kinds[sq] as usize;
-            let attackers = self.board.attackers_to(sq, self.occupied);
+            let attackers = if sole || exchanges {
+                self.board.attackers_to(sq, self.occupied)
+            } else {
+                0
+            };
             let cheapest = [0, 1, 3, 5, 9][self.attacker_class(sq)];
             let defended = self.our_all & bit(sq) != 0;
             if !defended || cheapest < VALUE[kind] {
                 self.hanging |= bit(sq);
                 hang = hang.max(1 + value_class(kind) as usize);
-            } else if our_two & bit(sq) == 0 {
+            } else if sole && our_two & bit(sq) == 0 {
                 let defenders = attackers & self.ours;
                 if defenders.count_ones() == 1 {
                     let defender = defenders.trailing_zeros() as usize;
                     self.sole[defender] = self.sole[defender].max(1 + value_class(kind));
                     self.sole_targets[defender] |= bit(sq);
                 }
+            }
+            if !exchanges {
+                continue;
             }
             // Their cheapest capture here, then the exchange.
             let theirs = self.occupied & !self.ours;

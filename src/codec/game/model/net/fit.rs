@@ -5,7 +5,9 @@
 //! only those are shipped, and only integers are used to code.
 
 use super::context::Context;
-use super::features::{FeatureSink, Group, ALL_GROUPS, FEATURES, POSITION_FEATURES};
+use super::features::{
+    FeatureSink, Group, ALL_GROUPS, FEATURES, M4_ABOUT, M4_GROUPS, M4_LANES, POSITION_FEATURES,
+};
 use super::file::{AnyNet, NetFileError};
 use super::{ending, History, Net, ONE, OUTPUT_SHIFT, SCALE};
 use crate::codec::game::canonical_moves;
@@ -67,7 +69,7 @@ impl Samples {
             let hash = history.book_hash();
             // Leave this game out: its own visit and move are taken off the counts.
             let total = hash.map_or(0, |hash| book.count(hash).saturating_sub(own));
-            let context = Context::new(&pos, &history, legal.len(), total > 0);
+            let context = Context::new(&pos, &history, legal.len(), total > 0, groups);
             self.position_starts.push(self.move_starts.len() as u32);
             let mut slots = [0u16; SLOTS];
             for (slot, feature) in slots.iter_mut().zip(context.position_features()) {
@@ -425,39 +427,75 @@ pub fn measure(
     (net.bits(&samples), net.bits(&held))
 }
 
-/// The model of `options.lanes` lanes over every group fitted on `fitting` ([`fit`], then
-/// [`quantise`]); `progress` hears each pass's bits per move.
+/// The model of `options.lanes` lanes over the feature `groups` fitted on `fitting` ([`fit`],
+/// then [`quantise`]); `progress` hears each pass's bits per move.
 pub fn fit_model(
     fitting: &[GameRecord],
     book: &Book,
+    groups: u32,
     options: FitOptions,
     progress: impl FnMut(usize, f64),
 ) -> Result<AnyNet, NetFileError> {
     if ![8, 16, 32].contains(&options.lanes) {
         return Err(NetFileError::Lanes(options.lanes.min(255) as u8));
     }
-    let samples = Samples::new(fitting, ALL_GROUPS, book, true);
+    let samples = Samples::new(fitting, groups, book, true);
     let net = fit(&samples, options, progress);
     let book = book.clone();
     Ok(match options.lanes {
-        8 => AnyNet::W8(quantise(&net, ALL_GROUPS, fitting, book)),
-        16 => AnyNet::W16(quantise(&net, ALL_GROUPS, fitting, book)),
-        _ => AnyNet::W32(quantise(&net, ALL_GROUPS, fitting, book)),
+        8 => AnyNet::W8(quantise(&net, groups, fitting, book)),
+        16 => AnyNet::W16(quantise(&net, groups, fitting, book)),
+        _ => AnyNet::W32(quantise(&net, groups, fitting, book)),
     })
 }
 
-/// The Rust source of the network model's version: its file and its book, described.
-pub fn model_source(origin: &str, lanes: usize, bytes: &[u8]) -> String {
-    format!(
-        "//! Move model 3: a network of {} hidden units over every feature group, {origin}.\n\
-         //!\n\
-         //! Written by `shannon codec-fit --model m3`; never edited by hand (a new fit is a new \
-         model version).\n\n\
-         /// The network ([`super::net::file`]): {} bytes, rows of {lanes} lanes.\n\
-         pub(super) static NET: &[u8] = include_bytes!(\"m3.bin\");\n\n\
-         /// The opening book: m2's, which the same fitting games give byte for byte.\n\
-         pub(super) static BOOK: &[u8] = include_bytes!(\"m2_book.bin\");\n",
-        lanes - 1,
-        bytes.len()
-    )
+/// A released network model: its name, the feature groups and the lanes it was fitted with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Release {
+    /// The model's name (`m3`): its files are `NAME.bin` and `NAME.rs`.
+    pub name: &'static str,
+    /// Its feature groups ([`Group::bit`]).
+    pub groups: u32,
+    /// Its lanes per row.
+    pub lanes: usize,
+    /// Which groups, in words (for its source's doc).
+    pub about: &'static str,
+}
+
+/// Model 3: 15 hidden units over every group.
+pub const M3: Release = Release {
+    name: "m3",
+    groups: ALL_GROUPS,
+    lanes: 16,
+    about: "every feature group",
+};
+
+/// Model 4: the groups that earn their time ([`M4_GROUPS`]).
+pub const M4: Release = Release {
+    name: "m4",
+    groups: M4_GROUPS,
+    lanes: M4_LANES,
+    about: M4_ABOUT,
+};
+
+impl Release {
+    /// The Rust source of the model's version, its network of `bytes` (written with `lanes`
+    /// lanes) and its book described; `origin` says what it was fitted on.
+    pub fn source(&self, origin: &str, lanes: usize, bytes: &[u8]) -> String {
+        let name = self.name;
+        format!(
+            "//! Move model {}: a network of {} hidden units over {}, {origin}.\n\
+             //!\n\
+             //! Written by `shannon codec-fit --model {name}`; never edited by hand (a new fit is \
+             a new model version).\n\n\
+             /// The network ([`super::net::file`]): {} bytes, rows of {lanes} lanes.\n\
+             pub(super) static NET: &[u8] = include_bytes!(\"{name}.bin\");\n\n\
+             /// The opening book: m2's, which the same fitting games give byte for byte.\n\
+             pub(super) static BOOK: &[u8] = include_bytes!(\"m2_book.bin\");\n",
+            &name[1..],
+            lanes - 1,
+            self.about,
+            bytes.len()
+        )
+    }
 }

@@ -24,7 +24,7 @@ use super::{Distribution, MovePredictor};
 use crate::codec::game::moves::canonical_legal_moves;
 use crate::{Move, MoveKind, Position};
 use context::Context;
-use features::{FeatureSink, ALL_GROUPS};
+use features::{FeatureSink, ALL_GROUPS, M4_GROUPS};
 
 /// Score units per bit.
 pub const SCALE: i32 = 64;
@@ -252,12 +252,13 @@ impl<const W: usize> MovePredictor for Net<W> {
     fn distribution(&self, pos: &Position, history: &History, out: &mut Distribution) {
         canonical_legal_moves(pos, &mut out.order, &mut out.moves);
         let book = self.book_total(history);
-        let context = Context::new(pos, history, out.moves.len(), book.is_some());
+        let context = Context::new(pos, history, out.moves.len(), book.is_some(), self.groups);
         out.scores.clear();
-        // Every group as a constant (the shipped models have them all): the compiler drops the
-        // tests of the groups.
+        // The shipped models' groups as constants: the compiler drops the tests of the groups.
         if self.groups == ALL_GROUPS {
             self.scores(ALL_GROUPS, &context, &out.moves, book, &mut out.scores);
+        } else if self.groups == M4_GROUPS {
+            self.scores(M4_GROUPS, &context, &out.moves, book, &mut out.scores);
         } else {
             self.scores(self.groups, &context, &out.moves, book, &mut out.scores);
         }
