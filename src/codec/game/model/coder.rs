@@ -8,7 +8,7 @@
 //! ends with the prefix-free tail ([`arith::Encoder::finish_prefix_free`]), so no code is a
 //! prefix of another: a cut code never decodes, and codes can follow each other with no length.
 
-use super::{Distribution, MovePredictor};
+use super::predictor::{Distribution, MovePredictor};
 use crate::codec::arith::{Decoder, Encoder};
 use crate::game::{GameRecord, Outcome};
 use crate::{Move, Position};

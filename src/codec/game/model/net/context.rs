@@ -6,9 +6,9 @@
 //! Squares are board indices (a1 = 0); [`NONE`] stands for no square.
 
 use super::super::lines;
-use super::features::Group;
+use super::group::Group;
+use super::history::History;
 use super::see::{Board, VALUE};
-use super::History;
 use crate::attacks::{between, king_attacks, knight_attacks, pawn_attacks};
 use crate::perft::bits::{square, squares, FILE_A, FILE_H};
 use crate::{CastlingSide, Color, PieceKind, Position};

@@ -3,7 +3,7 @@
 //! resign after losing material); the result's odds on how the game stands at its end (mated,
 //! no legal move, or the side to move and the balance).
 
-use super::History;
+use super::history::History;
 use crate::game::{GameRecord, Outcome};
 use crate::{Color, PieceKind, Position};
 

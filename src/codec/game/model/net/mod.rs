@@ -17,14 +17,17 @@ pub mod ending;
 pub mod features;
 pub mod file;
 pub mod fit;
+mod group;
+mod history;
 pub mod see;
 
-use super::book::{self, Book, BOOK_PLIES};
-use super::{Distribution, MovePredictor};
+use super::book::{self, Book};
+use super::predictor::{Distribution, MovePredictor};
 use crate::codec::game::moves::canonical_legal_moves;
-use crate::{Move, MoveKind, Position};
+use crate::{Move, Position};
 use context::Context;
 use features::{FeatureSink, ALL_GROUPS, M4_GROUPS};
+pub use history::History;
 
 /// Score units per bit.
 pub const SCALE: i32 = 64;
@@ -49,61 +52,6 @@ const EXP_FRACTION: [u32; 64] = [
     42958, 42495, 42037, 41584, 41136, 40693, 40255, 39821, 39392, 38968, 38548, 38133, 37722,
     37316, 36914, 36516, 36123, 35734, 35349, 34968, 34591, 34219, 33850, 33486, 33125,
 ];
-
-/// A game's history as the network model sees it.
-#[derive(Debug, Clone, Copy)]
-pub struct History {
-    pub(super) last: Option<Move>,
-    pub(super) our_last: Option<Move>,
-    /// True when the last move took a piece.
-    pub(super) last_captured: bool,
-    pub(super) ply: usize,
-    book: Option<u64>,
-}
-
-impl History {
-    /// The history at the start of a game from `start`.
-    pub fn new(start: &Position) -> History {
-        let standard = start == crate::codec::game::header::standard_start();
-        History {
-            last: None,
-            our_last: None,
-            last_captured: false,
-            ply: 0,
-            book: standard.then_some(book::ROOT),
-        }
-    }
-
-    /// The history after `mv`, played in `pos`.
-    pub fn after(&self, pos: &Position, mv: Move) -> History {
-        let captured = match mv.kind() {
-            MoveKind::EnPassant => true,
-            MoveKind::Castling => false,
-            _ => pos.piece_at(mv.to()).is_some(),
-        };
-        let ply = self.ply + 1;
-        History {
-            last: Some(mv),
-            our_last: self.last,
-            last_captured: captured,
-            ply,
-            book: self
-                .book
-                .filter(|_| ply < BOOK_PLIES)
-                .map(|hash| book::extend(hash, mv)),
-        }
-    }
-
-    /// The book hash of the moves so far, while within the book's plies from the start.
-    pub fn book_hash(&self) -> Option<u64> {
-        self.book
-    }
-
-    /// The number of plies played.
-    pub fn ply(&self) -> usize {
-        self.ply
-    }
-}
 
 /// A network move model with rows of `W` lanes (lane 0 linear, `W - 1` hidden units).
 #[derive(Debug, Clone)]
