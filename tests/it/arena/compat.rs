@@ -6,6 +6,7 @@
 //! tags and time control, read back from the PGN.
 
 use super::{read_pgn, run, scratch, stockfish, tag};
+use crate::common::MatchLine;
 use crate::common::{data_path, SHANNON};
 use std::path::Path;
 
@@ -257,10 +258,10 @@ fn fishtest_worker_command_line() {
         assert_eq!(tag(game, "TimeControl"), "1.5+0.015");
     }
     let state = dir.join("results-abc-1.pgn.state.json");
-    let (ok, out, err) = run(
-        &["match", "--resume", state.to_str().unwrap(), "--quiet"],
-        &dir,
-    );
+    let (ok, out, err) = MatchLine::new()
+        .arg("--resume", &state)
+        .quiet()
+        .run_in(&dir);
     assert!(ok, "{out}{err}");
     assert_eq!(read_pgn(&pgn).len(), 4, "nothing left to play");
 }

@@ -6,6 +6,7 @@
 use super::resume::tables;
 use super::{read_pgn, run, scratch, tag};
 use crate::common::data_path;
+use crate::common::MatchLine;
 use std::collections::BTreeSet;
 use std::path::Path;
 
@@ -37,10 +38,10 @@ fn copy_states_of(format: u32, name: &str, dir: &Path) {
 fn a_format_1_state_resumes_to_the_uninterrupted_result() {
     let dir = scratch("old-state-resume");
     copy_states("unfinished", &dir);
-    let (ok, resumed, err) = run(
-        &["match", "--resume", "games.pgn.state.json", "--quiet"],
-        &dir,
-    );
+    let (ok, resumed, err) = MatchLine::new()
+        .arg("--resume", "games.pgn.state.json")
+        .quiet()
+        .run_in(&dir);
     assert!(ok, "{resumed}{err}");
     assert!(resumed.contains("Resuming"), "{resumed}");
     let games = read_pgn(&dir.join("games.pgn"));
@@ -63,31 +64,18 @@ fn uninterrupted_tournament() -> String {
         fresh.join("engines.toml"),
     )
     .unwrap();
-    let (ok, uninterrupted, err) = run(
-        &[
-            "match",
-            "--engines",
-            "a,b,c",
-            "--rounds",
-            "10",
-            "--games",
-            "4",
-            "--seed",
-            "1950",
-            "--tc",
-            "nodes=1",
-            "--max-plies",
-            "80",
-            "--openings",
-            "chess960",
-            "--pgn",
-            "games.pgn",
-            "--concurrency",
-            "1",
-            "--quiet",
-        ],
-        &fresh,
-    );
+    let (ok, uninterrupted, err) = MatchLine::new()
+        .engines("a,b,c")
+        .rounds(10)
+        .games(4)
+        .seed(1950)
+        .tc("nodes=1")
+        .arg("--max-plies", "80")
+        .openings("chess960")
+        .pgn("games.pgn")
+        .concurrency(1)
+        .quiet()
+        .run_in(&fresh);
     assert!(ok, "{uninterrupted}{err}");
     uninterrupted
 }
@@ -100,10 +88,10 @@ fn a_format_2_state_resumes_to_the_uninterrupted_result() {
     copy_states_of(2, "unfinished", &dir);
     let before = read_pgn(&dir.join("games.pgn"));
     assert_eq!(before.iter().filter(|g| tag(g, "Result") == "*").count(), 2);
-    let (ok, resumed, err) = run(
-        &["match", "--resume", "games.pgn.state.json", "--quiet"],
-        &dir,
-    );
+    let (ok, resumed, err) = MatchLine::new()
+        .arg("--resume", "games.pgn.state.json")
+        .quiet()
+        .run_in(&dir);
     assert!(ok, "{resumed}{err}");
     assert!(resumed.contains("Resuming"), "{resumed}");
     assert!(resumed.contains("63 of 120 games done"), "{resumed}");
