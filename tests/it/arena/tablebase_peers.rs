@@ -1,8 +1,10 @@
 //! Tablebase adjudication side by side with the real tools (`tests/data/peers/tablebase/`): two
-//! seeded Shannon engines (random movers) play from positions of five and six pieces, with the
-//! 3- and 4-man Syzygy tables of `$SHANNON_SYZYGY`; `shannon match` given each recorded command
-//! line ends every game at the same ply, with the same result, `Termination` tag and words as the
-//! tool (its `Finished game` lines equal, line for line). `peer_tools.rs` records them again.
+//! seeded Shannon engines (random movers) play from positions of five and six pieces (and, for
+//! cutechess-cli's distance-to-zeroing adjudication, from positions of four and five pieces deep
+//! into the fifty moves), with the 3- and 4-man Syzygy tables of `$SHANNON_SYZYGY`; `shannon
+//! match` given each recorded command line ends every game at the same ply, with the same
+//! result, `Termination` tag and words as the tool (its `Finished game` lines equal, line for
+//! line). `peer_tools.rs` records them again.
 //!
 //! Without the tables the tests are skipped with a printed reason, and fail under
 //! `SHANNON_REQUIRE_PEERS=1`.
@@ -20,22 +22,41 @@ pub(super) struct TablebaseRun {
     pub(super) extra: &'static str,
 }
 
+/// The openings of five and six pieces, counter 0.
+const OPENINGS: &str = "-openings file=openings.epd format=epd order=sequential";
+
 /// The recorded runs (tests/data/peers/README.md).
-pub(super) const RUNS: [TablebaseRun; 3] = [
+pub(super) const RUNS: [TablebaseRun; 5] = [
     TablebaseRun {
         name: "fastchess-1.8.2-alpha",
         cutechess: false,
-        extra: "",
+        extra: OPENINGS,
     },
     TablebaseRun {
         name: "fastchess-1.8.2-alpha-win-loss",
         cutechess: false,
-        extra: "-tbadjudicate WIN_LOSS",
+        extra: concat!(
+            "-openings file=openings.epd format=epd order=sequential",
+            " -tbadjudicate WIN_LOSS"
+        ),
     },
     TablebaseRun {
         name: "cutechess-cli-1.5.1-tbpieces-4",
         cutechess: true,
-        extra: "-tbpieces 4",
+        extra: concat!(
+            "-openings file=openings.epd format=epd order=sequential",
+            " -tbpieces 4"
+        ),
+    },
+    TablebaseRun {
+        name: "cutechess-cli-1.5.1",
+        cutechess: true,
+        extra: OPENINGS,
+    },
+    TablebaseRun {
+        name: "cutechess-cli-1.5.1-counter",
+        cutechess: true,
+        extra: "-openings file=counter-openings.pgn format=pgn order=sequential",
     },
 ];
 
@@ -43,7 +64,6 @@ pub(super) const RUNS: [TablebaseRun; 3] = [
 const COMMON: &str = "-engine cmd=./shannon name=alpha option.Seed=11 \
                       -engine cmd=./shannon name=beta option.Seed=22 \
                       -each proto=uci tc=inf nodes=1000 \
-                      -openings file=openings.epd format=epd order=sequential \
                       -concurrency 1 -rounds 24 -games 2 -repeat -tb syzygy";
 
 impl TablebaseRun {
@@ -76,18 +96,23 @@ pub(super) fn tablebase_folder(name: &str) -> Option<Scratch> {
         }
     };
     let dir = scratch(name);
-    std::fs::copy(recorded("openings.epd"), dir.join("openings.epd")).unwrap();
+    for openings in ["openings.epd", "counter-openings.pgn"] {
+        std::fs::copy(recorded(openings), dir.join(openings)).unwrap();
+    }
     std::os::unix::fs::symlink(SHANNON, dir.join("shannon")).unwrap();
     std::os::unix::fs::symlink(tables, dir.join("syzygy")).unwrap();
     Some(dir)
 }
 
 /// What is compared of a run: each game (start, players, moves, result) with its
-/// `Termination` tag, and the output's `Finished game` lines.
+/// `Termination` tag, and the output's `Finished game` lines. cutechess-cli writes no
+/// `Termination` tag for a game ended by the rules (mate, stalemate, insufficient material, the
+/// fifty-move rule), Shannon writes `normal`, the PGN standard's meaning of a missing tag: the
+/// two are read as one.
 pub(super) fn outcome(pgn: &Path, stdout: &str) -> (Vec<(String, String)>, Vec<String>) {
     let terminations = read_pgn(pgn)
         .iter()
-        .map(|game| tag(game, "Termination").to_string())
+        .map(|game| game.tag("Termination").unwrap_or("normal").to_string())
         .collect::<Vec<_>>();
     let games = games(pgn)
         .into_iter()
