@@ -207,8 +207,9 @@ pub struct TablebaseJudge {
 
 impl TablebaseJudge {
     /// Open the tables of `rule` for a run that probes as `probing` says. A `max_pieces` above
-    /// what the tables hold is an error when `strict` (Shannon's own form), else a warning
-    /// (both tools take it, and probe what the tables hold).
+    /// what the tables hold is an error when `strict` (Shannon's own form), else taken as both
+    /// tools take it: with a warning before moves (fastchess probes what the tables hold), as
+    /// it is after moves (cutechess-cli's prober answers some positions of more pieces).
     pub fn open(
         rule: TablebaseRule,
         probing: Probing,
@@ -228,7 +229,10 @@ impl TablebaseJudge {
                 if strict {
                     return Err(error);
                 }
-                log::warn!("{error}: positions of more pieces are not adjudicated");
+                // cutechess-cli's prober may answer positions of more pieces: no warning.
+                if probing == Probing::BeforeMove {
+                    log::warn!("{error}: positions of more pieces are not adjudicated");
+                }
             }
         }
         Ok(Arc::new(TablebaseJudge {

@@ -162,7 +162,10 @@ fn fathom_order(pos: &Position, mv: Move, captures_first: bool) -> (u8, u8, u8, 
 
 /// True when `mv` is a capture or a pawn move: the fifty-move counter starts again.
 fn is_zeroing(pos: &Position, mv: Move) -> bool {
-    is_capture(pos, mv) || pos.piece_at(mv.from()).is_some_and(|p| p.kind == PieceKind::Pawn)
+    is_capture(pos, mv)
+        || pos
+            .piece_at(mv.from())
+            .is_some_and(|p| p.kind == PieceKind::Pawn)
 }
 
 /// Whether the position has an en passant square that a pawn of the side to move attacks: the
@@ -188,7 +191,12 @@ impl Prober<'_> {
         captures_first: bool,
         keep: impl Fn(Move) -> bool,
     ) -> Vec<Move> {
-        let mut moves: Vec<Move> = pos.legal_moves().iter().copied().filter(|&m| keep(m)).collect();
+        let mut moves: Vec<Move> = pos
+            .legal_moves()
+            .iter()
+            .copied()
+            .filter(|&m| keep(m))
+            .collect();
         if self.flavour == Flavour::Fathom {
             moves.sort_by_key(|&m| fathom_order(pos, m, captures_first));
         }

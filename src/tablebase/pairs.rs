@@ -454,14 +454,23 @@ mod tests {
         assert_eq!(runs(&dict, Kind::Wdl).unwrap(), vec![0, 0, 1, 3]);
         // 3 = (3, 0): contains itself.
         dict[9..12].copy_from_slice(&entry(3, 0));
-        assert!(matches!(runs(&dict, Kind::Wdl), Err(TableProblem::Symbols(_))));
+        assert!(matches!(
+            runs(&dict, Kind::Wdl),
+            Err(TableProblem::Symbols(_))
+        ));
         // 2 refers to symbol 7 of four.
         dict[9..12].copy_from_slice(&entry(2, 2));
         dict[6..9].copy_from_slice(&entry(7, 1));
-        assert!(matches!(runs(&dict, Kind::Wdl), Err(TableProblem::Symbols(_))));
+        assert!(matches!(
+            runs(&dict, Kind::Wdl),
+            Err(TableProblem::Symbols(_))
+        ));
         // A leaf with value 5.
         dict[6..9].copy_from_slice(&[5, 0xf0, 0xff]);
-        assert!(matches!(runs(&dict, Kind::Wdl), Err(TableProblem::Symbols(_))));
+        assert!(matches!(
+            runs(&dict, Kind::Wdl),
+            Err(TableProblem::Symbols(_))
+        ));
     }
 
     /// A compression header with `symbols` leaves of value 0 and one code length.

@@ -195,3 +195,76 @@ fn our_own_form_adjudicates_and_refuses_bad_tables_before_the_first_game() {
         assert_ne!(tag(game, "Termination"), "", "every game ends");
     }
 }
+
+/// cutechess-cli's form with a damaged DTZ table (KRPvK.rtbz, a byte changed: its checksum
+/// fails at its first use): one warning naming it, the positions that need it played on, and
+/// every game the tables do end ended as the intact tables say.
+#[test]
+fn a_damaged_dtz_table_is_warned_of_once_and_decides_nothing() {
+    let Some(dir) = tablebase_folder("tablebase-damaged-dtz") else {
+        return;
+    };
+    let intact_folder = dir.join("syzygy");
+    let damaged = dir.join("damaged");
+    std::fs::create_dir(&damaged).unwrap();
+    for entry in std::fs::read_dir(&intact_folder).unwrap() {
+        let path = entry.unwrap().path();
+        std::fs::copy(&path, damaged.join(path.file_name().unwrap())).unwrap();
+    }
+    let file = damaged.join("KRPvK.rtbz");
+    let mut bytes = std::fs::read(&file).unwrap();
+    let middle = bytes.len() / 2;
+    bytes[middle] ^= 0x10;
+    std::fs::write(&file, bytes).unwrap();
+    let run = &RUNS[3];
+    assert_eq!(run.name, "cutechess-cli-1.5.1");
+    let words: Vec<String> = run
+        .words("damaged.pgn")
+        .into_iter()
+        .map(|w| if w == "syzygy" { "damaged".into() } else { w })
+        .collect();
+    let out = std::process::Command::new(SHANNON)
+        .arg("match")
+        .args(&words)
+        .current_dir(dir.path())
+        .output()
+        .expect("shannon runs");
+    assert!(out.status.success(), "{out:?}");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let warnings: Vec<&str> = stderr
+        .lines()
+        .filter(|l| l.contains("KRPvK.rtbz"))
+        .collect();
+    assert_eq!(warnings.len(), 1, "{stderr}");
+    assert!(warnings[0].contains("checksum"), "{stderr}");
+    let intact = shannon::tablebase::Tablebase::open(&[intact_folder]).unwrap();
+    let games = read_pgn(&dir.join("damaged.pgn"));
+    let recorded_games = read_pgn(&recorded("cutechess-cli-1.5.1.pgn"));
+    let mut by_tables = 0;
+    for game in &games {
+        if !tag(game, "Termination").contains("adjudication") {
+            continue;
+        }
+        by_tables += 1;
+        let end = game.record.end_position();
+        let white = end.side_to_move() == shannon::Color::White;
+        let probe = intact.probe_root(&end).unwrap();
+        let expected = match probe {
+            shannon::tablebase::RootProbe::Checkmate => ["0-1", "1-0"][usize::from(!white)],
+            shannon::tablebase::RootProbe::Stalemate => "1/2-1/2",
+            shannon::tablebase::RootProbe::Value { wdl, .. } => match wdl {
+                shannon::tablebase::Wdl::Win => ["0-1", "1-0"][usize::from(white)],
+                shannon::tablebase::Wdl::Loss => ["0-1", "1-0"][usize::from(!white)],
+                _ => "1/2-1/2",
+            },
+        };
+        assert_eq!(tag(game, "Result"), expected, "{}", end.fen());
+    }
+    let changed = games
+        .iter()
+        .zip(&recorded_games)
+        .filter(|(a, b)| a.record.moves != b.record.moves)
+        .count();
+    println!("damaged KRPvK.rtbz: {by_tables} of 48 games ended by the tables, {changed} played otherwise");
+    assert!(changed > 0 && by_tables >= 30, "{changed} {by_tables}");
+}

@@ -334,7 +334,13 @@ fn bad_dtz_tables_refuse_the_distance_probes_that_need_them() {
         return;
     };
     let intact = open(&folder).unwrap();
-    let names = ["KRvK.rtbw", "KPvK.rtbw", "KRvKP.rtbw", "KRvK.rtbz", "KPvK.rtbz"];
+    let names = [
+        "KRvK.rtbw",
+        "KPvK.rtbw",
+        "KRvKP.rtbw",
+        "KRvK.rtbz",
+        "KPvK.rtbz",
+    ];
     let scratch = Scratch::new("tb-dtz");
     let dir = copy_tables(&folder, &names, &scratch);
     let bytes = std::fs::read(folder.join("KRvKP.rtbz")).unwrap();
@@ -344,7 +350,10 @@ fn bad_dtz_tables_refuse_the_distance_probes_that_need_them() {
     let cases: [(&str, Option<&[u8]>); 4] = [
         ("checksum", Some(&changed)),
         ("64n + 16", Some(&bytes[..bytes.len() - 1])),
-        ("not a DTZ table (.rtbz) of standard chess: a WDL table", Some(&wdl_bytes)),
+        (
+            "not a DTZ table (.rtbz) of standard chess: a WDL table",
+            Some(&wdl_bytes),
+        ),
         ("no table KRvKP.rtbz", None),
     ];
     for (says, content) in cases {
@@ -355,7 +364,11 @@ fn bad_dtz_tables_refuse_the_distance_probes_that_need_them() {
             }
         }
         let tables = open(&dir).unwrap();
-        assert_eq!(tables.verify().len(), usize::from(content.is_some()), "{says}");
+        assert_eq!(
+            tables.verify().len(),
+            usize::from(content.is_some()),
+            "{says}"
+        );
         let mut refused = 0;
         for fen in KRVKP {
             let pos = Position::from_fen(fen).unwrap();

@@ -48,7 +48,9 @@ fn cutechess_s_own_cases_give_its_results_and_distances() {
     };
     for (fen, expected, distance) in CUTECHESS_CASES {
         let pos = Position::from_fen(fen).unwrap();
-        let probe = tables.probe_root(&pos).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        let probe = tables
+            .probe_root(&pos)
+            .unwrap_or_else(|e| panic!("{fen}: {e}"));
         let white = fen.contains(" w ");
         assert_eq!(result(probe, white), expected, "{fen}: {probe:?}");
         let RootProbe::Value { dtz, .. } = probe else {
