@@ -352,7 +352,7 @@ impl Prober<'_> {
             let take = if v < -100 {
                 d1 >= 0
             } else if v < 0 {
-                d1 >= 0 || d1 < -100
+                !(-100..0).contains(&d1)
             } else if v > 100 {
                 d1 > 0
             } else if v > 0 {
