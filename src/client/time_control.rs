@@ -1,12 +1,16 @@
 //! Time controls in Cute Chess's notation, the clocks the runner keeps with them, and UCI's `go`
 //! for each (the xboard client tells an engine the same time control as `level`/`st`/`sd`).
 //!
-//! `40/60+0.6` is 40 moves in 60 seconds plus 0.6 s per move (the time comes back after each 40
-//! moves); `10+0.1` is 10 s for the game plus 0.1 s per move; `inf` is no limit. As in Cute
-//! Chess, the time of a period may also be written as minutes:seconds (`40/1:00+0.5`,
-//! `2:30+1`). Beyond Cute
-//! Chess: `movetime=MS` (a fixed time per move), `nodes=N` and `depth=N` (limits sent with
-//! `go`, no clock).
+//! A time control is a pace ([`Pace`]: a clock, a fixed time per move, or none) and per-move
+//! caps beside it ([`Caps`]: a node limit, a depth limit), as cutechess-cli's `tc=10+0.1
+//! nodes=5000` and fastchess's `tc=10+0.1 depth=8` give them.
+//!
+//! The pace: `40/60+0.6` is 40 moves in 60 seconds plus 0.6 s per move (the time comes back
+//! after each 40 moves); `10+0.1` is 10 s for the game plus 0.1 s per move; `inf` is no limit.
+//! As in Cute Chess, the time of a period may also be written as minutes:seconds (`40/1:00+0.5`,
+//! `2:30+1`). Beyond Cute Chess: `movetime=MS` (a fixed time per move). The caps: `nodes=N` and
+//! `depth=N`, alone (limits sent with `go`, no clock) or after the pace, each after a comma:
+//! `10+0.1,nodes=5000`, `movetime=100,depth=8`, `nodes=5000,depth=8`.
 
 use crate::Color;
 use serde::{Deserialize, Serialize};
@@ -14,10 +18,20 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
 
-/// How long each side may think. Saved (in a match's state) as its notation.
+/// How long each side may think: a pace and the caps beside it. Saved (in a match's state) as
+/// its notation.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[serde(try_from = "String", into = "String")]
-pub enum TimeControl {
+pub struct TimeControl {
+    /// The clock, the time per move, or none.
+    pub pace: Pace,
+    /// The node and depth limits of every move, beside the pace.
+    pub caps: Caps,
+}
+
+/// The time side of a [`TimeControl`].
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Pace {
     /// A clock: `moves` per period (0: the whole game), `base` per period, `increment` per move.
     Clock {
         /// Moves per period; 0 for sudden death.
@@ -29,12 +43,44 @@ pub enum TimeControl {
     },
     /// A fixed time per move.
     MoveTime(Duration),
-    /// A node limit per move (`go nodes N`).
-    Nodes(u64),
-    /// A depth limit per move (`go depth N`).
-    Depth(u32),
-    /// No limit (`go infinite` is not used: the runner sends `go` with no limits).
+    /// No time limit (`go infinite` is not used: the runner sends `go` with no limits).
     Infinite,
+}
+
+/// Per-move limits sent with every `go`, beside the pace (`go ... nodes N`, `go ... depth N`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Caps {
+    /// A node limit per move.
+    pub nodes: Option<u64>,
+    /// A depth limit per move, in plies.
+    pub depth: Option<u32>,
+}
+
+impl Caps {
+    /// No cap.
+    pub const NONE: Caps = Caps {
+        nodes: None,
+        depth: None,
+    };
+
+    /// True when it caps nothing.
+    pub fn is_none(&self) -> bool {
+        *self == Caps::NONE
+    }
+}
+
+/// Where UCI's `go` puts the caps beside a clock or a time per move: the word order of the tool
+/// a run follows (the engine reads the same limits either way).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum GoOrder {
+    /// After the time, `depth` before `nodes`: `go wtime 10100 btime 10100 winc 100 binc 100
+    /// depth 8 nodes 5000`, as cutechess-cli writes it (its `UciEngine::startThinking`), and
+    /// Shannon's own form.
+    #[default]
+    CapsLast,
+    /// Before the time, `nodes` before `depth`: `go nodes 5000 depth 8 wtime 10100 ...`, as
+    /// fastchess writes it (its `UciEngine::go`).
+    CapsFirst,
 }
 
 /// Text that is not a time control.
@@ -46,7 +92,8 @@ impl fmt::Display for TimeControlError {
         write!(
             f,
             "'{}' is not a time control; use e.g. 40/60+0.6, 10+0.1, 1:30+1 (minutes:seconds), \
-             inf, movetime=100, nodes=1 or depth=1",
+             inf, movetime=100, nodes=1 or depth=1, or a clock or movetime= with caps after \
+             commas (10+0.1,nodes=5000,depth=8)",
             self.0
         )
     }
@@ -74,29 +121,22 @@ fn period(text: &str) -> Option<Duration> {
     }
 }
 
-impl FromStr for TimeControl {
-    type Err = TimeControlError;
+impl FromStr for Pace {
+    type Err = ();
 
-    fn from_str(text: &str) -> Result<TimeControl, TimeControlError> {
-        let error = || TimeControlError(text.to_string());
-        let text = text.trim();
+    /// One pace: `inf`, `movetime=MS` or a clock.
+    fn from_str(text: &str) -> Result<Pace, ()> {
         if text == "inf" || text == "infinite" {
-            return Ok(TimeControl::Infinite);
+            return Ok(Pace::Infinite);
         }
         if let Some(ms) = text.strip_prefix("movetime=") {
             return ms
                 .parse()
-                .map(|ms| TimeControl::MoveTime(Duration::from_millis(ms)))
-                .map_err(|_| error());
-        }
-        if let Some(n) = text.strip_prefix("nodes=") {
-            return n.parse().map(TimeControl::Nodes).map_err(|_| error());
-        }
-        if let Some(n) = text.strip_prefix("depth=") {
-            return n.parse().map(TimeControl::Depth).map_err(|_| error());
+                .map(|ms| Pace::MoveTime(Duration::from_millis(ms)))
+                .map_err(|_| ());
         }
         let (moves, rest) = match text.split_once('/') {
-            Some((moves, rest)) => (moves.parse().map_err(|_| error())?, rest),
+            Some((moves, rest)) => (moves.parse().map_err(|_| ())?, rest),
             None => (0, text),
         };
         let (base, increment) = match rest.split_once('+') {
@@ -104,12 +144,45 @@ impl FromStr for TimeControl {
             None => (period(rest), Some(Duration::ZERO)),
         };
         match (base, increment) {
-            (Some(base), Some(increment)) if !base.is_zero() => Ok(TimeControl::Clock {
+            (Some(base), Some(increment)) if !base.is_zero() => Ok(Pace::Clock {
                 moves,
                 base,
                 increment,
             }),
-            _ => Err(error()),
+            _ => Err(()),
+        }
+    }
+}
+
+impl FromStr for TimeControl {
+    type Err = TimeControlError;
+
+    /// A pace and caps, each part after a comma, each at most once: `10+0.1,nodes=5000`.
+    fn from_str(text: &str) -> Result<TimeControl, TimeControlError> {
+        let error = || TimeControlError(text.to_string());
+        let mut pace = None;
+        let mut caps = Caps::NONE;
+        for part in text.trim().split(',').map(str::trim) {
+            if let Some(n) = part.strip_prefix("nodes=") {
+                let n = n.parse().map_err(|_| error())?;
+                if caps.nodes.replace(n).is_some() {
+                    return Err(error());
+                }
+            } else if let Some(n) = part.strip_prefix("depth=") {
+                let n = n.parse().map_err(|_| error())?;
+                if caps.depth.replace(n).is_some() {
+                    return Err(error());
+                }
+            } else if pace.replace(part.parse().map_err(|_| error())?).is_some() {
+                return Err(error());
+            }
+        }
+        match (pace, caps.is_none()) {
+            (None, true) => Err(error()),
+            (pace, _) => Ok(TimeControl {
+                pace: pace.unwrap_or(Pace::Infinite),
+                caps,
+            }),
         }
     }
 }
@@ -129,29 +202,93 @@ impl From<TimeControl> for String {
 }
 
 impl TimeControl {
-    /// The time control as the command line writes it, the form [`TimeControl::from_str`] reads
-    /// back: `40/60+0.6`, `10+0.1`, `movetime=100`, `nodes=1`, `depth=3`, `inf`.
-    pub fn notation(&self) -> String {
-        match self {
-            TimeControl::Clock { .. } => self.to_string(),
-            TimeControl::MoveTime(d) => format!("movetime={}", d.as_millis()),
-            TimeControl::Nodes(n) => format!("nodes={n}"),
-            TimeControl::Depth(n) => format!("depth={n}"),
-            TimeControl::Infinite => "inf".to_string(),
+    /// No limit at all.
+    pub const INFINITE: TimeControl = TimeControl {
+        pace: Pace::Infinite,
+        caps: Caps::NONE,
+    };
+
+    /// A clock: `moves` per period (0: the whole game), `base` per period, `increment` per move.
+    pub fn clock(moves: u32, base: Duration, increment: Duration) -> TimeControl {
+        TimeControl::of(Pace::Clock {
+            moves,
+            base,
+            increment,
+        })
+    }
+
+    /// A fixed time per move.
+    pub fn move_time(time: Duration) -> TimeControl {
+        TimeControl::of(Pace::MoveTime(time))
+    }
+
+    /// A node limit per move and no clock (`go nodes N`).
+    pub fn nodes(nodes: u64) -> TimeControl {
+        TimeControl {
+            pace: Pace::Infinite,
+            caps: Caps {
+                nodes: Some(nodes),
+                depth: None,
+            },
         }
+    }
+
+    /// A depth limit per move and no clock (`go depth N`).
+    pub fn depth(depth: u32) -> TimeControl {
+        TimeControl {
+            pace: Pace::Infinite,
+            caps: Caps {
+                nodes: None,
+                depth: Some(depth),
+            },
+        }
+    }
+
+    /// `pace` without caps.
+    pub fn of(pace: Pace) -> TimeControl {
+        TimeControl {
+            pace,
+            caps: Caps::NONE,
+        }
+    }
+
+    /// The same pace, with `caps`.
+    pub fn with_caps(self, caps: Caps) -> TimeControl {
+        TimeControl { caps, ..self }
+    }
+
+    /// The time control as the command line writes it, the form [`TimeControl::from_str`] reads
+    /// back: `40/60+0.6`, `10+0.1`, `movetime=100`, `nodes=1`, `depth=3`, `inf`, and caps after
+    /// a pace, `10+0.1,nodes=5000,depth=8`.
+    pub fn notation(&self) -> String {
+        let mut parts = Vec::new();
+        match self.pace {
+            Pace::Clock { .. } => parts.push(self.to_string()),
+            Pace::MoveTime(d) => parts.push(format!("movetime={}", d.as_millis())),
+            Pace::Infinite if self.caps.is_none() => parts.push("inf".to_string()),
+            Pace::Infinite => {}
+        }
+        if let Some(n) = self.caps.nodes {
+            parts.push(format!("nodes={n}"));
+        }
+        if let Some(n) = self.caps.depth {
+            parts.push(format!("depth={n}"));
+        }
+        parts.join(",")
     }
 }
 
 impl fmt::Display for TimeControl {
-    /// The PGN `TimeControl` tag's form: `40/60+0.6`, `10+0.1`, `-` for none.
+    /// The PGN `TimeControl` tag's form, of the pace alone (as both tools write it): `40/60+0.6`,
+    /// `10+0.1`, `0.1/move`, `-` for none.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            TimeControl::Clock {
+        match self.pace {
+            Pace::Clock {
                 moves,
                 base,
                 increment,
             } => {
-                if *moves > 0 {
+                if moves > 0 {
                     write!(f, "{moves}/")?;
                 }
                 write!(f, "{}", base.as_secs_f64())?;
@@ -160,15 +297,13 @@ impl fmt::Display for TimeControl {
                 }
                 Ok(())
             }
-            TimeControl::MoveTime(d) => write!(f, "{}/move", d.as_secs_f64()),
-            TimeControl::Nodes(_) | TimeControl::Depth(_) | TimeControl::Infinite => {
-                f.write_str("-")
-            }
+            Pace::MoveTime(d) => write!(f, "{}/move", d.as_secs_f64()),
+            Pace::Infinite => f.write_str("-"),
         }
     }
 }
 
-/// One side's clock under a [`TimeControl::Clock`].
+/// One side's clock under a [`Pace::Clock`].
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Clock {
     /// Time left.
@@ -178,14 +313,14 @@ pub struct Clock {
 }
 
 impl TimeControl {
-    /// A fresh clock (meaningful for `Clock` time controls): the period's time and the first
-    /// move's increment, as cutechess-cli and fastchess start theirs (`10+0.1` starts at 10.1
-    /// s, and the first `go` says `wtime 10100`).
+    /// A fresh clock (meaningful for a clock's pace): the period's time and the first move's
+    /// increment, as cutechess-cli and fastchess start theirs (`10+0.1` starts at 10.1 s, and
+    /// the first `go` says `wtime 10100`).
     pub fn new_clock(&self) -> Clock {
-        let remaining = match self {
-            TimeControl::Clock {
+        let remaining = match self.pace {
+            Pace::Clock {
                 base, increment, ..
-            } => *base + *increment,
+            } => base + increment,
             _ => Duration::ZERO,
         };
         Clock {
@@ -196,10 +331,8 @@ impl TimeControl {
 
     /// Moves left to the next time control, for `movestogo` (None in sudden death).
     pub fn moves_to_go(&self, clock: &Clock) -> Option<u32> {
-        match self {
-            TimeControl::Clock { moves, .. } if *moves > 0 => {
-                Some(moves - clock.moves_made % moves)
-            }
+        match self.pace {
+            Pace::Clock { moves, .. } if moves > 0 => Some(moves - clock.moves_made % moves),
             _ => None,
         }
     }
@@ -207,8 +340,8 @@ impl TimeControl {
     /// Charge `used` to `clock`; false when the clock fell below zero by more than `margin`
     /// (a loss on time). Adds the increment and, at the end of a period, the next period.
     pub fn charge(&self, clock: &mut Clock, used: Duration, margin: Duration) -> bool {
-        match self {
-            TimeControl::Clock {
+        match self.pace {
+            Pace::Clock {
                 moves,
                 base,
                 increment,
@@ -217,40 +350,40 @@ impl TimeControl {
                     clock.remaining = Duration::ZERO;
                     return false;
                 }
-                clock.remaining = clock.remaining.saturating_sub(used) + *increment;
+                clock.remaining = clock.remaining.saturating_sub(used) + increment;
                 clock.moves_made += 1;
-                if *moves > 0 && clock.moves_made.is_multiple_of(*moves) {
-                    clock.remaining += *base;
+                if moves > 0 && clock.moves_made.is_multiple_of(moves) {
+                    clock.remaining += base;
                 }
                 true
             }
-            TimeControl::MoveTime(limit) => used <= *limit + margin,
-            _ => true,
+            Pace::MoveTime(limit) => used <= limit + margin,
+            Pace::Infinite => true,
         }
     }
 
     /// The longest the runner waits for `bestmove` before the engine loses (on time, or as
     /// hung when there is no clock).
     pub fn deadline(&self, clock: &Clock, margin: Duration, hang: Duration) -> Duration {
-        match self {
-            TimeControl::Clock { .. } => clock.remaining + margin,
-            TimeControl::MoveTime(limit) => *limit + margin,
-            _ => hang,
+        match self.pace {
+            Pace::Clock { .. } => clock.remaining + margin,
+            Pace::MoveTime(limit) => limit + margin,
+            Pace::Infinite => hang,
         }
     }
 }
 
 impl TimeControl {
     /// True when the engines play on a clock or a fixed time per move (a late answer is a loss
-    /// on time rather than a hang).
+    /// on time rather than a hang), caps beside it or not.
     pub fn has_clock(&self) -> bool {
-        matches!(self, TimeControl::Clock { .. } | TimeControl::MoveTime(_))
+        !matches!(self.pace, Pace::Infinite)
     }
 
     /// The time the side to move has for its move: its clock, or the fixed time per move.
     pub fn time_left(&self, clock: &Clock) -> Duration {
-        match self {
-            TimeControl::MoveTime(limit) => *limit,
+        match self.pace {
+            Pace::MoveTime(limit) => limit,
             _ => clock.remaining,
         }
     }
@@ -258,25 +391,55 @@ impl TimeControl {
     /// UCI's `go` for `side` to move under this time control, with `clocks` (White's, Black's)
     /// and the opponent playing under `opponent` (the same time control, unless the match gives
     /// the engines different ones): `go wtime .. btime .. winc .. binc .. [movestogo ..]`,
-    /// `go movetime`, `go nodes`, `go depth` or a bare `go`. Each side's time and increment are
-    /// its own; an opponent without a clock has no time and increment in the line (as fastchess
-    /// leaves them out), and `movestogo` counts the mover's own period.
-    pub fn uci_go(&self, opponent: &TimeControl, clocks: &[Clock; 2], side: Color) -> String {
-        match *self {
-            TimeControl::Clock { .. } => {
+    /// `go movetime ..`, or a bare `go`, with the caps (`depth`, `nodes`) where `order` puts
+    /// them. Each side's time and increment are its own; an opponent without a clock has no
+    /// time and increment in the line (as fastchess leaves them out), and `movestogo` counts
+    /// the mover's own period.
+    pub fn uci_go(
+        &self,
+        opponent: &TimeControl,
+        clocks: &[Clock; 2],
+        side: Color,
+        order: GoOrder,
+    ) -> String {
+        let time = self.uci_time(opponent, clocks, side);
+        let caps = match order {
+            GoOrder::CapsLast => [
+                ("depth", self.caps.depth.map(u64::from)),
+                ("nodes", self.caps.nodes),
+            ],
+            GoOrder::CapsFirst => [
+                ("nodes", self.caps.nodes),
+                ("depth", self.caps.depth.map(u64::from)),
+            ],
+        };
+        let caps = caps
+            .iter()
+            .filter_map(|(key, n)| n.map(|n| format!(" {key} {n}")))
+            .collect::<String>();
+        match order {
+            GoOrder::CapsLast => format!("go{time}{caps}"),
+            GoOrder::CapsFirst => format!("go{caps}{time}"),
+        }
+    }
+
+    /// The time words of `go` (each after a space): the clocks, or `movetime`, or none.
+    fn uci_time(&self, opponent: &TimeControl, clocks: &[Clock; 2], side: Color) -> String {
+        match self.pace {
+            Pace::Clock { .. } => {
                 let (white, black) = match side {
                     Color::White => (self, opponent),
                     Color::Black => (opponent, self),
                 };
-                let mut go = "go".to_string();
+                let mut go = String::new();
                 for (key, tc, clock) in [("wtime", white, &clocks[0]), ("btime", black, &clocks[1])]
                 {
-                    if let TimeControl::Clock { .. } = tc {
+                    if let Pace::Clock { .. } = tc.pace {
                         go.push_str(&format!(" {key} {}", clock.remaining.as_millis()));
                     }
                 }
                 for (key, tc) in [("winc", white), ("binc", black)] {
-                    if let TimeControl::Clock { increment, .. } = tc {
+                    if let Pace::Clock { increment, .. } = tc.pace {
                         go.push_str(&format!(" {key} {}", increment.as_millis()));
                     }
                 }
@@ -285,10 +448,8 @@ impl TimeControl {
                 }
                 go
             }
-            TimeControl::MoveTime(limit) => format!("go movetime {}", limit.as_millis()),
-            TimeControl::Nodes(n) => format!("go nodes {n}"),
-            TimeControl::Depth(n) => format!("go depth {n}"),
-            TimeControl::Infinite => "go".to_string(),
+            Pace::MoveTime(limit) => format!(" movetime {}", limit.as_millis()),
+            Pace::Infinite => String::new(),
         }
     }
 }
@@ -328,28 +489,24 @@ mod tests {
     fn cute_chess_forms() {
         assert_eq!(
             "40/60+0.6".parse::<TimeControl>().unwrap(),
-            TimeControl::Clock {
-                moves: 40,
-                base: Duration::from_secs(60),
-                increment: Duration::from_millis(600)
-            }
+            TimeControl::clock(40, Duration::from_secs(60), Duration::from_millis(600))
         );
         assert_eq!(
             "10+0.1".parse::<TimeControl>().unwrap().to_string(),
             "10+0.1"
         );
-        assert_eq!("inf".parse::<TimeControl>().unwrap(), TimeControl::Infinite);
+        assert_eq!("inf".parse::<TimeControl>().unwrap(), TimeControl::INFINITE);
         assert_eq!(
             "nodes=1".parse::<TimeControl>().unwrap(),
-            TimeControl::Nodes(1)
+            TimeControl::nodes(1)
         );
         assert_eq!(
             "depth=3".parse::<TimeControl>().unwrap(),
-            TimeControl::Depth(3)
+            TimeControl::depth(3)
         );
         assert_eq!(
             "movetime=50".parse::<TimeControl>().unwrap(),
-            TimeControl::MoveTime(Duration::from_millis(50))
+            TimeControl::move_time(Duration::from_millis(50))
         );
         for bad in [
             "",
@@ -372,27 +529,15 @@ mod tests {
     fn minutes_and_seconds() {
         assert_eq!(
             "1:00+1".parse::<TimeControl>().unwrap(),
-            TimeControl::Clock {
-                moves: 0,
-                base: Duration::from_secs(60),
-                increment: Duration::from_secs(1)
-            }
+            TimeControl::clock(0, Duration::from_secs(60), Duration::from_secs(1))
         );
         assert_eq!(
             "40/1:00+0.5".parse::<TimeControl>().unwrap(),
-            TimeControl::Clock {
-                moves: 40,
-                base: Duration::from_secs(60),
-                increment: Duration::from_millis(500)
-            }
+            TimeControl::clock(40, Duration::from_secs(60), Duration::from_millis(500))
         );
         assert_eq!(
             "2:30.5".parse::<TimeControl>().unwrap(),
-            TimeControl::Clock {
-                moves: 0,
-                base: Duration::from_millis(150_500),
-                increment: Duration::ZERO
-            }
+            TimeControl::clock(0, Duration::from_millis(150_500), Duration::ZERO)
         );
         assert_eq!(
             "0:05+0.1".parse::<TimeControl>().unwrap().to_string(),
@@ -451,25 +596,110 @@ mod tests {
         let black: TimeControl = "40/5+0.05".parse().unwrap();
         let clocks = [white.new_clock(), black.new_clock()];
         assert_eq!(
-            white.uci_go(&black, &clocks, Color::White),
+            white.uci_go(&black, &clocks, Color::White, GoOrder::CapsLast),
             "go wtime 10100 btime 5050 winc 100 binc 50"
         );
         assert_eq!(
-            black.uci_go(&white, &clocks, Color::Black),
+            black.uci_go(&white, &clocks, Color::Black, GoOrder::CapsLast),
             "go wtime 10100 btime 5050 winc 100 binc 50 movestogo 40"
         );
         // fastchess leaves out the time of an opponent without a clock.
         let depth: TimeControl = "depth=8".parse().unwrap();
         let clocks = [white.new_clock(), depth.new_clock()];
         assert_eq!(
-            white.uci_go(&depth, &clocks, Color::White),
+            white.uci_go(&depth, &clocks, Color::White, GoOrder::CapsLast),
             "go wtime 10100 winc 100"
         );
-        assert_eq!(depth.uci_go(&white, &clocks, Color::Black), "go depth 8");
+        assert_eq!(
+            depth.uci_go(&white, &clocks, Color::Black, GoOrder::CapsLast),
+            "go depth 8"
+        );
         let same = [white.new_clock(), white.new_clock()];
         assert_eq!(
-            white.uci_go(&white, &same, Color::Black),
+            white.uci_go(&white, &same, Color::Black, GoOrder::CapsLast),
             "go wtime 10100 btime 10100 winc 100 binc 100"
         );
+    }
+}
+
+#[cfg(test)]
+mod caps_tests {
+    use super::*;
+
+    /// Caps after a pace, each part after a comma, read back from the notation.
+    #[test]
+    fn caps_beside_a_pace_read_back() {
+        for text in [
+            "10+0.1,nodes=5000",
+            "40/20+0.2,nodes=3000,depth=9",
+            "movetime=100,depth=8",
+            "nodes=5000,depth=8",
+        ] {
+            let tc: TimeControl = text.parse().unwrap();
+            assert_eq!(tc.notation(), text);
+            assert_eq!(tc.notation().parse::<TimeControl>().unwrap(), tc, "{text}");
+        }
+        let tc: TimeControl = "depth=8, nodes=5000 ,10+0.1".parse().unwrap();
+        assert_eq!(tc.notation(), "10+0.1,nodes=5000,depth=8");
+        assert_eq!(tc.to_string(), "10+0.1", "the PGN tag shows the pace");
+        assert_eq!(
+            "inf,nodes=5".parse::<TimeControl>().unwrap(),
+            TimeControl::nodes(5)
+        );
+        for bad in [
+            "10+0.1,",
+            "10+0.1,5+0.1",
+            "nodes=1,nodes=2",
+            "depth=1,depth=2",
+            "10+0.1,movetime=5",
+            "10+0.1,nodes=x",
+            ",",
+        ] {
+            assert!(bad.parse::<TimeControl>().is_err(), "{bad}");
+        }
+    }
+
+    /// What cutechess-cli 1.5.1 and fastchess 1.8.2-alpha sent (tests/data/peers/caps/):
+    /// cutechess-cli's caps after the time, `depth` then `nodes`; fastchess's before it,
+    /// `nodes` then `depth`.
+    #[test]
+    fn each_tool_puts_the_caps_in_its_place() {
+        let white: TimeControl = "40/20+0.2,nodes=3000,depth=9".parse().unwrap();
+        let black: TimeControl = "20+0.2,depth=6".parse().unwrap();
+        let clocks = [white.new_clock(), black.new_clock()];
+        let go = |tc: &TimeControl, other, side, order| tc.uci_go(other, &clocks, side, order);
+        assert_eq!(
+            go(&white, &black, Color::White, GoOrder::CapsLast),
+            "go wtime 20200 btime 20200 winc 200 binc 200 movestogo 40 depth 9 nodes 3000"
+        );
+        assert_eq!(
+            go(&white, &black, Color::White, GoOrder::CapsFirst),
+            "go nodes 3000 depth 9 wtime 20200 btime 20200 winc 200 binc 200 movestogo 40"
+        );
+        assert_eq!(
+            go(&black, &white, Color::Black, GoOrder::CapsLast),
+            "go wtime 20200 btime 20200 winc 200 binc 200 depth 6"
+        );
+        assert_eq!(
+            go(&black, &white, Color::Black, GoOrder::CapsFirst),
+            "go depth 6 wtime 20200 btime 20200 winc 200 binc 200"
+        );
+        let st: TimeControl = "movetime=1000,nodes=4000".parse().unwrap();
+        assert_eq!(
+            go(&st, &st, Color::White, GoOrder::CapsLast),
+            "go movetime 1000 nodes 4000"
+        );
+        assert_eq!(
+            go(&st, &st, Color::White, GoOrder::CapsFirst),
+            "go nodes 4000 movetime 1000"
+        );
+        let nodes = TimeControl::nodes(1000);
+        for order in [GoOrder::CapsLast, GoOrder::CapsFirst] {
+            assert_eq!(go(&nodes, &nodes, Color::White, order), "go nodes 1000");
+            assert_eq!(
+                go(&TimeControl::INFINITE, &nodes, Color::White, order),
+                "go"
+            );
+        }
     }
 }
