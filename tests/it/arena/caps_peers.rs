@@ -63,9 +63,9 @@ pub(super) fn recorded(name: &str) -> PathBuf {
     data_path(&format!("peers/caps/{name}"))
 }
 
-/// The `go` lines of a run, `ENGINE: go ...`, from cutechess-cli's debug lines (`691
-/// >sf(0): go ...`) or fastchess's log (`... sf <--- go ...`), as the recipe's `grep` and `sed`
-/// take them.
+/// The `go` lines of a run, `ENGINE: go ...`, from cutechess-cli's debug lines
+/// (`691 >sf(0): go ...`) or fastchess's log (`... sf <--- go ...`), as the recipe's `grep`
+/// and `sed` take them.
 pub(super) fn go_lines(text: &str) -> Vec<String> {
     text.lines()
         .filter_map(|line| {
