@@ -29,7 +29,8 @@ use super::stop::{Halt, RunStop};
 use super::tablebase::TablebaseJudge;
 use crate::client::MoveInfo;
 use crate::client::{
-    Answer, Claim, Clock, Echo, EngineConfig, EngineError, EngineProcess, TimeControl, Turn,
+    Answer, Claim, Clock, Echo, EngineConfig, EngineError, EngineProcess, GoOrder, TimeControl,
+    Turn,
 };
 use crate::game::{Finish, Game, GameRecord, Outcome};
 use crate::notation::polyglot::Book;
@@ -66,6 +67,9 @@ pub struct MatchPlan {
     pub tablebase: Option<Arc<TablebaseJudge>>,
     /// Each engine's own opening book (`book` in engines.toml), loaded, with its depth in moves.
     pub books: Vec<Option<(Arc<Book>, u32)>>,
+    /// Where UCI's `go` puts a node or depth cap beside the time (the word order of the tool
+    /// whose command line the run follows).
+    pub go_order: GoOrder,
     /// How long a `go` without a clock may take.
     pub hang_timeout: Duration,
     /// Raised to end the match now: running games end unfinished, no new game starts.
@@ -679,6 +683,7 @@ impl MatchPlan {
             own: time_control,
             opponent,
             clocks: *clocks,
+            order: self.go_order,
         };
         let answer = engine.think(&turn, deadline);
         let mut info = engine.last_go().read_as(self.adjudication.bound_scores);

@@ -232,7 +232,7 @@ fn our_own_form_gives_an_engine_its_own_time_control() {
 }
 
 /// A match with odds, killed and resumed, keeps each engine's own time control: it is in the
-/// state (format 5), not read again from the engines file.
+/// state (format 5 and after), not read again from the engines file.
 #[test]
 fn a_resumed_match_keeps_the_engines_own_time_controls() {
     let dir = scratch("odds-resume");
@@ -256,7 +256,7 @@ fn a_resumed_match_keeps_the_engines_own_time_controls() {
     let state: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(dir.join("g.pgn.state.json")).unwrap())
             .unwrap();
-    assert_eq!(state["format"], "shannon match state 5");
+    assert_eq!(state["format"], "shannon match state 6");
     assert_eq!(
         state["settings"]["engine_limits"]["shannon-b"]["time_control"],
         "nodes=5"

@@ -1,7 +1,8 @@
 //! State files written before the state format named its contents by stable names (format 1, in
 //! `tests/data/state-v1`), and before it said where a run's games start (format 2, in
 //! `tests/data/state-v2`): a resume still plays the rest of the schedule to the uninterrupted
-//! result, and a merge of its shards still prints and writes what it did then.
+//! result, and a merge of its shards still prints and writes what it did then. A state of format
+//! 5 (`tests/data/state-v5`, before caps beside a clock) resumes under the limits it saved.
 
 use super::resume::tables;
 use super::{read_pgn, run, scratch, tag};
@@ -115,8 +116,8 @@ fn a_format_2_state_resumes_to_the_uninterrupted_result() {
     assert!(left.is_empty(), "{left:?}");
     let state = std::fs::read_to_string(dir.join("games.pgn.state.json")).unwrap();
     assert!(
-        state.contains("\"shannon match state 5\""),
-        "written back as format 5"
+        state.contains("\"shannon match state 6\""),
+        "written back as format 6"
     );
     assert_eq!(tables(&resumed), tables(&uninterrupted_tournament()));
 }
@@ -141,5 +142,40 @@ fn format_1_shards_merge_as_they_did() {
     assert_eq!(
         std::fs::read_to_string(dir.join("merged.pgn")).unwrap(),
         std::fs::read_to_string(dir.join("merged-by-v1.pgn")).unwrap()
+    );
+}
+
+/// Format 5 had no caps beside a clock: its time controls read as they were (the match's
+/// `10+0.1`, b's `nodes=5`), the rest of the run plays under them, and the state is written back
+/// as format 6 with the same notation.
+#[test]
+fn a_format_5_state_resumes_under_its_limits() {
+    let dir = scratch("v5-state-resume");
+    copy_states_of(5, "odds", &dir);
+    let (ok, resumed, err) = run(
+        &["match", "--resume", "games.pgn.state.json", "--quiet"],
+        &dir,
+    );
+    assert!(ok, "{resumed}{err}");
+    assert!(resumed.contains("111 of 400 games done"), "{resumed}");
+    let games = read_pgn(&dir.join("games.pgn"));
+    assert_eq!(games.len(), 400, "every scheduled game, finished, once");
+    for game in &games {
+        for side in ["White", "Black"] {
+            let tc = tag(game, &format!("{side}TimeControl"));
+            match tag(game, side) {
+                "a" => assert_eq!(tc, "10+0.1"),
+                _ => assert_eq!(tc, "-"),
+            }
+        }
+    }
+    let state: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("games.pgn.state.json")).unwrap())
+            .unwrap();
+    assert_eq!(state["format"], "shannon match state 6");
+    assert_eq!(state["settings"]["time_control"], "10+0.1");
+    assert_eq!(
+        state["settings"]["engine_limits"]["b"]["time_control"],
+        "nodes=5"
     );
 }
