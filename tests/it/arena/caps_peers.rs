@@ -12,6 +12,7 @@ use super::peer_tools::stockfish_as_recorded;
 use super::run;
 use super::sprt_peers::sprt_folder;
 use crate::common::data_path;
+use crate::common::MatchLine;
 use std::path::{Path, PathBuf};
 
 /// The recorded cases: name, and the engines' words (`{sf}`: Stockfish's command and options).
@@ -216,20 +217,12 @@ fn our_own_form_puts_caps_beside_the_clock() {
          [[engine]]\nname = \"base\"\ncommand = \"self\"\ntc = \"5+0.05,depth=3\"\n",
     )
     .unwrap();
-    let (ok, out, err) = run(
-        &[
-            "match",
-            "--engines",
-            "dev,base",
-            "--tc",
-            "10+0.1,nodes=5000",
-            "--games",
-            "2",
-            "--pgn",
-            "own.pgn",
-        ],
-        &dir,
-    );
+    let (ok, out, err) = MatchLine::new()
+        .engines("dev,base")
+        .tc("10+0.1,nodes=5000")
+        .games(2)
+        .pgn("own.pgn")
+        .run_in(&dir);
     assert!(ok, "{out}{err}");
     assert!(
         out.contains("tc 10+0.1,nodes=5000 (base 5+0.05,depth=3)"),
@@ -248,10 +241,10 @@ fn our_own_form_puts_caps_beside_the_clock() {
         state["settings"]["engine_limits"]["base"]["time_control"],
         "5+0.05,depth=3"
     );
-    let (ok, _, err) = run(
-        &["match", "--tc", "10+0.1,nodes=5,nodes=6", "--pgn", "-"],
-        &dir,
-    );
+    let (ok, _, err) = MatchLine::new()
+        .tc("10+0.1,nodes=5,nodes=6")
+        .pgn("-")
+        .run_in(&dir);
     assert!(!ok);
     assert!(
         err.contains("'10+0.1,nodes=5,nodes=6' is not a time control"),
