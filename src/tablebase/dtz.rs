@@ -230,17 +230,23 @@ impl Prober<'_> {
         }
     }
 
+    /// The best WDL value of the side to move's en passant captures (-3: none is legal).
+    fn best_en_passant(&self, pos: &Position) -> Result<i8, ProbeError> {
+        let mut best = -3;
+        for mv in self.en_passant_captures(pos) {
+            let (value, _) = self.probe_ab(&pos.play(mv), -2, 2)?;
+            best = best.max(-value);
+        }
+        Ok(best)
+    }
+
     /// The WDL value with en passant captures considered (`probe_wdl`).
     fn wdl(&self, pos: &Position) -> Result<i8, ProbeError> {
         let (mut v, _) = self.probe_ab(pos, -2, 2)?;
         if !has_en_passant(pos) {
             return Ok(v);
         }
-        let mut v1 = -3;
-        for mv in self.en_passant_captures(pos) {
-            let (v0, _) = self.probe_ab(&pos.play(mv), -2, 2)?;
-            v1 = v1.max(-v0);
-        }
+        let v1 = self.best_en_passant(pos)?;
         if v1 > -3 {
             if v1 >= v {
                 v = v1;
@@ -342,11 +348,7 @@ impl Prober<'_> {
         if !has_en_passant(pos) {
             return Ok(v);
         }
-        let mut v1 = -3;
-        for mv in self.en_passant_captures(pos) {
-            let (v0, _) = self.probe_ab(&pos.play(mv), -2, 2)?;
-            v1 = v1.max(-v0);
-        }
+        let v1 = self.best_en_passant(pos)?;
         if v1 > -3 {
             let d1 = WDL_TO_DTZ[(v1 + 2) as usize];
             let take = if v < -100 {
