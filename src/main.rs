@@ -11,9 +11,15 @@ use std::process::ExitCode;
 /// Standard output that remembers whether its reader has gone (`shannon ... | head -1`: the
 /// pipe is closed). A command whose reader left ends quietly with status 0, as `perft`, `exact`
 /// and most Unix tools do, whatever error its unwritable output then made it return.
+///
+/// It hands standard output whole lines only, each write at once, so that lines another thread
+/// writes to the same file (cutechess-cli's `-debug` echo) fall between them, never inside one
+/// (standard output's own line buffer writes what it held and the rest of a line apart).
 struct Watched<W: Write> {
     inner: W,
     reader_gone: bool,
+    /// The start of a line not yet ended.
+    partial: Vec<u8>,
 }
 
 impl<W: Write> Watched<W> {
@@ -27,12 +33,22 @@ impl<W: Write> Watched<W> {
 
 impl<W: Write> Write for Watched<W> {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        let result = self.inner.write(buf);
-        self.note(result)
+        self.partial.extend_from_slice(buf);
+        if let Some(end) = self.partial.iter().rposition(|&b| b == b'\n') {
+            let rest = self.partial.split_off(end + 1);
+            let lines = std::mem::replace(&mut self.partial, rest);
+            let result = self.inner.write_all(&lines);
+            self.note(result)?;
+        }
+        Ok(buf.len())
     }
 
     fn flush(&mut self) -> io::Result<()> {
-        let result = self.inner.flush();
+        let partial = std::mem::take(&mut self.partial);
+        let result = self
+            .inner
+            .write_all(&partial)
+            .and_then(|()| self.inner.flush());
         self.note(result)
     }
 }
@@ -47,6 +63,7 @@ fn main() -> ExitCode {
     let mut out = Watched {
         inner: io::stdout().lock(),
         reader_gone: false,
+        partial: Vec::new(),
     };
     let result = match cli::run_compat_match(&args, &mut out) {
         Some(result) => result,

@@ -3,7 +3,7 @@
 //! tool does (how bound scores are read, the PGN's `TimeControl` for an unlimited clock).
 
 use crate::client::BoundScores;
-use crate::client::TimeControl;
+use crate::client::{GoOrder, Pace, TimeControl};
 use std::fmt;
 
 /// A tool whose command line Shannon reads, and whose conventions such a run follows.
@@ -27,15 +27,22 @@ impl Dialect {
         }
     }
 
-    /// The PGN's `TimeControl` tag for `time_control` in `dialect`: cutechess-cli writes `inf`
-    /// for a move limited by nodes or depth only (its `tc=inf`), fastchess and Shannon `-` (the
-    /// PGN standard's "no time control").
+    /// Where a run in `dialect` puts a node or depth cap on UCI's `go` line beside the time:
+    /// fastchess before it, cutechess-cli (and Shannon's own form) after it.
+    pub fn go_order(dialect: Option<Dialect>) -> GoOrder {
+        match dialect {
+            Some(Dialect::Fastchess) => GoOrder::CapsFirst,
+            Some(Dialect::Cutechess) | None => GoOrder::CapsLast,
+        }
+    }
+
+    /// The PGN's `TimeControl` tag for `time_control` in `dialect`, its pace alone (neither tool
+    /// writes the caps there: `tc=10+0.1 nodes=5000` is `10+0.1`): cutechess-cli writes `inf`
+    /// for no clock (its `tc=inf`), fastchess and Shannon `-` (the PGN standard's "no time
+    /// control").
     pub fn time_control_tag(dialect: Option<Dialect>, time_control: &TimeControl) -> String {
-        match (dialect, time_control) {
-            (
-                Some(Dialect::Cutechess),
-                TimeControl::Infinite | TimeControl::Nodes(_) | TimeControl::Depth(_),
-            ) => "inf".to_string(),
+        match (dialect, time_control.pace) {
+            (Some(Dialect::Cutechess), Pace::Infinite) => "inf".to_string(),
             _ => time_control.to_string(),
         }
     }

@@ -17,7 +17,7 @@ pub struct PgnStyle {
     pub site: Option<String>,
     /// Tags and moves only.
     pub minimal: bool,
-    /// The tool whose `TimeControl` tag is written (`None`: Shannon's).
+    /// The tool whose `TimeControl` and `Termination` tags are written (`None`: Shannon's).
     pub dialect: Option<Dialect>,
     /// How the moves are noted (fastchess's `-pgnout notation=`; SAN by default).
     pub notation: MoveNotation,
@@ -63,16 +63,13 @@ pub fn game_pgn(
                 .into_iter()
                 .map(|(tag, value)| (tag.to_string(), value)),
         );
-        tags.extend([
-            (
-                "Termination".to_string(),
-                played.pgn_termination().to_string(),
-            ),
-            (
-                "PlyCount".to_string(),
-                played.record.moves.len().to_string(),
-            ),
-        ]);
+        if let Some(termination) = played.pgn_termination_in(style.dialect) {
+            tags.push(("Termination".to_string(), termination.to_string()));
+        }
+        tags.push((
+            "PlyCount".to_string(),
+            played.record.moves.len().to_string(),
+        ));
     }
     let comments = if minimal {
         Comments::default()

@@ -1,6 +1,7 @@
 //! A game of a match: the game itself (a [`GameRecord`]), who played it, and what ended it when
 //! the rules did not (a time forfeit, a crash, the ply limit, an interruption).
 
+use super::dialect::Dialect;
 use crate::client::EngineLog;
 use crate::client::MoveInfo;
 use crate::game::{DrawClaim, Ending, Finish, GameRecord, Outcome};
@@ -407,6 +408,24 @@ impl MatchGame {
         self.termination
             .as_ref()
             .map_or("normal", Termination::pgn_tag)
+    }
+
+    /// The PGN `Termination` tag as a run in `dialect`'s form writes it (`None`: Shannon's own
+    /// form, [`MatchGame::pgn_termination`]), or no tag. cutechess-cli (`PgnGame::setResult`)
+    /// writes none for a game the rules or a resignation ended, `illegal move` and `stalled
+    /// connection`; fastchess (`PgnBuilder::convertMatchTermination`) writes `normal`, `illegal
+    /// move` and `abandoned` for an engine that stopped answering.
+    pub fn pgn_termination_in(&self, dialect: Option<Dialect>) -> Option<&'static str> {
+        let Some(dialect) = dialect else {
+            return Some(self.pgn_termination());
+        };
+        Some(match (&self.termination, dialect) {
+            (None | Some(Termination::Resignation(_)), Dialect::Cutechess) => return None,
+            (None | Some(Termination::Resignation(_)), Dialect::Fastchess) => "normal",
+            (Some(Termination::IllegalMove(..)), _) => "illegal move",
+            (Some(Termination::Hang(_)), Dialect::Cutechess) => "stalled connection",
+            (Some(termination), _) => termination.pgn_tag(),
+        })
     }
 
     /// What the result table counts it as.

@@ -21,6 +21,7 @@ mod adjudication;
 mod dialect;
 mod done_games;
 mod error;
+mod feed;
 mod files;
 mod game_output;
 mod knockout;

@@ -234,6 +234,7 @@ pub(super) fn prepare(
         },
         tablebase,
         books,
+        go_order: Dialect::go_order(settings.dialect),
         hang_timeout: Duration::from_millis(defaults.hang_timeout_ms),
         interrupt: interrupt.unwrap_or_else(|| Arc::new(AtomicBool::new(false))),
         recover: settings.recover,

@@ -19,7 +19,7 @@
 //! lets every worker drop, and so kill, its engines.
 
 use super::adjudication::{Adjudication, Adjudicator, Verdict};
-use super::knockout::{Knockout, KnockoutGame, KnockoutResult, Next};
+use super::feed::{Fed, Feed, Listed};
 use super::match_game::{Forensics, MatchGame, Termination, TimeLossCause};
 use super::not_ready::{keep_log, NotReady};
 use super::openings::Opening;
@@ -29,7 +29,8 @@ use super::stop::{Halt, RunStop};
 use super::tablebase::TablebaseJudge;
 use crate::client::MoveInfo;
 use crate::client::{
-    Answer, Claim, Clock, Echo, EngineConfig, EngineError, EngineProcess, TimeControl, Turn,
+    Answer, Claim, Clock, Echo, EngineConfig, EngineError, EngineProcess, GoOrder, TimeControl,
+    Turn,
 };
 use crate::game::{Finish, Game, GameRecord, Outcome};
 use crate::notation::polyglot::Book;
@@ -66,6 +67,9 @@ pub struct MatchPlan {
     pub tablebase: Option<Arc<TablebaseJudge>>,
     /// Each engine's own opening book (`book` in engines.toml), loaded, with its depth in moves.
     pub books: Vec<Option<(Arc<Book>, u32)>>,
+    /// Where UCI's `go` puts a node or depth cap beside the time (the word order of the tool
+    /// whose command line the run follows).
+    pub go_order: GoOrder,
     /// How long a `go` without a clock may take.
     pub hang_timeout: Duration,
     /// Raised to end the match now: running games end unfinished, no new game starts.
@@ -109,94 +113,6 @@ pub enum RunEvent {
 /// Whether the match stops at a finished game (the SPRT's decision): asked by the worker that
 /// played it, as soon as it ends, in the order games end.
 pub type StopRule<'a> = dyn FnMut(&MatchGame) -> bool + Send + 'a;
-
-/// What a feed gives a worker that asks for a game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Fed {
-    /// This game.
-    Play(ScheduledGame),
-    /// None yet: ask again when a running game has ended.
-    Wait,
-    /// None left.
-    Done,
-}
-
-/// Where the runner's games come from: a list fixed in advance, or a driver that picks the
-/// next game from the results so far (a knockout). Asked under one lock, so the games are
-/// handed out in its order.
-pub(super) trait Feed: Send {
-    /// The next game.
-    fn next(&mut self) -> Fed;
-    /// A game it handed out ended (or was cut short).
-    fn finished(&mut self, game: &MatchGame);
-}
-
-/// Games fixed in advance: schedule indices, in order.
-struct Listed<'s> {
-    schedule: &'s Schedule,
-    todo: &'s [u32],
-    next: usize,
-}
-
-impl Feed for Listed<'_> {
-    fn next(&mut self) -> Fed {
-        match self.todo.get(self.next) {
-            Some(&index) => {
-                self.next += 1;
-                Fed::Play(self.schedule.game(index))
-            }
-            None => Fed::Done,
-        }
-    }
-
-    fn finished(&mut self, _: &MatchGame) {}
-}
-
-/// A knockout's games, numbered in the order the driver hands them out.
-pub(super) struct KnockoutFeed {
-    /// The driver.
-    pub(super) knockout: Knockout,
-    /// The schedule whose encounters (every pair of engines) the games are counted in.
-    pub(super) schedule: Schedule,
-}
-
-impl KnockoutFeed {
-    /// The game the driver handed out, as the schedule's kind of game (index: its number - 1).
-    fn scheduled(&self, game: &KnockoutGame) -> ScheduledGame {
-        ScheduledGame {
-            index: game.number - 1,
-            round: game.round - 1,
-            encounter: self
-                .schedule
-                .encounter_of(game.white, game.black)
-                .unwrap_or_default(),
-            white: game.white,
-            black: game.black,
-            opening: game.opening,
-        }
-    }
-}
-
-impl Feed for KnockoutFeed {
-    fn next(&mut self) -> Fed {
-        match self.knockout.next_game() {
-            Next::Play(game) => Fed::Play(self.scheduled(&game)),
-            Next::Wait => Fed::Wait,
-            Next::Done => Fed::Done,
-        }
-    }
-
-    fn finished(&mut self, game: &MatchGame) {
-        let result = match game.record.outcome {
-            Outcome::Win(Color::White) => KnockoutResult::WhiteWins,
-            Outcome::Win(Color::Black) => KnockoutResult::BlackWins,
-            Outcome::Draw => KnockoutResult::Draw,
-            Outcome::Unfinished => KnockoutResult::None,
-        };
-        // Every game the runner plays was handed out by the driver, once.
-        let _ = self.knockout.finish(game.number, result);
-    }
-}
 
 /// The feed and the stop rule under one lock: once the rule says stop at a game, no worker
 /// takes another.
@@ -679,6 +595,7 @@ impl MatchPlan {
             own: time_control,
             opponent,
             clocks: *clocks,
+            order: self.go_order,
         };
         let answer = engine.think(&turn, deadline);
         let mut info = engine.last_go().read_as(self.adjudication.bound_scores);

@@ -6,6 +6,7 @@
 //! PGN as `*`, the state is saved once more, and the report is made.
 
 use super::error::ArenaError;
+use super::feed::KnockoutFeed;
 use super::game_output::{game_epd, game_forensics, game_pgn, PgnStyle};
 use super::knockout::Knockout;
 use super::match_game::{MatchGame, Termination};
@@ -15,7 +16,7 @@ use super::report::{
     GameFinished, GameStarted, KnockoutReport, Latency, MatchObserver, MatchReport, MatchStart,
     SprtReport, StateReport,
 };
-use super::runner::{KnockoutFeed, MatchPlan, RunEvent, StopRule};
+use super::runner::{MatchPlan, RunEvent, StopRule};
 use super::schedule::{ScheduledGame, TournamentKind};
 use super::sprt_run::{SprtRun, SprtStatus};
 use super::standings::EncounterTally;

@@ -10,13 +10,13 @@
 //!   end the game.
 //! - cutechess-cli asks after every move a player makes (not the opening's moves), once the
 //!   rules have not ended the game, at any fifty-move counter: a position without castling
-//!   rights, of at most 7 pieces and `-tbpieces`. It probes the DTZ tables at the root
-//!   (Fathom's `tb_probe_root`, `projects/lib/src/board/syzygytablebase.cpp`), which fails when
-//!   the material's DTZ table (`.rtbz`) is missing. Shannon reads WDL tables only: it answers as
-//!   cutechess-cli at counter 0 (where the DTZ root probe's value is the WDL value) and for a
-//!   drawn position at any counter, when the material's `.rtbz` file is present; a won or lost
-//!   position reached with the counter above 0 needs the distance to zeroing, and is left to be
-//!   played on (a warning says so, once).
+//!   rights, of at most 7 pieces and `-tbpieces` (not the tables' largest: Fathom answers a
+//!   position of more pieces when captures into the tables decide every line). It probes the
+//!   DTZ tables at the root (Fathom's `tb_probe_root`, `projects/lib/src/board/
+//!   syzygytablebase.cpp`), whose value counts the fifty-move counter: a win whose distance to
+//!   zeroing and counter add up to more than 100 plies is a cursed win. Shannon runs the same
+//!   probe ([`Tablebase::probe_root`]), which fails where Fathom's does (a DTZ or WDL table
+//!   missing, a position it cannot decide).
 //!
 //! Both tools count a cursed win and a blessed loss (decided by the fifty-move rule) as draws,
 //! and as wins and losses with `-tbignore50`. A probe that fails (a table missing or damaged)
@@ -25,7 +25,7 @@
 
 use super::dialect::Dialect;
 use crate::game::{Game, Outcome};
-use crate::tablebase::{Material, ProbeError, Tablebase, TablebaseError, Wdl};
+use crate::tablebase::{ProbeError, RootProbe, Tablebase, TablebaseError, Wdl};
 use crate::Color;
 use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
@@ -207,8 +207,9 @@ pub struct TablebaseJudge {
 
 impl TablebaseJudge {
     /// Open the tables of `rule` for a run that probes as `probing` says. A `max_pieces` above
-    /// what the tables hold is an error when `strict` (Shannon's own form), else a warning
-    /// (both tools take it, and probe what the tables hold).
+    /// what the tables hold is an error when `strict` (Shannon's own form), else taken as both
+    /// tools take it: with a warning before moves (fastchess probes what the tables hold), as
+    /// it is after moves (cutechess-cli's prober answers some positions of more pieces).
     pub fn open(
         rule: TablebaseRule,
         probing: Probing,
@@ -228,7 +229,10 @@ impl TablebaseJudge {
                 if strict {
                     return Err(error);
                 }
-                log::warn!("{error}: positions of more pieces are not adjudicated");
+                // cutechess-cli's prober may answer positions of more pieces: no warning.
+                if probing == Probing::BeforeMove {
+                    log::warn!("{error}: positions of more pieces are not adjudicated");
+                }
             }
         }
         Ok(Arc::new(TablebaseJudge {
@@ -266,8 +270,8 @@ impl TablebaseJudge {
     }
 
     /// The result the tables give `game` just after a player's move, when the run probes after
-    /// moves (cutechess-cli's `GameAdjudicator::addEval`): `None` as for
-    /// [`TablebaseJudge::before_move`], and when the answer needs a DTZ table.
+    /// moves (cutechess-cli's `GameAdjudicator::addEval`, with Fathom's root probe): `None` as
+    /// for [`TablebaseJudge::before_move`].
     pub fn after_move(&self, game: &Game) -> Option<Outcome> {
         if self.probing != Probing::AfterMove {
             return None;
@@ -277,31 +281,19 @@ impl TablebaseJudge {
             return None;
         }
         let pieces = pos.occupied().count() as usize;
-        if pieces > CUTECHESS_MAX_PIECES
-            || pieces > self.tables.max_pieces()
-            || !self.within_limit(pieces)
-        {
+        if pieces > CUTECHESS_MAX_PIECES || !self.within_limit(pieces) {
             return None;
         }
-        // Fathom's root probe reads the material's DTZ table (for a drawn position, for the
-        // moves that lose); without it the probe fails.
-        if !self.tables.has_dtz(Material::of(pos)) {
-            return None;
+        let mover = pos.side_to_move();
+        match self.tables.probe_root(pos) {
+            Ok(RootProbe::Checkmate) => Some(Outcome::Win(!mover)),
+            Ok(RootProbe::Stalemate) => Some(Outcome::Draw),
+            Ok(RootProbe::Value { wdl, .. }) => Some(self.outcome(wdl, mover)),
+            Err(e) => {
+                self.failed(e);
+                None
+            }
         }
-        let wdl = self.probe(game)?;
-        if pos.halfmove_clock() != 0 && wdl != Wdl::Draw {
-            self.warn_once(
-                "fifty-move".into(),
-                format!(
-                    "tablebase adjudication: cutechess-cli decides a won position reached with \
-                     the fifty-move counter above 0 by its distance to zeroing (DTZ tables), \
-                     which Shannon does not read: such games are played on (first: {})",
-                    pos.fen()
-                ),
-            );
-            return None;
-        }
-        Some(self.outcome(wdl, pos.side_to_move()))
     }
 
     /// `-tbpieces`: fastchess's 0 is no limit; cutechess-cli takes only values above 2.
@@ -314,17 +306,20 @@ impl TablebaseJudge {
 
     /// The probe, or `None` when it fails (a damaged table warned of once).
     fn probe(&self, game: &Game) -> Option<Wdl> {
-        match self.tables.probe_wdl(game.position()) {
-            Ok(wdl) => Some(wdl),
-            Err(ProbeError::Table(e)) => {
-                let key = e.path.display().to_string();
-                self.warn_once(
-                    key,
-                    format!("tablebase adjudication: {e}; its positions are not adjudicated"),
-                );
-                None
-            }
-            Err(_) => None,
+        self.tables
+            .probe_wdl(game.position())
+            .map_err(|e| self.failed(e))
+            .ok()
+    }
+
+    /// A probe failed: nothing is adjudicated, and a damaged table is warned of once.
+    fn failed(&self, error: ProbeError) {
+        if let ProbeError::Table(e) = error {
+            let key = e.path.display().to_string();
+            self.warn_once(
+                key,
+                format!("tablebase adjudication: {e}; its positions are not adjudicated"),
+            );
         }
     }
 

@@ -149,7 +149,7 @@ pub fn run_match_bench(games: u32, concurrency: usize, out: &mut impl Write) -> 
     use shannon::client::{Config, DEFAULT_ENGINES_TOML};
     let config = Config::parse(DEFAULT_ENGINES_TOML, "built-in engines.toml")
         .expect("the built-in engines.toml parses");
-    let report = runner_match(&config, games, concurrency, TimeControl::Nodes(1))?;
+    let report = runner_match(&config, games, concurrency, TimeControl::nodes(1))?;
     writeln!(
         out,
         "match runner: {} games of Shannon vs Shannon at nodes=1, concurrency {concurrency}: \
@@ -189,7 +189,7 @@ pub fn run_xboard_bench(games: u32, out: &mut impl Write) -> io::Result<()> {
     for protocol in ["xboard", "uci"] {
         let config = Config::parse(&engines(protocol), "the benchmark's engines")
             .map_err(|e| io::Error::other(e.to_string()))?;
-        let report = runner_match(&config, games, 1, TimeControl::Infinite)?;
+        let report = runner_match(&config, games, 1, TimeControl::INFINITE)?;
         let rate = per_second(report.standings.plies, report.seconds);
         writeln!(
             out,

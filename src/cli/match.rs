@@ -47,7 +47,8 @@ pub struct Args {
     #[arg(long)]
     concurrency: Option<usize>,
     /// Time control: 40/60+0.6, 10+0.1, 40/1:00+0.5 (minutes:seconds), inf, movetime=MS,
-    /// nodes=N, depth=N.
+    /// nodes=N, depth=N; caps beside a clock or movetime= after commas: 10+0.1,nodes=5000,depth=8
+    /// (each move stops at whichever comes first).
     #[arg(long)]
     tc: Option<TimeControl>,
     /// One engine's own time control (time odds), as NAME=TC: `--engine-tc base=5+0.05` plays

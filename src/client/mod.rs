@@ -27,5 +27,5 @@ pub use log::{Echo, Echoed, EngineLog, LogLine, Said, Stream, LOG_RECEIVED, LOG_
 pub use option::{DeclaredOption, OptionKind, OptionProblem, OptionSetting};
 pub use process::{EngineError, EngineProcess};
 pub use session::{Feature, Negotiation};
-pub use time_control::{Clock, TimeControl, TimeControlError};
+pub use time_control::{Caps, Clock, GoOrder, Pace, TimeControl, TimeControlError};
 pub use turn::{Answer, Claim, Turn};

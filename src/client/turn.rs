@@ -3,7 +3,7 @@
 //! Each protocol makes its own lines of a turn: UCI's `position` and `go`, xboard's moves,
 //! `time`, `otim` and `go`.
 
-use super::time_control::{Clock, TimeControl};
+use super::time_control::{Clock, GoOrder, Pace, TimeControl};
 use crate::game::Game;
 use crate::{CastlingMode, Color};
 use std::time::Duration;
@@ -21,6 +21,8 @@ pub struct Turn<'a> {
     pub opponent: TimeControl,
     /// The clocks, White's then Black's (read under a clock time control only).
     pub clocks: [Clock; 2],
+    /// Where UCI's `go` puts the caps beside the time (the word order of the tool a run follows).
+    pub order: GoOrder,
 }
 
 impl Turn<'_> {
@@ -33,7 +35,7 @@ impl Turn<'_> {
     /// and `otim`).
     pub fn times_left(&self) -> Option<(Duration, Duration)> {
         let side = self.side();
-        matches!(self.own, TimeControl::Clock { .. }).then(|| {
+        matches!(self.own.pace, Pace::Clock { .. }).then(|| {
             (
                 self.clocks[side.index()].remaining,
                 self.clocks[(!side).index()].remaining,
@@ -43,7 +45,8 @@ impl Turn<'_> {
 
     /// UCI's `go` command for this turn.
     pub fn uci_go(&self) -> String {
-        self.own.uci_go(&self.opponent, &self.clocks, self.side())
+        self.own
+            .uci_go(&self.opponent, &self.clocks, self.side(), self.order)
     }
 }
 

@@ -90,7 +90,7 @@ impl std::error::Error for TableError {
 }
 
 /// What is wrong with a table file. The first group is found when the folders are opened (the
-/// name, the size, the first bytes); the rest when the table is first read whole; the last three
+/// name, the size, the first bytes); the rest when the table is first read whole; the last four
 /// only while probing, as the format places its data.
 #[derive(Debug, Clone)]
 pub enum TableProblem {
@@ -106,10 +106,20 @@ pub enum TableProblem {
     /// The size is not 16 more than a multiple of 64 (cut short, or not a table).
     Size(u64),
     /// The first four bytes are another table kind's.
-    OtherKind(&'static str),
+    OtherKind {
+        /// The kind the file's extension calls for.
+        wanted: &'static str,
+        /// The kind the file is.
+        found: &'static str,
+    },
     /// The first four bytes are no Syzygy table's.
-    Magic([u8; 4]),
-    /// The header's flags are not those of this material's WDL table.
+    Magic {
+        /// The file's first four bytes.
+        found: [u8; 4],
+        /// The first four bytes of the kind the extension calls for.
+        wanted: [u8; 4],
+    },
+    /// The header's flags are not those of this material's table.
     Flags(u8),
     /// The header lists a piece code that names no piece.
     PieceCode(u8),
@@ -162,6 +172,8 @@ pub enum TableProblem {
     BlockOutOfRange(i64),
     /// A block's code does not decode within the block.
     BadCode,
+    /// A DTZ table's stored number is past the end of the map it is read through.
+    MapOutOfRange(u32),
 }
 
 /// The hexadecimal digits of a checksum.
@@ -182,11 +194,12 @@ impl fmt::Display for TableProblem {
                 f,
                 "{size} bytes: a Syzygy table is 64n + 16 bytes (cut short, or not a table)"
             ),
-            TableProblem::OtherKind(kind) => write!(f, "not a WDL table of standard chess: {kind}"),
-            TableProblem::Magic(magic) => write!(
+            TableProblem::OtherKind { wanted, found } => write!(f, "not {wanted}: {found}"),
+            TableProblem::Magic { found, wanted } => write!(
                 f,
-                "not a Syzygy table: it starts with {}, not 71e8235d",
-                hex(magic)
+                "not a Syzygy table: it starts with {}, not {}",
+                hex(found),
+                hex(wanted)
             ),
             TableProblem::Flags(flags) => write!(
                 f,
@@ -238,11 +251,15 @@ impl fmt::Display for TableProblem {
                 write!(f, "a lookup reached block {block}, outside the table")
             }
             TableProblem::BadCode => f.write_str("a block's code runs past the block"),
+            TableProblem::MapOutOfRange(value) => {
+                write!(f, "a stored value ({value}) is past the end of its DTZ map")
+            }
         }
     }
 }
 
-/// Why [`super::Tablebase::probe_wdl`] gives no value. Never a guess: each is a refusal.
+/// Why a probe ([`super::Tablebase::probe_wdl`], [`super::Tablebase::probe_dtz`],
+/// [`super::Tablebase::probe_root`]) gives no value. Never a guess: each is a refusal.
 #[derive(Debug, Clone)]
 pub enum ProbeError {
     /// A side may still castle; Syzygy tables hold no position with castling rights.
@@ -259,8 +276,20 @@ pub enum ProbeError {
         /// The table's name, `KQvKR`.
         name: String,
     },
+    /// The DTZ table (`.rtbz`) of a material the position or its moves reach is not in the
+    /// folders.
+    MissingDtzTable {
+        /// The table's name, `KQvKR`.
+        name: String,
+    },
     /// A table that is needed is damaged or unreadable.
     Table(TableError),
+    /// Fathom's root probe calls the position invalid: a pawn on the first or last rank, or
+    /// the side not to move in check.
+    InvalidPosition,
+    /// Fathom's root probe finds the position won but no move that keeps the win as it
+    /// computes it, and fails.
+    NoWinningMove,
 }
 
 impl fmt::Display for ProbeError {
@@ -275,7 +304,17 @@ impl fmt::Display for ProbeError {
             ProbeError::MissingTable { name } => {
                 write!(f, "no table {name}.rtbw in the tablebase folders")
             }
+            ProbeError::MissingDtzTable { name } => {
+                write!(f, "no table {name}.rtbz in the tablebase folders")
+            }
             ProbeError::Table(e) => e.fmt(f),
+            ProbeError::InvalidPosition => f.write_str(
+                "the position is invalid for Fathom's root probe (a pawn on the first or last \
+                 rank, or the side not to move in check)",
+            ),
+            ProbeError::NoWinningMove => f.write_str(
+                "Fathom's root probe finds the position won but no move that keeps the win",
+            ),
         }
     }
 }

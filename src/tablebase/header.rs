@@ -1,8 +1,10 @@
-//! A WDL table's header: the magic number, the flags, and for each sub-table the pieces in the
+//! A table's header: the magic number, the flags, and for each sub-table the pieces in the
 //! order its positions are numbered, with how they are grouped ([`Header::parse`]).
 //!
-//! A table has one sub-table per side to move (one only when both sides have the same pieces),
-//! and with pawns one per file of the leading pawn (a-d) for each. The header is read twice: its
+//! A WDL table has one sub-table per side to move (one only when both sides have the same
+//! pieces), and with pawns one per file of the leading pawn (a-d) for each. A DTZ table has the
+//! same flags and piece lists, but holds one side to move only (its compression header says
+//! which), so only the first side's list is read. The header is read twice: its
 //! first bytes when the folders are opened, so a misnamed, foreign or damaged file is refused at
 //! once, and again when the table is read whole. It checks everything the format lets a header
 //! be checked for: each list holds exactly the file name's pieces (in one colour orientation or
@@ -17,12 +19,48 @@ use crate::{Color, PieceKind};
 /// The first bytes of a standard-chess WDL table (0x5d23e871, little-endian).
 pub(super) const WDL_MAGIC: [u8; 4] = [0x71, 0xe8, 0x23, 0x5d];
 
-/// Other Syzygy files' first bytes, and what they are.
-const OTHER_MAGICS: [([u8; 4], &str); 8] = [
-    (
-        [0xd7, 0x66, 0x0c, 0xa5],
-        "a DTZ table (.rtbz) of standard chess",
-    ),
+/// The first bytes of a standard-chess DTZ table (0xa50c66d7, little-endian).
+pub(super) const DTZ_MAGIC: [u8; 4] = [0xd7, 0x66, 0x0c, 0xa5];
+
+/// Which of Syzygy's two kinds of table a file is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Kind {
+    /// Win/draw/loss (`.rtbw`).
+    Wdl,
+    /// Distance to zeroing (`.rtbz`).
+    Dtz,
+}
+
+impl Kind {
+    /// The first four bytes of this kind's files.
+    pub const fn magic(self) -> [u8; 4] {
+        match self {
+            Kind::Wdl => WDL_MAGIC,
+            Kind::Dtz => DTZ_MAGIC,
+        }
+    }
+
+    /// What this kind is called in messages.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Kind::Wdl => "a WDL table (.rtbw) of standard chess",
+            Kind::Dtz => "a DTZ table (.rtbz) of standard chess",
+        }
+    }
+
+    /// The file name's extension.
+    pub const fn extension(self) -> &'static str {
+        match self {
+            Kind::Wdl => "rtbw",
+            Kind::Dtz => "rtbz",
+        }
+    }
+}
+
+/// Syzygy files' first bytes, and what they are.
+const MAGICS: [([u8; 4], &str); 9] = [
+    (WDL_MAGIC, Kind::Wdl.name()),
+    (DTZ_MAGIC, Kind::Dtz.name()),
     ([0x4b, 0x50, 0xac, 0x88], "a DTM table (.rtbm)"),
     ([0x55, 0x8d, 0xa4, 0x49], "a WDL table of atomic chess"),
     ([0x91, 0xa9, 0x5e, 0xeb], "a DTZ table of atomic chess"),
@@ -56,6 +94,8 @@ pub(super) struct SubHeader {
 /// A parsed header.
 #[derive(Debug, Clone)]
 pub(super) struct Header {
+    /// WDL or DTZ.
+    pub kind: Kind,
     /// The material the header calls White's and Black's (the file name's, or its mirror).
     pub stored: Material,
     /// True when both sides have the same pieces (one sub-table serves both sides to move).
@@ -69,9 +109,10 @@ pub(super) struct Header {
 }
 
 impl Header {
-    /// Sub-tables per file: two, one per side to move, unless the material is symmetric.
+    /// Sub-tables per file: two, one per side to move, unless the material is symmetric or the
+    /// table is a DTZ table.
     pub fn sides(&self) -> usize {
-        if self.symmetric {
+        if self.symmetric || self.kind == Kind::Dtz {
             1
         } else {
             2
@@ -85,8 +126,8 @@ impl Header {
 
     /// Parse the header of a table named for `named`, from the file's first bytes (at least
     /// [`MAX_HEADER`] of them, or the whole file when it is shorter).
-    pub fn parse(bytes: &[u8], named: Material) -> Result<Header, TableProblem> {
-        check_magic(bytes)?;
+    pub fn parse(bytes: &[u8], named: Material, kind: Kind) -> Result<Header, TableProblem> {
+        check_magic(bytes, kind)?;
         let flags = bytes[4];
         let has_pawns = named.has_pawns();
         let symmetric = named.is_symmetric();
@@ -117,7 +158,8 @@ impl Header {
         let mut stored = None;
         for file in 0..files {
             let data = &bytes[5 + file * entry..5 + (file + 1) * entry];
-            for side in 0..if split { 2 } else { 1 } {
+            let sides = if split && kind == Kind::Wdl { 2 } else { 1 };
+            for side in 0..sides {
                 let shift = 4 * side;
                 let order = (data[0] >> shift) & 0x0f;
                 let order2 = (others > 0).then(|| (data[1] >> shift) & 0x0f);
@@ -142,6 +184,7 @@ impl Header {
             }
         }
         Ok(Header {
+            kind,
             stored: stored.expect("a table has a sub-table"),
             symmetric,
             leading,
@@ -151,9 +194,9 @@ impl Header {
     }
 }
 
-/// Refuse a file whose first bytes are not a standard-chess WDL table's, saying what it is when
-/// it is another Syzygy file.
-pub(super) fn check_magic(bytes: &[u8]) -> Result<(), TableProblem> {
+/// Refuse a file whose first bytes are not a standard-chess table's of `kind`, saying what it is
+/// when it is another Syzygy file.
+pub(super) fn check_magic(bytes: &[u8], kind: Kind) -> Result<(), TableProblem> {
     let mut magic = [0u8; 4];
     let n = bytes.len().min(4);
     magic[..n].copy_from_slice(&bytes[..n]);
@@ -163,12 +206,18 @@ pub(super) fn check_magic(bytes: &[u8]) -> Result<(), TableProblem> {
             size: bytes.len() as u64,
         });
     }
-    if magic == WDL_MAGIC {
+    if magic == kind.magic() {
         return Ok(());
     }
-    match OTHER_MAGICS.iter().find(|(m, _)| *m == magic) {
-        Some((_, what)) => Err(TableProblem::OtherKind(what)),
-        None => Err(TableProblem::Magic(magic)),
+    match MAGICS.iter().find(|(m, _)| *m == magic) {
+        Some((_, found)) => Err(TableProblem::OtherKind {
+            wanted: kind.name(),
+            found,
+        }),
+        None => Err(TableProblem::Magic {
+            found: magic,
+            wanted: kind.magic(),
+        }),
     }
 }
 
@@ -363,17 +412,26 @@ mod tests {
     fn magics_are_named() {
         let mut bytes = [0u8; 16];
         assert!(matches!(
-            check_magic(&bytes),
-            Err(TableProblem::Magic([0, 0, 0, 0]))
+            check_magic(&bytes, Kind::Wdl),
+            Err(TableProblem::Magic {
+                found: [0, 0, 0, 0],
+                ..
+            })
         ));
         bytes[..4].copy_from_slice(&[0x55, 0x8d, 0xa4, 0x49]);
         assert!(
-            matches!(check_magic(&bytes), Err(TableProblem::OtherKind(k)) if k.contains("atomic"))
+            matches!(check_magic(&bytes, Kind::Wdl), Err(TableProblem::OtherKind { found, .. }) if found.contains("atomic"))
         );
         bytes[..4].copy_from_slice(&WDL_MAGIC);
-        assert!(check_magic(&bytes).is_ok());
+        assert!(check_magic(&bytes, Kind::Wdl).is_ok());
         assert!(matches!(
-            check_magic(&bytes[..3]),
+            check_magic(&bytes, Kind::Dtz),
+            Err(TableProblem::OtherKind { found, .. }) if found.contains("WDL")
+        ));
+        bytes[..4].copy_from_slice(&DTZ_MAGIC);
+        assert!(check_magic(&bytes, Kind::Dtz).is_ok());
+        assert!(matches!(
+            check_magic(&bytes[..3], Kind::Wdl),
             Err(TableProblem::Truncated { .. })
         ));
     }
@@ -387,7 +445,7 @@ mod tests {
         bytes.push(4 << PIECES_SHIFT | SPLIT);
         bytes.extend_from_slice(&[0x00, 0xe6, 0x6e, 0x55, 0xcc]);
         let named: Material = "KQvKR".parse().unwrap();
-        let header = Header::parse(&bytes, named).unwrap();
+        let header = Header::parse(&bytes, named, Kind::Wdl).unwrap();
         assert_eq!(header.subs.len(), 2);
         assert_eq!(header.sub(0, 0).positions, 31_332 * 61);
         assert_eq!(header.stored, named);
@@ -395,7 +453,7 @@ mod tests {
         // The same bytes read as KQvKN's: the header holds other pieces.
         let other: Material = "KQvKN".parse().unwrap();
         assert!(matches!(
-            Header::parse(&bytes, other),
+            Header::parse(&bytes, other, Kind::Wdl),
             Err(TableProblem::Pieces { .. })
         ));
     }

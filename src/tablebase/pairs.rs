@@ -1,7 +1,8 @@
 //! One sub-table's compressed values: the compression header, the block index, and the decoding
 //! of one value ([`Pairs::value`]).
 //!
-//! The values (0..4: loss, blessed loss, draw, cursed win, win) are compressed in two stages.
+//! The values (in a WDL table 0..4: loss, blessed loss, draw, cursed win, win; in a DTZ table a
+//! number of 12 bits, read through the table's maps) are compressed in two stages.
 //! Pairs of adjacent symbols were replaced by new symbols, over and over (re-pair compression),
 //! so each symbol stands for a run of values, and the symbols were then written with a canonical
 //! Huffman code into fixed-size blocks. Finding value `i` takes the block index (one entry per
@@ -16,6 +17,7 @@
 //! returns an error instead of reading outside the table.
 
 use super::error::TableProblem;
+use super::header::Kind;
 
 /// A leaf of the pair tree: its second reference is 0xfff.
 const LEAF: u16 = 0x0fff;
@@ -27,7 +29,7 @@ const MAX_RUN: u32 = 1 << 16;
 #[derive(Debug, Clone)]
 pub(super) enum Pairs {
     /// Every position has the same value.
-    Constant(u8),
+    Constant(u16),
     /// Compressed values.
     Compressed(Box<Compressed>),
 }
@@ -50,6 +52,8 @@ pub(super) struct Compressed {
     symbols_at: usize,
     /// For each symbol, how many values it stands for, less one.
     run: Vec<u32>,
+    /// WDL (a leaf is one byte, 0..4) or DTZ (a leaf is 12 bits).
+    kind: Kind,
     /// The parts that follow the headers, set by [`Compressed::place`].
     index_at: usize,
     sizes_at: usize,
@@ -84,17 +88,28 @@ fn be_bytes<const N: usize>(bytes: &[u8], at: usize, end: usize) -> [u8; N] {
 }
 
 impl Pairs {
-    /// Read the compression header at `*at` of a sub-table of `positions` values; `*at` moves
-    /// past it.
-    pub fn parse(bytes: &[u8], at: &mut usize, positions: u64) -> Result<Pairs, TableProblem> {
+    /// Read the compression header at `*at` of a sub-table of `positions` values of a table of
+    /// `kind`; `*at` moves past it. Also gives the header's flag byte (a DTZ table's says which
+    /// side to move it holds and how its values are mapped).
+    pub fn parse(
+        bytes: &[u8],
+        at: &mut usize,
+        positions: u64,
+        kind: Kind,
+    ) -> Result<(Pairs, u8), TableProblem> {
         let flags = byte(bytes, *at)?;
         if flags & 0x80 != 0 {
-            let value = byte(bytes, *at + 1)?;
+            // A DTZ table's constant sub-table has the value 0, whatever its second byte says
+            // (as the reference probers read it).
+            let value = match kind {
+                Kind::Wdl => byte(bytes, *at + 1)?,
+                Kind::Dtz => 0,
+            };
             if value > 4 {
                 return Err(TableProblem::Symbols("a constant value is no WDL value"));
             }
             *at += 2;
-            return Ok(Pairs::Constant(value));
+            return Ok((Pairs::Constant(u16::from(value)), flags));
         }
         let block_bits = u32::from(byte(bytes, *at + 1)?);
         let idx_bits = u32::from(byte(bytes, *at + 2)?);
@@ -126,9 +141,9 @@ impl Pairs {
             });
         }
         let base = bases(bytes, offsets_at, lengths, min_len)?;
-        let run = runs(&bytes[symbols_at..symbols_at + 3 * symbols])?;
+        let run = runs(&bytes[symbols_at..symbols_at + 3 * symbols], kind)?;
         *at = end;
-        Ok(Pairs::Compressed(Box::new(Compressed {
+        let pairs = Pairs::Compressed(Box::new(Compressed {
             positions,
             block_bits,
             idx_bits,
@@ -140,14 +155,16 @@ impl Pairs {
             symbols,
             symbols_at,
             run,
+            kind,
             index_at: 0,
             sizes_at: 0,
             data_at: 0,
-        })))
+        }));
+        Ok((pairs, flags))
     }
 
-    /// The value (0..4) of position `index`.
-    pub fn value(&self, bytes: &[u8], index: u64) -> Result<u8, TableProblem> {
+    /// The value of position `index` (a WDL table's 0..4).
+    pub fn value(&self, bytes: &[u8], index: u64) -> Result<u16, TableProblem> {
         match self {
             Pairs::Constant(value) => Ok(*value),
             Pairs::Compressed(c) => c.value(bytes, index),
@@ -202,9 +219,9 @@ fn references(entry: &[u8]) -> (usize, u16) {
 }
 
 /// For each symbol of the dictionary `entries` (three bytes each), how many values it stands
-/// for, less one; checking every reference, that no symbol contains itself, that every leaf is
-/// a WDL value, and that no symbol stands for more values than a block holds.
-fn runs(entries: &[u8]) -> Result<Vec<u32>, TableProblem> {
+/// for, less one; checking every reference, that no symbol contains itself, that every leaf of
+/// a WDL table is a WDL value, and that no symbol stands for more values than a block holds.
+fn runs(entries: &[u8], kind: Kind) -> Result<Vec<u32>, TableProblem> {
     let count = entries.len() / 3;
     // 0: not yet seen; 1: being expanded (seeing it again is a cycle); 2: done.
     let mut state = vec![0u8; count];
@@ -219,7 +236,7 @@ fn runs(entries: &[u8]) -> Result<Vec<u32>, TableProblem> {
             let entry = &entries[3 * s..3 * s + 3];
             let (first, second) = references(entry);
             if second == LEAF {
-                if entry[0] > 4 {
+                if kind == Kind::Wdl && entry[0] > 4 {
                     return Err(TableProblem::Symbols("a leaf is no WDL value"));
                 }
                 state[s] = 2;
@@ -317,7 +334,7 @@ impl Compressed {
     }
 
     /// The value of position `index`.
-    fn value(&self, bytes: &[u8], index: u64) -> Result<u8, TableProblem> {
+    fn value(&self, bytes: &[u8], index: u64) -> Result<u16, TableProblem> {
         if index >= self.positions {
             return Err(TableProblem::IndexOutOfRange(index));
         }
@@ -396,7 +413,7 @@ impl Compressed {
     }
 
     /// Descend the pair tree of `symbol` to the value at place `offset` of its run.
-    fn leaf(&self, bytes: &[u8], mut symbol: usize, mut offset: u32) -> u8 {
+    fn leaf(&self, bytes: &[u8], mut symbol: usize, mut offset: u32) -> u16 {
         let entry = |s: usize| &bytes[self.symbols_at + 3 * s..self.symbols_at + 3 * s + 3];
         while self.run[symbol] != 0 {
             let (first, second) = references(entry(symbol));
@@ -407,7 +424,11 @@ impl Compressed {
                 symbol = usize::from(second);
             }
         }
-        entry(symbol)[0]
+        let leaf = entry(symbol);
+        match self.kind {
+            Kind::Wdl => u16::from(leaf[0]),
+            Kind::Dtz => u16::from(leaf[1] & 0x0f) << 8 | u16::from(leaf[0]),
+        }
     }
 }
 
@@ -430,17 +451,26 @@ mod tests {
         for e in [[2, 0xf0, 0xff], [4, 0xf0, 0xff], entry(0, 1), entry(2, 2)] {
             dict.extend_from_slice(&e);
         }
-        assert_eq!(runs(&dict).unwrap(), vec![0, 0, 1, 3]);
+        assert_eq!(runs(&dict, Kind::Wdl).unwrap(), vec![0, 0, 1, 3]);
         // 3 = (3, 0): contains itself.
         dict[9..12].copy_from_slice(&entry(3, 0));
-        assert!(matches!(runs(&dict), Err(TableProblem::Symbols(_))));
+        assert!(matches!(
+            runs(&dict, Kind::Wdl),
+            Err(TableProblem::Symbols(_))
+        ));
         // 2 refers to symbol 7 of four.
         dict[9..12].copy_from_slice(&entry(2, 2));
         dict[6..9].copy_from_slice(&entry(7, 1));
-        assert!(matches!(runs(&dict), Err(TableProblem::Symbols(_))));
+        assert!(matches!(
+            runs(&dict, Kind::Wdl),
+            Err(TableProblem::Symbols(_))
+        ));
         // A leaf with value 5.
         dict[6..9].copy_from_slice(&[5, 0xf0, 0xff]);
-        assert!(matches!(runs(&dict), Err(TableProblem::Symbols(_))));
+        assert!(matches!(
+            runs(&dict, Kind::Wdl),
+            Err(TableProblem::Symbols(_))
+        ));
     }
 
     /// A compression header with `symbols` leaves of value 0 and one code length.
@@ -459,11 +489,11 @@ mod tests {
     #[test]
     fn a_full_dictionary_is_read() {
         let mut at = 0;
-        assert!(Pairs::parse(&header_with(4095), &mut at, 1000).is_ok());
+        assert!(Pairs::parse(&header_with(4095), &mut at, 1000, Kind::Wdl).is_ok());
         assert_eq!(at, 12 + 2 + 3 * 4095 + 1);
         let mut at = 0;
         assert!(matches!(
-            Pairs::parse(&header_with(4096), &mut at, 1000),
+            Pairs::parse(&header_with(4096), &mut at, 1000, Kind::Wdl),
             Err(TableProblem::Symbols(_))
         ));
     }

@@ -20,7 +20,7 @@ use crate::{Move, MoveKind, Position};
 const NONE: i8 = -3;
 
 /// True when `mv` captures (en passant included). Castling, stored as king takes rook, is not.
-fn is_capture(pos: &Position, mv: Move) -> bool {
+pub(super) fn is_capture(pos: &Position, mv: Move) -> bool {
     match mv.kind() {
         MoveKind::EnPassant => true,
         MoveKind::Castling => false,
@@ -105,7 +105,7 @@ fn search(tb: &Tablebase, pos: &Position, mut alpha: i8, beta: i8) -> Result<i8,
 }
 
 /// The table's value of `pos`, captures not considered: 0 for the two kings alone.
-fn table_value(tb: &Tablebase, pos: &Position) -> Result<i8, ProbeError> {
+pub(super) fn table_value(tb: &Tablebase, pos: &Position) -> Result<i8, ProbeError> {
     let material = Material::of(pos);
     if material.pieces() == 2 {
         return Ok(0);

@@ -270,6 +270,138 @@ pub fn shannon(args: &[&str]) -> std::process::Output {
     shannon_command(args).output().expect("shannon runs")
 }
 
+/// `shannon match` in Shannon's own form, set option by option, so a test writes only what it
+/// sets: `MatchLine::new().games(2).tc("nodes=1").pgn("-").seed(4).run_in(&dir)`. Options
+/// without a method of their own go through [`MatchLine::arg`] and [`MatchLine::flag`], in the
+/// order given.
+#[derive(Debug, Clone)]
+pub struct MatchLine {
+    args: Vec<String>,
+}
+
+impl Default for MatchLine {
+    fn default() -> MatchLine {
+        MatchLine::new()
+    }
+}
+
+impl MatchLine {
+    /// `shannon match` with no option (its defaults: the built-in engines, 20 games, 10+0.1).
+    pub fn new() -> MatchLine {
+        MatchLine {
+            args: vec!["match".into()],
+        }
+    }
+
+    /// `OPTION VALUE`, for an option without a method of its own.
+    pub fn arg(mut self, option: &str, value: impl AsRef<std::ffi::OsStr>) -> MatchLine {
+        let value = value
+            .as_ref()
+            .to_str()
+            .expect("a test's arguments are UTF-8");
+        self.args.push(option.into());
+        self.args.push(value.into());
+        self
+    }
+
+    /// More arguments as they are, after those set so far.
+    pub fn then(mut self, args: &[&str]) -> MatchLine {
+        self.args.extend(args.iter().map(|arg| arg.to_string()));
+        self
+    }
+
+    /// `OPTION`, an option that takes no value.
+    pub fn flag(mut self, option: &str) -> MatchLine {
+        self.args.push(option.into());
+        self
+    }
+
+    /// `--games N`.
+    pub fn games(self, games: impl std::fmt::Display) -> MatchLine {
+        self.arg("--games", games.to_string())
+    }
+
+    /// `--rounds N`.
+    pub fn rounds(self, rounds: impl std::fmt::Display) -> MatchLine {
+        self.arg("--rounds", rounds.to_string())
+    }
+
+    /// `--concurrency N`.
+    pub fn concurrency(self, workers: impl std::fmt::Display) -> MatchLine {
+        self.arg("--concurrency", workers.to_string())
+    }
+
+    /// `--seed N`.
+    pub fn seed(self, seed: impl std::fmt::Display) -> MatchLine {
+        self.arg("--seed", seed.to_string())
+    }
+
+    /// `--tc TC`.
+    pub fn tc(self, tc: &str) -> MatchLine {
+        self.arg("--tc", tc)
+    }
+
+    /// `--pgn FILE` (`-`: standard output).
+    pub fn pgn(self, file: impl AsRef<std::ffi::OsStr>) -> MatchLine {
+        self.arg("--pgn", file)
+    }
+
+    /// `--config FILE`, the engines file.
+    pub fn config(self, file: impl AsRef<std::ffi::OsStr>) -> MatchLine {
+        self.arg("--config", file)
+    }
+
+    /// `--engines A,B,...`.
+    pub fn engines(self, names: &str) -> MatchLine {
+        self.arg("--engines", names)
+    }
+
+    /// `--openings SOURCE`.
+    pub fn openings(self, source: impl AsRef<std::ffi::OsStr>) -> MatchLine {
+        self.arg("--openings", source)
+    }
+
+    /// `--sprt ELO0,ELO1,ALPHA,BETA`.
+    pub fn sprt(self, test: &str) -> MatchLine {
+        self.arg("--sprt", test)
+    }
+
+    /// `--quiet`.
+    pub fn quiet(self) -> MatchLine {
+        self.flag("--quiet")
+    }
+
+    /// The arguments after `shannon`, for helpers that take the tools' command lines too.
+    pub fn words(&self) -> Vec<String> {
+        self.args.clone()
+    }
+
+    /// The arguments after `shannon`, borrowed.
+    pub fn strs(&self) -> Vec<&str> {
+        self.args.iter().map(String::as_str).collect()
+    }
+
+    /// The command, ready to run or spawn.
+    pub fn command(&self) -> Command {
+        let mut command = Command::new(SHANNON);
+        command.args(&self.args);
+        command
+    }
+
+    /// Run it in `dir`: its whole output.
+    pub fn output_in(&self, dir: &Path) -> std::process::Output {
+        self.command()
+            .current_dir(dir)
+            .output()
+            .expect("shannon runs")
+    }
+
+    /// Run it in `dir`: (exit status 0, stdout, stderr).
+    pub fn run_in(&self, dir: &Path) -> (bool, String, String) {
+        texts(self.output_in(dir))
+    }
+}
+
 /// Run `shannon args` with `stdin` as its input: its whole output.
 pub fn shannon_with_input(args: &[&str], stdin: &[u8]) -> std::process::Output {
     use std::io::Write;

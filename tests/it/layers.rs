@@ -122,6 +122,8 @@ struct SourceFile {
     room: String,
     module: Vec<String>,
     code: String,
+    /// The whole file's lines, its tests and comments included.
+    lines: usize,
 }
 
 fn source_files() -> Vec<SourceFile> {
@@ -151,6 +153,7 @@ fn source_files() -> Vec<SourceFile> {
                 room: room_of(&rel),
                 module: module_of(&rel),
                 code: without_tests_and_comments(&text),
+                lines: text.lines().count(),
                 path: rel,
             });
         }
@@ -586,6 +589,23 @@ fn no_files_import_each_other_round() {
     );
 }
 
+/// The longest a source file may grow: past it, a file holds more than one idea (split it by
+/// idea, or move its tests to a `tests.rs` of their own, as `stats/sprt/tests.rs`).
+const MAX_LINES: usize = 700;
+
+#[test]
+fn no_source_file_is_over_the_house_size() {
+    let long: Vec<String> = source_files()
+        .iter()
+        .filter(|file| file.lines > MAX_LINES)
+        .map(|file| format!("src/{}: {} lines", file.path, file.lines))
+        .collect();
+    assert!(
+        long.is_empty(),
+        "files over {MAX_LINES} lines (tests/it/layers.rs): {long:#?}"
+    );
+}
+
 #[test]
 fn the_checks_see_a_breach_and_a_circle() {
     let file = |path: &str, code: &str| SourceFile {
@@ -593,6 +613,7 @@ fn the_checks_see_a_breach_and_a_circle() {
         room: room_of(path),
         module: module_of(path),
         code: without_tests_and_comments(code),
+        lines: code.lines().count(),
     };
     let files = vec![
         file(

@@ -19,7 +19,9 @@
 //!
 //! The file is a format: JSON whose `format` names its version, every field keyed by a stable
 //! name (the ways games ended by [`super::match_game::EndCategory`]'s names, not by the words the
-//! tables show). Format 5 added each engine's own limits (time odds: the settings'
+//! tables show). Format 6 added per-move caps beside a clock or a time per move (a time control's
+//! notation may be `10+0.1,nodes=5000`: [`crate::client::TimeControl`]); format 5 reads as
+//! format 6 whose time controls have none, as it was played. Format 5 added each engine's own limits (time odds: the settings'
 //! `engine_limits`, by engine name) and the tablebase adjudication (`tablebase`); format 4 reads
 //! as format 5 with neither, the match's limits for every engine, as it was played. Format 4 added whose SPRT it is (the test of the command-line form and its Elo
 //! model: [`crate::stats::Sprt`]'s `test`, `elo_model` and `counts`); format 3 reads as format
@@ -41,7 +43,10 @@ use std::io::{self, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
 /// The `format` of the state files this build writes.
-pub const STATE_FORMAT: &str = "shannon match state 5";
+pub const STATE_FORMAT: &str = "shannon match state 6";
+
+/// Format 5: format 6 without caps beside a clock.
+const FORMAT_5: &str = "shannon match state 5";
 
 /// Format 4: format 5 without engines of their own limits.
 const FORMAT_4: &str = "shannon match state 4";
@@ -52,9 +57,15 @@ const FORMAT_3: &str = "shannon match state 3";
 /// Format 2: format 3 without its new fields.
 const FORMAT_2: &str = "shannon match state 2";
 
-/// Every `format` of state files this build reads: its own, 4, 3, 2 and 1.
-pub const STATE_FORMATS_READ: [&str; 5] =
-    [STATE_FORMAT, FORMAT_4, FORMAT_3, FORMAT_2, format_1::FORMAT];
+/// Every `format` of state files this build reads: its own, 5, 4, 3, 2 and 1.
+pub const STATE_FORMATS_READ: [&str; 6] = [
+    STATE_FORMAT,
+    FORMAT_5,
+    FORMAT_4,
+    FORMAT_3,
+    FORMAT_2,
+    format_1::FORMAT,
+];
 
 /// An output file that only grows, game by game: where the run's games begin, its length with
 /// every committed game, and the text of a game that was recorded as done but may not be in the
@@ -363,7 +374,7 @@ impl MatchState {
         self.llr_history.push((games, llr));
     }
 
-    /// Read a state file, of this format or of formats 2 and 1.
+    /// Read a state file, of this format or of the older ones ([`STATE_FORMATS_READ`]).
     pub fn load(path: &Path) -> Result<MatchState, StateError> {
         let text = std::fs::read_to_string(path).map_err(StateError::Read)?;
         let value: serde_json::Value =
@@ -371,8 +382,9 @@ impl MatchState {
         match value.get("format").and_then(|f| f.as_str()) {
             Some(STATE_FORMAT) => serde_json::from_value(value).map_err(StateError::NotAState),
             // Its SPRT names no test: fishtest's in logistic Elo, as it was played; a format 4
-            // state has no engine limits of its own, which is what it reads as.
-            Some(FORMAT_4 | FORMAT_3) => {
+            // state has no engine limits of its own, which is what it reads as; a format 5
+            // state's time controls have no caps beside a clock, as they read.
+            Some(FORMAT_5 | FORMAT_4 | FORMAT_3) => {
                 let mut state: MatchState =
                     serde_json::from_value(value).map_err(StateError::NotAState)?;
                 state.format = STATE_FORMAT.to_string();

@@ -22,7 +22,9 @@ use super::protocol::{eof, quit, ANSWER};
 use super::{Check, CheckResult, Context, Failure, Named};
 use crate::client::xboard::{declared_option, game_line, GameLine};
 use crate::client::xboard::{FEATURE_WAIT, FEATURE_WAIT_SPEAKING};
-use crate::client::{Answer, EngineError, EngineProcess, Negotiation, Said, TimeControl, Turn};
+use crate::client::{
+    Answer, EngineError, EngineProcess, GoOrder, Negotiation, Said, TimeControl, Turn,
+};
 use crate::game::Game;
 use crate::notation::uci::parse_move;
 use crate::{CastlingMode, Move, Position};
@@ -122,13 +124,14 @@ pub fn unstarted(error: &EngineError) -> Failure {
 
 /// One turn of the engine in `game`, at the audit's level (depth 1: no clock).
 fn turn(game: &Game, mode: CastlingMode) -> Turn<'_> {
-    let level = TimeControl::Depth(1);
+    let level = TimeControl::depth(1);
     Turn {
         game,
         mode,
         own: level,
         opponent: level,
         clocks: [level.new_clock(); 2],
+        order: GoOrder::default(),
     }
 }
 
@@ -157,7 +160,7 @@ fn new_game(
             "answer `ping N` with `pong N` once the commands before it are done",
         )
     })?;
-    if level == TimeControl::Depth(1) {
+    if level == TimeControl::depth(1) {
         engine.send(DEPTH_ONE_TIME);
     }
     Ok(())
@@ -431,7 +434,7 @@ fn ping_thinking(context: &Context, named: Named) -> CheckResult {
     if let Err(failure) = new_game(
         &mut engine,
         mode,
-        TimeControl::MoveTime(Duration::from_secs(1)),
+        TimeControl::move_time(Duration::from_secs(1)),
     ) {
         return CheckResult::fail(id, title, failure, engine.transcript());
     }

@@ -31,7 +31,7 @@ pub(super) fn depth_one(context: &Context, named: Named) -> CheckResult {
     let mode = CastlingMode::Standard;
     let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
     let game = Game::new(Position::from_fen(kiwipete).expect("a valid FEN"));
-    if let Err(failure) = new_game(&mut engine, mode, TimeControl::Depth(1)) {
+    if let Err(failure) = new_game(&mut engine, mode, TimeControl::depth(1)) {
         return CheckResult::fail(id, title, failure, engine.transcript());
     }
     engine.record();
@@ -88,7 +88,7 @@ pub(super) fn setboard(context: &Context, named: Named) -> CheckResult {
                 }
             }
         }
-        let played = new_game(&mut engine, mode, TimeControl::Depth(1))
+        let played = new_game(&mut engine, mode, TimeControl::depth(1))
             .and_then(|()| engine_move(&mut engine, &game, mode));
         let failure = match played {
             Err(mut failure) => {
@@ -121,7 +121,7 @@ pub(super) fn setboard(context: &Context, named: Named) -> CheckResult {
 /// `go` in a position set up from `game`, and the first line that is a move or a claim.
 fn first_answer(engine: &mut EngineProcess, game: &Game) -> Result<String, Failure> {
     let mode = CastlingMode::Standard;
-    new_game(engine, mode, TimeControl::Depth(1))?;
+    new_game(engine, mode, TimeControl::depth(1))?;
     engine.tell(&turn(game, mode));
     engine
         .wait_for("move or result claim", ANSWER, |line| {
@@ -212,7 +212,7 @@ pub(super) fn game(context: &Context, named: Named) -> CheckResult {
     let mode = CastlingMode::Standard;
     let mut game = Game::new(Position::startpos());
     let mut rng = SmallRng::seed_from_u64(32);
-    if let Err(failure) = new_game(&mut engine, mode, TimeControl::Depth(1)) {
+    if let Err(failure) = new_game(&mut engine, mode, TimeControl::depth(1)) {
         return CheckResult::fail(id, title, failure, engine.transcript());
     }
     let mut ended = None;
@@ -281,7 +281,7 @@ pub(super) fn result(context: &Context, named: Named) -> CheckResult {
     let mut engine = fresh!(context, named);
     let mode = CastlingMode::Standard;
     let mut game = Game::new(Position::startpos());
-    let start = new_game(&mut engine, mode, TimeControl::Depth(1));
+    let start = new_game(&mut engine, mode, TimeControl::depth(1));
     let played = start.and_then(|()| {
         for _ in 0..2 {
             let (mv, _) = engine_move(&mut engine, &game, mode)?;
@@ -319,7 +319,7 @@ pub(super) fn result(context: &Context, named: Named) -> CheckResult {
         return CheckResult::fail(id, title, failure, engine.transcript());
     }
     let fresh_game = Game::new(Position::startpos());
-    let again = new_game(&mut engine, mode, TimeControl::Depth(1))
+    let again = new_game(&mut engine, mode, TimeControl::depth(1))
         .and_then(|()| engine_move(&mut engine, &fresh_game, mode));
     match again {
         Ok(_) => CheckResult::pass(
@@ -360,7 +360,7 @@ pub(super) fn chess960(context: &Context, named: Named) -> CheckResult {
     cases.push(("castling the only legal move", ONLY_CASTLING));
     for (what, fen) in &cases {
         let game = Game::new(Position::from_fen(fen).expect("a valid FEN"));
-        let played = new_game(&mut engine, mode, TimeControl::Depth(1))
+        let played = new_game(&mut engine, mode, TimeControl::depth(1))
             .and_then(|()| engine_move(&mut engine, &game, mode));
         let failure = match played {
             Ok(_) if *fen != ONLY_CASTLING => continue,
@@ -448,7 +448,7 @@ pub(super) fn garbage(context: &Context, named: Named) -> CheckResult {
     }
     let game = Game::new(Position::startpos());
     let mode = CastlingMode::Standard;
-    let played = new_game(&mut engine, mode, TimeControl::Depth(1))
+    let played = new_game(&mut engine, mode, TimeControl::depth(1))
         .and_then(|()| engine_move(&mut engine, &game, mode));
     if let Err(mut failure) = played {
         failure.what = format!("after {} bad lines: {}", GARBAGE.len(), failure.what);

@@ -1,12 +1,12 @@
 //! `-engine` and `-each`: an engine's keys (`cmd=`, `name=`, `option.Hash=16`, `tc=`, ...) read
-//! into an [`EngineConfig`] and the engine's limits, which [`super::resolve`] makes the match's
-//! one [`TimeControl`].
+//! into an [`EngineConfig`] and the engine's limits, which [`super::resolve`] makes the engine's
+//! [`shannon::client::TimeControl`].
 
 use super::engines_json::SavedEngine;
 use super::error::CompatError;
 use super::words::number;
 use super::Dialect;
-use shannon::client::TimeControl;
+use shannon::client::Pace;
 use shannon::client::{EngineConfig, Protocol};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -24,8 +24,8 @@ pub struct EngineArgs {
     pub args: Vec<String>,
     /// `option.NAME=VALUE`, in order.
     pub options: Vec<(String, String)>,
-    /// `tc=`.
-    pub tc: Option<TimeControl>,
+    /// `tc=`: a clock, or `inf`.
+    pub tc: Option<Pace>,
     /// `st=`: seconds per move.
     pub st: Option<Duration>,
     /// `nodes=`.
@@ -198,7 +198,7 @@ fn positive<T: std::str::FromStr + PartialOrd + Default>(
 
 /// `tc=`: Cute Chess's notation (`40/60+0.6`, `10+0.1`, `1:30+1`, `inf`); fastchess's hourglass is
 /// refused by name.
-fn time_control(label: &str, value: &str) -> Result<TimeControl, CompatError> {
+fn time_control(label: &str, value: &str) -> Result<Pace, CompatError> {
     if value.contains("hg") {
         return Err(CompatError::refused(
             format!("{label}={value}"),
@@ -213,8 +213,8 @@ fn time_control(label: &str, value: &str) -> Result<TimeControl, CompatError> {
         }
         _ => value.to_string(),
     };
-    match value.parse::<TimeControl>() {
-        Ok(tc @ (TimeControl::Clock { .. } | TimeControl::Infinite)) => Ok(tc),
+    match value.parse::<Pace>() {
+        Ok(pace @ (Pace::Clock { .. } | Pace::Infinite)) => Ok(pace),
         _ => Err(CompatError::malformed(label, value, expected)),
     }
 }

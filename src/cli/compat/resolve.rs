@@ -16,7 +16,7 @@ use shannon::arena::{
 };
 
 use shannon::client::EngineConfig;
-use shannon::client::TimeControl;
+use shannon::client::{Caps, Pace, TimeControl};
 use shannon::stats::{EloModel, Sprt, SprtTest};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -402,41 +402,37 @@ fn engine_configs(read: &mut Read) -> Result<Vec<EngineConfig>, CompatError> {
 }
 
 /// Each engine's time control, from its `tc=`, `st=`, `nodes=` and `depth=`, in the engines'
-/// order (time odds when they differ: each engine plays under its own).
+/// order (time odds when they differ: each engine plays under its own). A clock or a time per
+/// move is the pace, and `nodes=` and `depth=` caps beside it, as both tools send them with the
+/// clock (`tc=10+0.1 nodes=5000`).
 fn time_controls(read: &Read) -> Result<Vec<TimeControl>, CompatError> {
     let mut controls = Vec::new();
     for (i, engine) in read.engines.iter().enumerate() {
         let label = format!("-engine #{}", i + 1);
-        let clock = engine.tc.filter(|tc| *tc != TimeControl::Infinite);
-        let limits = [
-            clock.is_some(),
-            engine.st.is_some(),
-            engine.nodes.is_some(),
-            engine.depth.is_some(),
-        ];
-        if limits.iter().filter(|l| **l).count() > 1 {
-            return Err(CompatError::refused(
-                format!("{label} tc=/st=/nodes=/depth="),
-                "a Shannon match limits each move by one of a clock, a time per move, nodes or \
-                 depth, not several",
-            ));
-        }
-        let tc = match (clock, engine.st, engine.nodes, engine.depth, engine.tc) {
-            (Some(tc), ..) => tc,
-            (_, Some(st), ..) => {
-                TimeControl::MoveTime(Duration::from_millis(st.as_millis() as u64))
+        let clock = engine.tc.filter(|pace| *pace != Pace::Infinite);
+        let caps = Caps {
+            nodes: engine.nodes,
+            depth: engine.depth,
+        };
+        let pace = match (clock, engine.st) {
+            (Some(_), Some(_)) => {
+                return Err(CompatError::refused(
+                    format!("{label} tc= and st="),
+                    "a move is timed by a clock or by a time per move, not both (the tools \
+                     send only st=)",
+                ))
             }
-            (_, _, Some(nodes), ..) => TimeControl::Nodes(nodes),
-            (_, _, _, Some(depth), _) => TimeControl::Depth(depth),
-            (_, _, _, _, Some(infinite)) => infinite,
-            _ => {
+            (Some(clock), None) => clock,
+            (None, Some(st)) => Pace::MoveTime(Duration::from_millis(st.as_millis() as u64)),
+            (None, None) if engine.tc.is_some() || !caps.is_none() => Pace::Infinite,
+            (None, None) => {
                 return Err(missing(
                     &label,
                     "a time control (tc=, st=, nodes= or depth=)",
                 ))
             }
         };
-        controls.push(tc);
+        controls.push(TimeControl { pace, caps });
     }
     Ok(controls)
 }
@@ -689,6 +685,6 @@ mod tests {
             .map(|e| e.name.as_str())
             .collect();
         assert_eq!(names, ["x", "x_2"]);
-        assert_eq!(same.request.time_control, Some(TimeControl::Nodes(10)));
+        assert_eq!(same.request.time_control, Some(TimeControl::nodes(10)));
     }
 }

@@ -198,11 +198,8 @@ pub mod test_support {
             games,
         )
         .unwrap();
-        let time_control = TimeControl::Clock {
-            moves: 0,
-            base: Duration::from_secs(10),
-            increment: Duration::from_millis(100),
-        };
+        let time_control =
+            TimeControl::clock(0, Duration::from_secs(10), Duration::from_millis(100));
         let start = MatchStart {
             names: names.iter().map(|n| n.to_string()).collect(),
             tournament: kind,

@@ -33,7 +33,7 @@ mod negotiation;
 use super::info::MoveInfo;
 use super::process::{Dialect, EngineError, EngineProcess};
 use super::session::{Known, XboardSession};
-use super::time_control::TimeControl;
+use super::time_control::{Pace, TimeControl};
 use super::turn::{Answer, Claim, Turn};
 use crate::game::Game;
 use crate::notation::uci::format_move;
@@ -125,7 +125,7 @@ impl EngineProcess {
                 "Chess960: the engine's variants do not include fischerandom".into(),
             ));
         }
-        if matches!(level, TimeControl::Nodes(_)) && !session.nps {
+        if level.caps.nodes.is_some() && !session.nps {
             return Err(EngineError::Unsupported(
                 "a node limit: the engine did not send feature nps=1".into(),
             ));
@@ -138,8 +138,9 @@ impl EngineProcess {
             self.send("variant fischerandom");
         }
         self.send("force");
-        match level {
-            TimeControl::Clock {
+        // The pace, then the caps, as cutechess-cli's `XboardEngine::startGame` sends them.
+        match level.pace {
+            Pace::Clock {
                 moves,
                 base,
                 increment,
@@ -150,13 +151,16 @@ impl EngineProcess {
             )),
             // Whole seconds, as cutechess-cli sends them (`st 0` below a second): the
             // specification's `st` takes an integer; the time itself goes with every `time`.
-            TimeControl::MoveTime(time) => self.send(&format!("st {}", time.as_secs())),
-            TimeControl::Nodes(n) => {
-                self.send("st 1");
-                self.send(&format!("nps {n}"));
-            }
-            TimeControl::Depth(n) => self.send(&format!("sd {n}")),
-            TimeControl::Infinite => self.send(&format!("st {NO_LIMIT_SECONDS}")),
+            Pace::MoveTime(time) => self.send(&format!("st {}", time.as_secs())),
+            Pace::Infinite if level.caps.is_none() => self.send(&format!("st {NO_LIMIT_SECONDS}")),
+            Pace::Infinite => {}
+        }
+        if let Some(n) = level.caps.depth {
+            self.send(&format!("sd {n}"));
+        }
+        if let Some(n) = level.caps.nodes {
+            self.send("st 1");
+            self.send(&format!("nps {n}"));
         }
         self.send("post");
         self.send("easy");
@@ -260,7 +264,14 @@ impl EngineProcess {
             (true, Some((own, theirs)), _) => Some((own, theirs)),
             // A fixed time per move is each move's clock, for both sides (cutechess-cli's
             // `time` and `otim` under `st`): how an engine learns a time below a second.
-            (true, None, Some(TimeControl::MoveTime(time))) => Some((time, time)),
+            (
+                true,
+                None,
+                Some(TimeControl {
+                    pace: Pace::MoveTime(time),
+                    ..
+                }),
+            ) => Some((time, time)),
             _ => None,
         };
         let time = |engine: &mut EngineProcess| {

@@ -3,6 +3,7 @@
 //! Stockfish (Shannon says `score cp 0` about every move).
 
 use super::{read_pgn, run, scratch, stockfish, tag};
+use crate::common::MatchLine;
 
 /// Two Stockfish engines (different names, the same program) for a match of its own.
 fn two_stockfish(dir: &std::path::Path, stockfish: &std::path::Path) -> std::path::PathBuf {
@@ -27,27 +28,16 @@ fn a_lost_position_is_adjudicated_by_both_scores_and_the_pgn_says_so() {
     std::fs::write(&openings, "3qk3/8/8/8/8/8/PPP5/1K1Q3R w - - 0 1\n").unwrap();
     let pgn = dir.join("games.pgn");
     let epd = dir.join("final.epd");
-    let (ok, out, err) = run(
-        &[
-            "match",
-            "--config",
-            config.to_str().unwrap(),
-            "--games",
-            "2",
-            "--tc",
-            "nodes=3000",
-            "--openings",
-            openings.to_str().unwrap(),
-            "--resign",
-            "movecount=3 score=500 twosided=true",
-            "--pgn",
-            pgn.to_str().unwrap(),
-            "--epd",
-            epd.to_str().unwrap(),
-            "--quiet",
-        ],
-        &dir,
-    );
+    let (ok, out, err) = MatchLine::new()
+        .config(&config)
+        .games(2)
+        .tc("nodes=3000")
+        .openings(&openings)
+        .arg("--resign", "movecount=3 score=500 twosided=true")
+        .pgn(&pgn)
+        .arg("--epd", &epd)
+        .quiet()
+        .run_in(&dir);
     assert!(ok, "{out}{err}");
     let games = read_pgn(&pgn);
     assert_eq!(games.len(), 2);
@@ -81,26 +71,16 @@ fn a_lost_position_is_adjudicated_by_both_scores_and_the_pgn_says_so() {
         "{lines}"
     );
     let again = dir.join("again.pgn");
-    let (ok, out, err) = run(
-        &[
-            "match",
-            "--config",
-            config.to_str().unwrap(),
-            "--games",
-            "2",
-            "--tc",
-            "nodes=200",
-            "--openings",
-            epd.to_str().unwrap(),
-            "--maxmoves",
-            "1",
-            "--pgn",
-            again.to_str().unwrap(),
-            "--pgn-min",
-            "--quiet",
-        ],
-        &dir,
-    );
+    let (ok, out, err) = MatchLine::new()
+        .config(&config)
+        .games(2)
+        .tc("nodes=200")
+        .openings(&epd)
+        .arg("--maxmoves", "1")
+        .pgn(&again)
+        .flag("--pgn-min")
+        .quiet()
+        .run_in(&dir);
     assert!(ok, "{out}{err}");
     let minimal = std::fs::read_to_string(&again).unwrap();
     assert!(
@@ -138,23 +118,14 @@ fn quiet_scores_adjudicate_a_draw_from_the_move_number_on() {
     let config = two_stockfish(&dir, &stockfish);
     let pgn = dir.join("games.pgn");
     // From the start position a strong engine's score stays within a pawn of 0 for a few moves.
-    let (ok, out, err) = run(
-        &[
-            "match",
-            "--config",
-            config.to_str().unwrap(),
-            "--games",
-            "2",
-            "--tc",
-            "nodes=2000",
-            "--draw",
-            "movenumber=3 movecount=2 score=100",
-            "--pgn",
-            pgn.to_str().unwrap(),
-            "--quiet",
-        ],
-        &dir,
-    );
+    let (ok, out, err) = MatchLine::new()
+        .config(&config)
+        .games(2)
+        .tc("nodes=2000")
+        .arg("--draw", "movenumber=3 movecount=2 score=100")
+        .pgn(&pgn)
+        .quiet()
+        .run_in(&dir);
     assert!(ok, "{out}{err}");
     // The writer wraps lines at 80 columns: compare with single spaces.
     let text = std::fs::read_to_string(&pgn).unwrap();

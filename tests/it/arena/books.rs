@@ -2,7 +2,8 @@
 //! Lichess corpus): every entry of the book must be what our key, our move code and polyglot's
 //! documented weighting say it is, and a match opened from the book must start with book moves.
 
-use super::{read_pgn, run, scratch, tag};
+use super::{read_pgn, scratch, tag};
+use crate::common::MatchLine;
 use crate::common::{data_path, peer_missing, peers_required};
 use shannon::game::Outcome;
 use shannon::notation::pgn::{read_games, write_game, Comments, PgnGame};
@@ -162,25 +163,15 @@ fn a_match_from_a_polyglot_book_opens_with_book_lines() {
     let book = Book::open(&path).unwrap();
     let pgn = dir.join("match.pgn");
     // No engines.toml in the scratch folder: the built-in one (Shannon against Shannon).
-    let (ok, out, err) = run(
-        &[
-            "match",
-            "--games",
-            "8",
-            "--tc",
-            "nodes=1",
-            "--openings",
-            "book.bin",
-            "--book-depth",
-            "6",
-            "--pgn",
-            pgn.to_str().unwrap(),
-            "--seed",
-            "11",
-            "--quiet",
-        ],
-        &dir,
-    );
+    let (ok, out, err) = MatchLine::new()
+        .games(8)
+        .tc("nodes=1")
+        .openings("book.bin")
+        .arg("--book-depth", "6")
+        .pgn(&pgn)
+        .seed(11)
+        .quiet()
+        .run_in(&dir);
     assert!(ok, "{out}{err}");
     assert!(out.contains("openings book.bin"), "{out}");
     let mut games = read_pgn(&pgn);
@@ -236,23 +227,14 @@ fn an_engine_plays_its_own_book_moves_up_to_its_book_depth() {
     .unwrap();
     // Not games.pgn: the book was made from the games there.
     let pgn = dir.join("played.pgn");
-    let (ok, out, err) = run(
-        &[
-            "match",
-            "--config",
-            config.to_str().unwrap(),
-            "--games",
-            "4",
-            "--tc",
-            "nodes=1",
-            "--seed",
-            "5",
-            "--pgn",
-            pgn.to_str().unwrap(),
-            "--quiet",
-        ],
-        &dir,
-    );
+    let (ok, out, err) = MatchLine::new()
+        .config(&config)
+        .games(4)
+        .tc("nodes=1")
+        .seed(5)
+        .pgn(&pgn)
+        .quiet()
+        .run_in(&dir);
     assert!(ok, "{out}{err}");
     let text = std::fs::read_to_string(&pgn).unwrap();
     for game in read_pgn(&pgn) {

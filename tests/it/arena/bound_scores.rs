@@ -7,6 +7,7 @@
 use super::peer_tools::stockfish_as_recorded;
 use super::{read_pgn, run, scratch, tag};
 use crate::common::data_path;
+use crate::common::MatchLine;
 use std::path::{Path, PathBuf};
 
 /// A UCI engine in sh that shuffles its knights (a draw by repetition at ply 8 unless something
@@ -108,23 +109,14 @@ fn a_scripted_bound_resigns_in_cutechess_form_and_in_our_own_but_not_in_fastches
         ),
     )
     .unwrap();
-    let (ok, out, err) = run(
-        &[
-            "match",
-            "--config",
-            config.to_str().unwrap(),
-            "--games",
-            "2",
-            "--tc",
-            "inf",
-            "--resign",
-            "movecount=1 score=500",
-            "--pgn",
-            "own.pgn",
-            "--quiet",
-        ],
-        &dir,
-    );
+    let (ok, out, err) = MatchLine::new()
+        .config(&config)
+        .games(2)
+        .tc("inf")
+        .arg("--resign", "movecount=1 score=500")
+        .pgn("own.pgn")
+        .quiet()
+        .run_in(&dir);
     assert!(ok, "{out}{err}");
     assert_eq!(outcomes(&dir.join("own.pgn")), cute, "Shannon's own form");
 }

@@ -6,6 +6,7 @@
 //! tags and time control, read back from the PGN.
 
 use super::{read_pgn, run, scratch, stockfish, tag};
+use crate::common::MatchLine;
 use crate::common::{data_path, SHANNON};
 use std::path::Path;
 
@@ -201,24 +202,30 @@ fn fastchess_man_random_openings_from_an_epd_book() {
     }
 }
 
-/// fastchess's man page, second example (an SPRT with node limits and a clock): a Shannon match
-/// has one limit per move, so `nodes=` beside `tc=` is refused by name.
+/// fastchess's man page, second example (an SPRT with node limits beside a clock): each engine
+/// plays under the clock with its own node cap; `-rounds 100000` made 2.
 #[test]
-fn fastchess_man_nodes_beside_a_clock_is_refused() {
+fn fastchess_man_nodes_beside_a_clock() {
     let dir = scratch("compat-fastchess-sprt");
     std::fs::write(dir.join("UHO_Lichess_4852_v1.epd"), BOOK_EPD).unwrap();
+    std::fs::create_dir(dir.join("games")).unwrap();
     let line = "-engine cmd={shannon} name=Engine1 option.Threads=1 nodes=2000000 \
                 -engine cmd={shannon} name=Engine2 option.Threads=2 nodes=1000000 \
                 -openings file=UHO_Lichess_4852_v1.epd format=epd order=random \
                 -each tc=300+5 -resign movecount=3 score=600 -draw movenumber=34 movecount=8 score=20 \
                 -sprt elo0=0 elo1=2 alpha=0.05 beta=0.05 \
-                -rounds 100000 -concurrency 3 -pgnout notation=san nodes=true file=./games/sprt.pgn";
-    let (ok, _, err) = compat(&dir, line);
-    assert!(!ok);
+                -rounds 2 -concurrency 3 -pgnout notation=san nodes=true file=./games/sprt.pgn";
+    let (ok, out, err) = compat(&dir, line);
+    assert!(ok, "{out}{err}");
     assert!(
-        err.contains("-engine #1 tc=/st=/nodes=/depth=: not supported"),
-        "{err}"
+        out.contains(
+            "Results of Engine1 vs Engine2 (300+5, 1t - 2t, 16MB, UHO_Lichess_4852_v1.epd)"
+        ),
+        "{out}"
     );
+    let games = read_pgn(&dir.join("games/sprt.pgn"));
+    assert_eq!(games.len(), 4);
+    assert!(games.iter().all(|g| tag(g, "TimeControl") == "300+5"));
 }
 
 /// fishtest's worker (worker/games.py, `run_games`): its fastchess command line with this
@@ -257,10 +264,10 @@ fn fishtest_worker_command_line() {
         assert_eq!(tag(game, "TimeControl"), "1.5+0.015");
     }
     let state = dir.join("results-abc-1.pgn.state.json");
-    let (ok, out, err) = run(
-        &["match", "--resume", state.to_str().unwrap(), "--quiet"],
-        &dir,
-    );
+    let (ok, out, err) = MatchLine::new()
+        .arg("--resume", &state)
+        .quiet()
+        .run_in(&dir);
     assert!(ok, "{out}{err}");
     assert_eq!(read_pgn(&pgn).len(), 4, "nothing left to play");
 }

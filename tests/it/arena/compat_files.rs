@@ -7,6 +7,7 @@
 
 use super::reruns::{killed_after, started_until};
 use super::{read_pgn, scratch, tag};
+use crate::common::MatchLine;
 use crate::common::{run, SHANNON};
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -89,13 +90,13 @@ fn two_compat_runs_on_one_pgn_leave_both_runs_games() {
         state(&dir.join("c.pgn.state-1.json")),
         state(&dir.join("c.pgn.state.json")),
     );
-    assert_eq!(later["format"], "shannon match state 5");
+    assert_eq!(later["format"], "shannon match state 6");
     assert_eq!(earlier["pgn"]["start"], 0);
     assert_eq!(later["pgn"]["start"], first.len());
     assert_eq!(later["pgn"]["committed"], pgn.len());
     // Either resumes as the finished run it is, touching nothing.
     for saved in ["c.pgn.state-1.json", "c.pgn.state.json"] {
-        let (ok, out, err) = run(&["match", "--resume", saved, "--quiet"], &dir);
+        let (ok, out, err) = MatchLine::new().arg("--resume", saved).quiet().run_in(&dir);
         assert!(ok && out.contains("the match is finished"), "{out}{err}");
         assert_eq!(std::fs::read(dir.join("c.pgn")).unwrap(), pgn);
     }
@@ -136,7 +137,10 @@ fn an_appended_run_resumes_and_merges_only_its_own_games() {
         .unwrap();
     let output = child.wait_with_output().unwrap();
     assert_eq!(output.status.code(), Some(1), "interrupted");
-    let (ok, out, err) = run(&["match", "--resume", "c.pgn.state.json", "--quiet"], &dir);
+    let (ok, out, err) = MatchLine::new()
+        .arg("--resume", "c.pgn.state.json")
+        .quiet()
+        .run_in(&dir);
     assert!(ok, "{out}{err}");
     let pgn = std::fs::read(dir.join("c.pgn")).unwrap();
     assert!(pgn.starts_with(&first), "the first run's games changed");

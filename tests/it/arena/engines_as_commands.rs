@@ -3,14 +3,13 @@
 //! says so on stderr; a name that is neither stays an error naming both.
 
 use super::{read_pgn, scratch, stockfish, tag, SHANNON};
+use crate::common::MatchLine;
 use std::path::Path;
-use std::process::Command;
 
 /// `shannon match ...` in `dir` with `path` as PATH: (success, stdout, stderr).
-fn match_with_path(args: &[&str], dir: &Path, path: &str) -> (bool, String, String) {
-    let out = Command::new(SHANNON)
-        .arg("match")
-        .args(args)
+fn match_with_path(line: MatchLine, dir: &Path, path: &str) -> (bool, String, String) {
+    let out = line
+        .command()
         .current_dir(dir)
         .env("PATH", path)
         .output()
@@ -30,19 +29,13 @@ fn engines_not_in_the_file_run_as_programs_by_path_and_on_path() {
     std::os::unix::fs::symlink(SHANNON, bin.join("my-random-mover")).unwrap();
     // A path, and a bare name found on PATH (the PATH holds nothing else of use).
     let (ok, out, err) = match_with_path(
-        &[
-            "--engines",
-            &format!("shannon-a,{SHANNON},my-random-mover"),
-            "--games",
-            "2",
-            "--tc",
-            "nodes=1",
-            "--seed",
-            "1",
-            "--quiet",
-            "--pgn",
-            "games.pgn",
-        ],
+        MatchLine::new()
+            .engines(&format!("shannon-a,{SHANNON},my-random-mover"))
+            .games(2)
+            .tc("nodes=1")
+            .seed(1)
+            .quiet()
+            .pgn("games.pgn"),
         &dir,
         &bin.display().to_string(),
     );
@@ -68,12 +61,9 @@ fn engines_not_in_the_file_run_as_programs_by_path_and_on_path() {
     assert!(players.contains(SHANNON), "{players:?}");
     // Neither in the file nor a program: an error naming both, nothing played.
     let (ok, _, err) = match_with_path(
-        &[
-            "--engines",
-            "shannon-a,no-such-engine-anywhere",
-            "--pgn",
-            "x.pgn",
-        ],
+        MatchLine::new()
+            .engines("shannon-a,no-such-engine-anywhere")
+            .pgn("x.pgn"),
         &dir,
         &bin.display().to_string(),
     );
@@ -97,17 +87,12 @@ fn stockfish_is_found_in_usr_games_as_the_readme_example_needs() {
     }
     let dir = scratch("engines-usr-games");
     let (ok, out, err) = match_with_path(
-        &[
-            "--engines",
-            "shannon-a,stockfish",
-            "--games",
-            "2",
-            "--tc",
-            "nodes=200",
-            "--quiet",
-            "--pgn",
-            "sf.pgn",
-        ],
+        MatchLine::new()
+            .engines("shannon-a,stockfish")
+            .games(2)
+            .tc("nodes=200")
+            .quiet()
+            .pgn("sf.pgn"),
         &dir,
         "/usr/bin:/bin",
     );

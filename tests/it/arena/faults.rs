@@ -2,7 +2,8 @@
 //! configurations, a PGN path that cannot be written or a full disk, and the command line of
 //! the faulty engine itself.
 
-use super::{read_pgn, run, scratch, tag, FAULTY};
+use super::{read_pgn, scratch, tag, FAULTY};
+use crate::common::MatchLine;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -25,25 +26,15 @@ fn faulty_match(fault: &str, tc: &str, termination: &str, category: &str) {
     let config = faulty_config(&dir, fault);
     let pgn = dir.join("games.pgn");
     let started = std::time::Instant::now();
-    let (ok, out, err) = run(
-        &[
-            "match",
-            "--config",
-            config.to_str().unwrap(),
-            "--games",
-            "4",
-            "--concurrency",
-            "2",
-            "--tc",
-            tc,
-            "--pgn",
-            pgn.to_str().unwrap(),
-            "--quiet",
-            "--seed",
-            "9",
-        ],
-        &dir,
-    );
+    let (ok, out, err) = MatchLine::new()
+        .config(&config)
+        .games(4)
+        .concurrency(2)
+        .tc(tc)
+        .pgn(&pgn)
+        .quiet()
+        .seed(9)
+        .run_in(&dir);
     assert!(ok, "{out}{err}");
     assert!(started.elapsed().as_secs() < 60, "the match must not hang");
     assert!(out.contains(&format!("4  {category}")), "{out}");
@@ -101,17 +92,11 @@ fn an_engine_flooding_garbage_is_a_hang_not_a_crash_of_the_runner() {
 #[test]
 fn an_unwritable_pgn_path_is_refused_before_any_game() {
     let dir = scratch("unwritable");
-    let (ok, out, err) = run(
-        &[
-            "match",
-            "--games",
-            "2",
-            "--pgn",
-            "/nonexistent-dir/games.pgn",
-            "--quiet",
-        ],
-        &dir,
-    );
+    let (ok, out, err) = MatchLine::new()
+        .games(2)
+        .pgn("/nonexistent-dir/games.pgn")
+        .quiet()
+        .run_in(&dir);
     assert!(!ok);
     assert!(out.is_empty(), "{out}");
     assert!(
@@ -127,21 +112,13 @@ fn a_full_disk_is_reported_and_the_match_completes() {
         return;
     }
     let dir = scratch("full");
-    let (ok, out, err) = run(
-        &[
-            "match",
-            "--games",
-            "4",
-            "--pgn",
-            "/dev/full",
-            "--state",
-            dir.join("state.json").to_str().unwrap(),
-            "--quiet",
-            "--seed",
-            "2",
-        ],
-        &dir,
-    );
+    let (ok, out, err) = MatchLine::new()
+        .games(4)
+        .pgn("/dev/full")
+        .arg("--state", dir.join("state.json").to_str().unwrap())
+        .quiet()
+        .seed(2)
+        .run_in(&dir);
     assert!(!ok, "a lost PGN is a failure: {out}{err}");
     assert!(out.contains("4 games,"), "the match still completes: {out}");
     assert!(out.contains("PGN: writing /dev/full failed"), "{out}");
@@ -152,17 +129,17 @@ fn broken_configs_are_reported_with_line_and_column() {
     let dir = scratch("broken");
     let config = dir.join("engines.toml");
     std::fs::write(&config, "[[engine]]\nname = \"x\"\ncommand = [1]\n").unwrap();
-    let (ok, _, err) = run(&["match", "--config", config.to_str().unwrap()], &dir);
+    let (ok, _, err) = MatchLine::new().config(&config).run_in(&dir);
     assert!(!ok);
     assert!(err.contains("line 3") && err.contains("column"), "{err}");
     std::fs::write(&config, "[[engine]]\nname = \"a\"\ncommand = \"no-such-engine-here\"\n[[engine]]\nname = \"b\"\ncommand = \"self\"\n").unwrap();
-    let (ok, _, err) = run(&["match", "--config", config.to_str().unwrap()], &dir);
+    let (ok, _, err) = MatchLine::new().config(&config).run_in(&dir);
     assert!(!ok);
     assert!(
         err.contains("engine 'a'") && err.contains("no-such-engine-here"),
         "{err}"
     );
-    let (ok, _, err) = run(&["match", "--engines", "a,zzz"], &dir);
+    let (ok, _, err) = MatchLine::new().engines("a,zzz").run_in(&dir);
     assert!(
         !ok && err.contains("no engine named 'zzz'") && err.contains("it has: a, b"),
         "{err}"

@@ -3,8 +3,8 @@
 //! on time leaves the engine's last words in `<pgn>.forensics/<game>.txt`, named in the PGN's
 //! last comment, the text summary and the JSON report.
 
-use super::{run, scratch, FAULTY};
-use crate::common::shannon_command;
+use super::{scratch, FAULTY};
+use crate::common::MatchLine;
 use serde_json::Value;
 use std::path::Path;
 
@@ -50,24 +50,16 @@ fn play(dir: &Path, fault: &str, tc: &str, runner_delay_ms: Option<u64>) -> Forf
 
 /// [`play`] with the engines file `config`.
 fn play_with(dir: &Path, config: String, tc: &str, runner_delay_ms: Option<u64>) -> Forfeited {
-    let mut command = shannon_command(&[
-        "match",
-        "--config",
-        &config,
-        "--games",
-        "2",
-        "--concurrency",
-        "1",
-        "--tc",
-        tc,
-        "--pgn",
-        "games.pgn",
-        "--json",
-        "games.json",
-        "--quiet",
-        "--seed",
-        "9",
-    ]);
+    let mut command = MatchLine::new()
+        .config(&config)
+        .games(2)
+        .concurrency(1)
+        .tc(tc)
+        .pgn("games.pgn")
+        .arg("--json", "games.json")
+        .quiet()
+        .seed(9)
+        .command();
     command.current_dir(dir);
     if let Some(ms) = runner_delay_ms {
         command.env("SHANNON_TEST_RUNNER_DELAY_MS", ms.to_string());
@@ -267,25 +259,15 @@ fn a_stall_keeps_the_unanswered_go() {
 fn a_match_without_forfeits_writes_no_forensics() {
     let dir = scratch("forensics-none");
     let config = config(&dir, "none");
-    let (ok, out, err) = run(
-        &[
-            "match",
-            "--config",
-            &config,
-            "--games",
-            "2",
-            "--tc",
-            "nodes=1",
-            "--pgn",
-            "games.pgn",
-            "--json",
-            "games.json",
-            "--quiet",
-            "--seed",
-            "9",
-        ],
-        &dir,
-    );
+    let (ok, out, err) = MatchLine::new()
+        .config(&config)
+        .games(2)
+        .tc("nodes=1")
+        .pgn("games.pgn")
+        .arg("--json", "games.json")
+        .quiet()
+        .seed(9)
+        .run_in(&dir);
     assert!(ok, "{out}{err}");
     assert!(
         !out.contains("Forfeits") && !out.contains("time losses"),
@@ -306,27 +288,16 @@ fn a_match_without_forfeits_writes_no_forensics() {
 fn an_engine_dying_at_ucinewgame_between_games_leaves_its_forensics() {
     let dir = scratch("forensics-newgame");
     let config = engines_file(&dir, "--fault exit-on-newgame --after 2", "bad.err");
-    let (ok, out, err) = run(
-        &[
-            "match",
-            "--config",
-            &config,
-            "--games",
-            "4",
-            "--concurrency",
-            "1",
-            "--tc",
-            "nodes=1",
-            "--pgn",
-            "games.pgn",
-            "--json",
-            "games.json",
-            "--quiet",
-            "--seed",
-            "9",
-        ],
-        &dir,
-    );
+    let (ok, out, err) = MatchLine::new()
+        .config(&config)
+        .games(4)
+        .concurrency(1)
+        .tc("nodes=1")
+        .pgn("games.pgn")
+        .arg("--json", "games.json")
+        .quiet()
+        .seed(9)
+        .run_in(&dir);
     assert!(ok, "{out}{err}");
     // Each engine process plays one game; at its second `ucinewgame` it dies: games 2 and 4
     // are forfeited, and it is started again for games 3.
@@ -418,24 +389,16 @@ fn an_engine_failing_to_start_stops_the_run_and_leaves_its_forensics() {
 /// Play two games where `bad` (Black in game 1) cannot start for `why`: the run stops at game
 /// 1, unplayed; the text of its forensics file.
 fn stopped_at_start(dir: &Path, config: String, why: &str) -> String {
-    let mut command = shannon_command(&[
-        "match",
-        "--config",
-        &config,
-        "--games",
-        "2",
-        "--concurrency",
-        "1",
-        "--tc",
-        "nodes=1",
-        "--pgn",
-        "games.pgn",
-        "--json",
-        "games.json",
-        "--quiet",
-        "--seed",
-        "9",
-    ]);
+    let mut command = MatchLine::new()
+        .config(&config)
+        .games(2)
+        .concurrency(1)
+        .tc("nodes=1")
+        .pgn("games.pgn")
+        .arg("--json", "games.json")
+        .quiet()
+        .seed(9)
+        .command();
     let output = command.current_dir(dir).output().expect("shannon runs");
     let out = String::from_utf8_lossy(&output.stdout).into_owned();
     let err = String::from_utf8_lossy(&output.stderr);

@@ -2,7 +2,8 @@
 //! from a seed, a configured `Seed`, time controls, the SPRT, `--games 0`, and the 10,000-game
 //! soak.
 
-use super::{read_pgn, run, scratch, tag, FAULTY};
+use super::{read_pgn, scratch, tag, FAULTY};
+use crate::common::MatchLine;
 use shannon::game::{Ending, Status};
 use std::path::Path;
 
@@ -39,23 +40,14 @@ fn shipped_engines_toml_plays_standard_and_chess960() {
     let config = format!("{root}/engines.toml");
     for openings in ["startpos", "chess960"] {
         let pgn = dir.join(format!("{openings}.pgn"));
-        let (ok, out, err) = run(
-            &[
-                "match",
-                "--config",
-                &config,
-                "--games",
-                "6",
-                "--openings",
-                openings,
-                "--pgn",
-                pgn.to_str().unwrap(),
-                "--seed",
-                "3",
-                "--quiet",
-            ],
-            &dir,
-        );
+        let (ok, out, err) = MatchLine::new()
+            .config(&config)
+            .games(6)
+            .openings(openings)
+            .pgn(&pgn)
+            .seed(3)
+            .quiet()
+            .run_in(&dir);
         assert!(ok, "{out}{err}");
         assert!(out.contains("shannon-a vs shannon-b"), "{out}");
         assert!(
@@ -82,12 +74,12 @@ fn shipped_engines_toml_plays_standard_and_chess960() {
 #[test]
 fn the_built_in_config_is_used_when_there_is_no_file() {
     let dir = scratch("builtin");
-    let (ok, out, err) = run(
-        &[
-            "match", "--games", "2", "--pgn", "-", "--quiet", "--seed", "1",
-        ],
-        &dir,
-    );
+    let (ok, out, err) = MatchLine::new()
+        .games(2)
+        .pgn("-")
+        .quiet()
+        .seed(1)
+        .run_in(&dir);
     assert!(ok, "{out}{err}");
     assert!(out.contains("2 games"), "{out}");
 }
@@ -98,23 +90,14 @@ fn a_match_is_reproducible_from_its_seed() {
     let mut texts = Vec::new();
     for run_index in 0..2 {
         let pgn = dir.join(format!("{run_index}.pgn"));
-        let (ok, out, err) = run(
-            &[
-                "match",
-                "--games",
-                "4",
-                "--concurrency",
-                "2",
-                "--seed",
-                "42",
-                "--openings",
-                "chess960",
-                "--pgn",
-                pgn.to_str().unwrap(),
-                "--quiet",
-            ],
-            &dir,
-        );
+        let (ok, out, err) = MatchLine::new()
+            .games(4)
+            .concurrency(2)
+            .seed(42)
+            .openings("chess960")
+            .pgn(&pgn)
+            .quiet()
+            .run_in(&dir);
         assert!(ok, "{out}{err}");
         let mut games = read_pgn(&pgn);
         games.sort_by_key(|g| tag(g, "Round").parse::<u32>().unwrap());
@@ -140,25 +123,15 @@ fn ten_thousand_games_without_a_failure() {
     let mut terminations = std::collections::BTreeMap::new();
     for openings in ["startpos", "chess960"] {
         let pgn = dir.join(format!("{openings}.pgn"));
-        let (ok, out, err) = run(
-            &[
-                "match",
-                "--games",
-                "5000",
-                "--concurrency",
-                "2",
-                "--tc",
-                "1+0.01",
-                "--openings",
-                openings,
-                "--pgn",
-                pgn.to_str().unwrap(),
-                "--quiet",
-                "--seed",
-                "10000",
-            ],
-            &dir,
-        );
+        let (ok, out, err) = MatchLine::new()
+            .games(5000)
+            .concurrency(2)
+            .tc("1+0.01")
+            .openings(openings)
+            .pgn(&pgn)
+            .quiet()
+            .seed(10000)
+            .run_in(&dir);
         assert!(ok, "{out}{err}");
         assert!(
             out.contains("5000 games,") && out.contains(" 0 lost by engine failure"),
@@ -189,27 +162,16 @@ fn sprt_stops_a_match_that_one_side_wins_every_game() {
         format!("[[engine]]\nname = \"good\"\ncommand = \"self\"\n\n[[engine]]\nname = \"bad\"\ncommand = \"{FAULTY}\"\nargs = [\"--fault\", \"illegal-move\", \"--after\", \"1\"]\n"),
     )
     .unwrap();
-    let (ok, out, err) = run(
-        &[
-            "match",
-            "--config",
-            config.to_str().unwrap(),
-            "--games",
-            "400",
-            "--concurrency",
-            "2",
-            "--tc",
-            "nodes=1",
-            "--sprt",
-            "0,10,0.05,0.05",
-            "--pgn",
-            "-",
-            "--quiet",
-            "--seed",
-            "1",
-        ],
-        &dir,
-    );
+    let (ok, out, err) = MatchLine::new()
+        .config(&config)
+        .games(400)
+        .concurrency(2)
+        .tc("nodes=1")
+        .sprt("0,10,0.05,0.05")
+        .pgn("-")
+        .quiet()
+        .seed(1)
+        .run_in(&dir);
     assert!(ok, "{out}{err}");
     // The test runs on game pairs, in schedule order, and decides at 104 straight won pairs,
     // 208 games (tests/data/sprt/pentanomial_reference.py); the game the other worker is playing
@@ -243,25 +205,15 @@ fn sprt_stops_a_match_that_one_side_wins_every_game() {
         "{out}"
     );
     // The same with a negative elo0, which the command line used to refuse.
-    let (ok, out, err) = run(
-        &[
-            "match",
-            "--config",
-            config.to_str().unwrap(),
-            "--games",
-            "400",
-            "--tc",
-            "nodes=1",
-            "--sprt",
-            "-5,5,0.05,0.05",
-            "--pgn",
-            "-",
-            "--quiet",
-            "--seed",
-            "1",
-        ],
-        &dir,
-    );
+    let (ok, out, err) = MatchLine::new()
+        .config(&config)
+        .games(400)
+        .tc("nodes=1")
+        .sprt("-5,5,0.05,0.05")
+        .pgn("-")
+        .quiet()
+        .seed(1)
+        .run_in(&dir);
     assert!(ok, "{out}{err}");
     assert!(
         out.contains("SPRT (fishtest, pentanomial, logistic Elo): elo0 -5 elo1 5")
@@ -279,27 +231,19 @@ fn minutes_seconds_time_controls_are_accepted() {
         .enumerate()
     {
         let pgn = dir.join(format!("games-{i}.pgn"));
-        let (ok, out, err) = run(
-            &[
-                "match",
-                "--games",
-                "2",
-                "--tc",
-                tc,
-                "--pgn",
-                pgn.to_str().unwrap(),
-                "--quiet",
-                "--seed",
-                "1",
-            ],
-            &dir,
-        );
+        let (ok, out, err) = MatchLine::new()
+            .games(2)
+            .tc(tc)
+            .pgn(&pgn)
+            .quiet()
+            .seed(1)
+            .run_in(&dir);
         assert!(ok, "{tc}: {out}{err}");
         for game in read_pgn(&pgn) {
             assert_eq!(tag(&game, "TimeControl"), tag_value);
         }
     }
-    let (ok, _, err) = run(&["match", "--games", "2", "--tc", "1:75"], &dir);
+    let (ok, _, err) = MatchLine::new().games(2).tc("1:75").run_in(&dir);
     assert!(!ok && err.contains("'1:75' is not a time control"), "{err}");
 }
 
@@ -308,17 +252,7 @@ fn minutes_seconds_time_controls_are_accepted() {
 fn zero_games_is_an_error() {
     let dir = scratch("zero-games");
     let pgn = dir.join("games.pgn");
-    let (ok, out, err) = run(
-        &[
-            "match",
-            "--games",
-            "0",
-            "--pgn",
-            pgn.to_str().unwrap(),
-            "--quiet",
-        ],
-        &dir,
-    );
+    let (ok, out, err) = MatchLine::new().games(0).pgn(&pgn).quiet().run_in(&dir);
     assert!(!ok, "{out}");
     assert!(out.is_empty(), "nothing is played: {out}");
     assert!(err.contains("must be at least 1"), "{err}");
@@ -340,12 +274,13 @@ fn an_engine_runs_from_its_folder_and_its_command_is_found_there() {
          [[engine]]\nname = \"b\"\ncommand = \"mover\"\ndir = \"Engines/\"\n",
     )
     .unwrap();
-    let (ok, out, err) = run(
-        &[
-            "match", "--games", "2", "--tc", "nodes=1", "--pgn", "g.pgn", "--quiet", "--seed", "4",
-        ],
-        &dir,
-    );
+    let (ok, out, err) = MatchLine::new()
+        .games(2)
+        .tc("nodes=1")
+        .pgn("g.pgn")
+        .quiet()
+        .seed(4)
+        .run_in(&dir);
     assert!(ok, "{out}{err}");
     let games = read_pgn(&dir.join("g.pgn"));
     assert_eq!(games.len(), 2);
@@ -379,21 +314,13 @@ fn a_configured_seed_is_kept_and_changes_the_games() {
         )
         .unwrap();
         let pgn = dir.join(format!("seed{seed}-{}.pgn", played.len()));
-        let (ok, out, err) = run(
-            &[
-                "match",
-                "--config",
-                config.to_str().unwrap(),
-                "--games",
-                "4",
-                "--seed",
-                "3",
-                "--pgn",
-                pgn.to_str().unwrap(),
-                "--quiet",
-            ],
-            &dir,
-        );
+        let (ok, out, err) = MatchLine::new()
+            .config(&config)
+            .games(4)
+            .seed(3)
+            .pgn(&pgn)
+            .quiet()
+            .run_in(&dir);
         assert!(ok, "{out}{err}");
         assert!(
             out.contains(&format!(
@@ -424,22 +351,14 @@ fn a_configured_seed_is_kept_and_changes_the_games() {
 #[test]
 fn progress_lines_follow_cutechess_clis_format() {
     let dir = scratch("progress-lines");
-    let (ok, out, err) = run(
-        &[
-            "match",
-            "--games",
-            "6",
-            "--tc",
-            "nodes=1",
-            "--pgn",
-            "-",
-            "--quiet",
-            "--progress-lines",
-            "--seed",
-            "4",
-        ],
-        &dir,
-    );
+    let (ok, out, err) = MatchLine::new()
+        .games(6)
+        .tc("nodes=1")
+        .pgn("-")
+        .quiet()
+        .flag("--progress-lines")
+        .seed(4)
+        .run_in(&dir);
     assert!(ok, "{out}{err}");
     let finished = out
         .lines()

@@ -7,6 +7,7 @@
 mod adjudication;
 mod books;
 mod bound_scores;
+mod caps_peers;
 mod compat;
 mod compat_files;
 mod compat_layout;

@@ -12,6 +12,7 @@
 use super::sprt_peers::sprt_folder;
 use super::{read_pgn, run, scratch, tag};
 use crate::common::data_path;
+use crate::common::MatchLine;
 use std::path::{Path, PathBuf};
 
 /// The recorded cases: name, and the two engines' words.
@@ -152,20 +153,12 @@ fn our_own_form_gives_an_engine_its_own_time_control() {
          [[engine]]\nname = \"base\"\ncommand = \"self\"\ntc = \"5+0.05\"\n",
     )
     .unwrap();
-    let (ok, out, err) = run(
-        &[
-            "match",
-            "--engines",
-            "dev,base",
-            "--tc",
-            "10+0.1",
-            "--games",
-            "2",
-            "--pgn",
-            "file.pgn",
-        ],
-        &dir,
-    );
+    let (ok, out, err) = MatchLine::new()
+        .engines("dev,base")
+        .tc("10+0.1")
+        .games(2)
+        .pgn("file.pgn")
+        .run_in(&dir);
     assert!(ok, "{out}{err}");
     assert!(out.contains("tc 10+0.1 (base 5+0.05)"), "{out}");
     // Each side's tag is its engine's time control, whichever colour it has.
@@ -181,44 +174,26 @@ fn our_own_form_gives_an_engine_its_own_time_control() {
         }
     };
     own("file.pgn", "10+0.1", "5+0.05");
-    let (ok, out, err) = run(
-        &[
-            "match",
-            "--engines",
-            "dev,base",
-            "--tc",
-            "10+0.1",
-            "--engine-tc",
-            "base=depth=3",
-            "--engine-tc",
-            "dev=3+0.03",
-            "--games",
-            "2",
-            "--pgn",
-            "flag.pgn",
-        ],
-        &dir,
-    );
+    let (ok, out, err) = MatchLine::new()
+        .engines("dev,base")
+        .tc("10+0.1")
+        .arg("--engine-tc", "base=depth=3")
+        .arg("--engine-tc", "dev=3+0.03")
+        .games(2)
+        .pgn("flag.pgn")
+        .run_in(&dir);
     assert!(ok, "{out}{err}");
     assert!(
         out.contains("tc 10+0.1 (dev 3+0.03, base depth=3)"),
         "{out}"
     );
     own("flag.pgn", "3+0.03", "-");
-    let (ok, _, err) = run(
-        &[
-            "match",
-            "--engines",
-            "dev,base",
-            "--engine-tc",
-            "other=1+0",
-            "--games",
-            "2",
-            "--pgn",
-            "-",
-        ],
-        &dir,
-    );
+    let (ok, _, err) = MatchLine::new()
+        .engines("dev,base")
+        .arg("--engine-tc", "other=1+0")
+        .games(2)
+        .pgn("-")
+        .run_in(&dir);
     assert!(!ok);
     assert!(
         err.contains(
@@ -226,37 +201,31 @@ fn our_own_form_gives_an_engine_its_own_time_control() {
         ),
         "{err}"
     );
-    let (ok, _, err) = run(&["match", "--engine-tc", "base", "--pgn", "-"], &dir);
+    let (ok, _, err) = MatchLine::new()
+        .arg("--engine-tc", "base")
+        .pgn("-")
+        .run_in(&dir);
     assert!(!ok);
     assert!(err.contains("'base' is not NAME=TC"), "{err}");
 }
 
 /// A match with odds, killed and resumed, keeps each engine's own time control: it is in the
-/// state (format 5), not read again from the engines file.
+/// state (format 5 and after), not read again from the engines file.
 #[test]
 fn a_resumed_match_keeps_the_engines_own_time_controls() {
     let dir = scratch("odds-resume");
-    let (ok, out, err) = run(
-        &[
-            "match",
-            "--engines",
-            "shannon-a,shannon-b",
-            "--tc",
-            "10+0.1",
-            "--engine-tc",
-            "shannon-b=nodes=5",
-            "--games",
-            "4",
-            "--pgn",
-            "g.pgn",
-        ],
-        &dir,
-    );
+    let (ok, out, err) = MatchLine::new()
+        .engines("shannon-a,shannon-b")
+        .tc("10+0.1")
+        .arg("--engine-tc", "shannon-b=nodes=5")
+        .games(4)
+        .pgn("g.pgn")
+        .run_in(&dir);
     assert!(ok, "{out}{err}");
     let state: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(dir.join("g.pgn.state.json")).unwrap())
             .unwrap();
-    assert_eq!(state["format"], "shannon match state 5");
+    assert_eq!(state["format"], "shannon match state 6");
     assert_eq!(
         state["settings"]["engine_limits"]["shannon-b"]["time_control"],
         "nodes=5"

@@ -1,11 +1,13 @@
 //! State files written before the state format named its contents by stable names (format 1, in
 //! `tests/data/state-v1`), and before it said where a run's games start (format 2, in
 //! `tests/data/state-v2`): a resume still plays the rest of the schedule to the uninterrupted
-//! result, and a merge of its shards still prints and writes what it did then.
+//! result, and a merge of its shards still prints and writes what it did then. A state of format
+//! 5 (`tests/data/state-v5`, before caps beside a clock) resumes under the limits it saved.
 
 use super::resume::tables;
 use super::{read_pgn, run, scratch, tag};
 use crate::common::data_path;
+use crate::common::MatchLine;
 use std::collections::BTreeSet;
 use std::path::Path;
 
@@ -37,10 +39,10 @@ fn copy_states_of(format: u32, name: &str, dir: &Path) {
 fn a_format_1_state_resumes_to_the_uninterrupted_result() {
     let dir = scratch("old-state-resume");
     copy_states("unfinished", &dir);
-    let (ok, resumed, err) = run(
-        &["match", "--resume", "games.pgn.state.json", "--quiet"],
-        &dir,
-    );
+    let (ok, resumed, err) = MatchLine::new()
+        .arg("--resume", "games.pgn.state.json")
+        .quiet()
+        .run_in(&dir);
     assert!(ok, "{resumed}{err}");
     assert!(resumed.contains("Resuming"), "{resumed}");
     let games = read_pgn(&dir.join("games.pgn"));
@@ -63,31 +65,18 @@ fn uninterrupted_tournament() -> String {
         fresh.join("engines.toml"),
     )
     .unwrap();
-    let (ok, uninterrupted, err) = run(
-        &[
-            "match",
-            "--engines",
-            "a,b,c",
-            "--rounds",
-            "10",
-            "--games",
-            "4",
-            "--seed",
-            "1950",
-            "--tc",
-            "nodes=1",
-            "--max-plies",
-            "80",
-            "--openings",
-            "chess960",
-            "--pgn",
-            "games.pgn",
-            "--concurrency",
-            "1",
-            "--quiet",
-        ],
-        &fresh,
-    );
+    let (ok, uninterrupted, err) = MatchLine::new()
+        .engines("a,b,c")
+        .rounds(10)
+        .games(4)
+        .seed(1950)
+        .tc("nodes=1")
+        .arg("--max-plies", "80")
+        .openings("chess960")
+        .pgn("games.pgn")
+        .concurrency(1)
+        .quiet()
+        .run_in(&fresh);
     assert!(ok, "{uninterrupted}{err}");
     uninterrupted
 }
@@ -100,10 +89,10 @@ fn a_format_2_state_resumes_to_the_uninterrupted_result() {
     copy_states_of(2, "unfinished", &dir);
     let before = read_pgn(&dir.join("games.pgn"));
     assert_eq!(before.iter().filter(|g| tag(g, "Result") == "*").count(), 2);
-    let (ok, resumed, err) = run(
-        &["match", "--resume", "games.pgn.state.json", "--quiet"],
-        &dir,
-    );
+    let (ok, resumed, err) = MatchLine::new()
+        .arg("--resume", "games.pgn.state.json")
+        .quiet()
+        .run_in(&dir);
     assert!(ok, "{resumed}{err}");
     assert!(resumed.contains("Resuming"), "{resumed}");
     assert!(resumed.contains("63 of 120 games done"), "{resumed}");
@@ -127,8 +116,8 @@ fn a_format_2_state_resumes_to_the_uninterrupted_result() {
     assert!(left.is_empty(), "{left:?}");
     let state = std::fs::read_to_string(dir.join("games.pgn.state.json")).unwrap();
     assert!(
-        state.contains("\"shannon match state 5\""),
-        "written back as format 5"
+        state.contains("\"shannon match state 6\""),
+        "written back as format 6"
     );
     assert_eq!(tables(&resumed), tables(&uninterrupted_tournament()));
 }
@@ -153,5 +142,40 @@ fn format_1_shards_merge_as_they_did() {
     assert_eq!(
         std::fs::read_to_string(dir.join("merged.pgn")).unwrap(),
         std::fs::read_to_string(dir.join("merged-by-v1.pgn")).unwrap()
+    );
+}
+
+/// Format 5 had no caps beside a clock: its time controls read as they were (the match's
+/// `10+0.1`, b's `nodes=5`), the rest of the run plays under them, and the state is written back
+/// as format 6 with the same notation.
+#[test]
+fn a_format_5_state_resumes_under_its_limits() {
+    let dir = scratch("v5-state-resume");
+    copy_states_of(5, "odds", &dir);
+    let (ok, resumed, err) = run(
+        &["match", "--resume", "games.pgn.state.json", "--quiet"],
+        &dir,
+    );
+    assert!(ok, "{resumed}{err}");
+    assert!(resumed.contains("111 of 400 games done"), "{resumed}");
+    let games = read_pgn(&dir.join("games.pgn"));
+    assert_eq!(games.len(), 400, "every scheduled game, finished, once");
+    for game in &games {
+        for side in ["White", "Black"] {
+            let tc = tag(game, &format!("{side}TimeControl"));
+            match tag(game, side) {
+                "a" => assert_eq!(tc, "10+0.1"),
+                _ => assert_eq!(tc, "-"),
+            }
+        }
+    }
+    let state: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("games.pgn.state.json")).unwrap())
+            .unwrap();
+    assert_eq!(state["format"], "shannon match state 6");
+    assert_eq!(state["settings"]["time_control"], "10+0.1");
+    assert_eq!(
+        state["settings"]["engine_limits"]["b"]["time_control"],
+        "nodes=5"
     );
 }

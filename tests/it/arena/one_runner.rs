@@ -2,10 +2,10 @@
 //! appended, interleaving the text of their games in the PGN. The second runner is now refused at
 //! once, a killed runner's lock never blocks a resume, and the PGN ends with every game once.
 
-use super::{read_pgn, scratch, tag, SHANNON};
-use crate::common::run_in as shannon;
+use super::{read_pgn, scratch, tag};
+use crate::common::MatchLine;
 use std::collections::BTreeSet;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use std::time::{Duration, Instant};
 
 #[cfg(unix)]
@@ -19,28 +19,19 @@ fn a_second_runner_on_a_state_file_is_refused_and_a_killed_runners_lock_does_not
     )
     .unwrap();
     let games = 200;
-    let start = [
-        "match",
-        "--engines",
-        "a,b",
-        "--games",
-        "200",
-        "--tc",
-        "nodes=1",
-        "--concurrency",
-        "1",
-        "--seed",
-        "20",
-        "--pgn",
-        "r.pgn",
-        "--state",
-        "r.state",
-        "--quiet",
-    ];
-    let resume = ["match", "--resume", "r.state", "--quiet"];
+    let start = MatchLine::new()
+        .engines("a,b")
+        .games(games)
+        .tc("nodes=1")
+        .concurrency(1)
+        .seed(20)
+        .pgn("r.pgn")
+        .arg("--state", "r.state")
+        .quiet();
+    let resume = MatchLine::new().arg("--resume", "r.state").quiet();
     let lock = dir.join("r.state.lock");
-    let mut first = Command::new(SHANNON)
-        .args(start)
+    let mut first = start
+        .command()
         .current_dir(&dir)
         .stdout(Stdio::null())
         .stderr(Stdio::null())
@@ -57,10 +48,10 @@ fn a_second_runner_on_a_state_file_is_refused_and_a_killed_runners_lock_does_not
         assert!(first.try_wait().unwrap().is_none(), "the first run ended");
         std::thread::sleep(Duration::from_millis(10));
     }
-    for (what, args) in [("a resume", &resume[..]), ("a new run", &start[..])] {
+    for (what, line) in [("a resume", &resume), ("a new run", &start)] {
         let before = std::fs::metadata(dir.join("r.pgn")).unwrap().len();
         let started = Instant::now();
-        let out = shannon(args, &dir);
+        let out = line.output_in(&dir);
         let stderr = String::from_utf8_lossy(&out.stderr);
         println!(
             "{what} refused in {:.2?}: {}",
@@ -90,7 +81,7 @@ fn a_second_runner_on_a_state_file_is_refused_and_a_killed_runners_lock_does_not
         "SIGKILL leaves the lock file (without a lock)"
     );
 
-    let out = shannon(&resume, &dir);
+    let out = resume.output_in(&dir);
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(
         out.status.success(),

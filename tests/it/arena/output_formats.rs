@@ -3,7 +3,8 @@
 //! and parsing steps (copied, with the repository and file they come from), and the numbers
 //! they get compared with our standings (the `--json` report).
 
-use super::{run, scratch, stockfish, stockfish_config};
+use super::{scratch, stockfish, stockfish_config};
+use crate::common::MatchLine;
 use regex::Regex;
 use std::path::Path;
 
@@ -183,28 +184,16 @@ fn assert_cutechess_shapes(out: &str) {
 fn cutechess_output_reads_as_openbench_and_fishtest_read_it() {
     let dir = scratch("output-cutechess");
     let json = dir.join("report.json");
-    let (ok, out, err) = run(
-        &[
-            "match",
-            "--games",
-            "2",
-            "--rounds",
-            "8",
-            "--concurrency",
-            "2",
-            "--tc",
-            "nodes=1",
-            "--pgn",
-            "-",
-            "--seed",
-            "22",
-            "--output-format",
-            "cutechess",
-            "--json",
-            json.to_str().unwrap(),
-        ],
-        &dir,
-    );
+    let (ok, out, err) = MatchLine::new()
+        .games(2)
+        .rounds(8)
+        .concurrency(2)
+        .tc("nodes=1")
+        .pgn("-")
+        .seed(22)
+        .arg("--output-format", "cutechess")
+        .arg("--json", &json)
+        .run_in(&dir);
     assert!(ok, "{out}{err}");
     let out = out
         .split("JSON: ")
@@ -281,32 +270,18 @@ fn fastchess_output_reads_as_fishtest_and_openbench_read_it() {
     let dir = scratch("output-fastchess");
     let json = dir.join("report.json");
     // fishtest's flags for this: -ratinginterval 1 (a block after every pair).
-    let (ok, out, err) = run(
-        &[
-            "match",
-            "--games",
-            "2",
-            "--rounds",
-            "8",
-            "--concurrency",
-            "2",
-            "--tc",
-            "nodes=1",
-            "--pgn",
-            "-",
-            "--seed",
-            "23",
-            "--sprt",
-            "0,5,0.05,0.05",
-            "--output-format",
-            "fastchess",
-            "--rating-interval",
-            "1",
-            "--json",
-            json.to_str().unwrap(),
-        ],
-        &dir,
-    );
+    let (ok, out, err) = MatchLine::new()
+        .games(2)
+        .rounds(8)
+        .concurrency(2)
+        .tc("nodes=1")
+        .pgn("-")
+        .seed(23)
+        .sprt("0,5,0.05,0.05")
+        .arg("--output-format", "fastchess")
+        .arg("--rating-interval", "1")
+        .arg("--json", &json)
+        .run_in(&dir);
     assert!(ok, "{out}{err}");
     let ([wins, draws, losses], pentanomial) = standings(&json);
     let games = wins + draws + losses;
@@ -352,26 +327,15 @@ fn forfeits_are_worded_as_the_frameworks_count_them() {
     ] {
         let dir = scratch(&format!("output-{fault}"));
         let config = super::faults::faulty_config(&dir, fault);
-        let (ok, out, err) = run(
-            &[
-                "match",
-                "--config",
-                config.to_str().unwrap(),
-                "--games",
-                "4",
-                "--concurrency",
-                "2",
-                "--tc",
-                tc,
-                "--pgn",
-                "-",
-                "--seed",
-                "9",
-                "--output-format",
-                format,
-            ],
-            &dir,
-        );
+        let (ok, out, err) = MatchLine::new()
+            .config(&config)
+            .games(4)
+            .concurrency(2)
+            .tc(tc)
+            .pgn("-")
+            .seed(9)
+            .arg("--output-format", format)
+            .run_in(&dir);
         assert!(ok, "{out}{err}");
         let openbench = OpenBench::read(&out);
         let counts = (openbench.crashes, openbench.timelosses, openbench.illegals);
@@ -413,26 +377,15 @@ fn tournaments_print_the_tools_rank_tables() {
     )
     .unwrap();
     let play = |format: &str| {
-        let (ok, out, err) = run(
-            &[
-                "match",
-                "--config",
-                config.to_str().unwrap(),
-                "--engines",
-                "a,b,c",
-                "--games",
-                "2",
-                "--tc",
-                "nodes=1",
-                "--pgn",
-                "-",
-                "--seed",
-                "5",
-                "--output-format",
-                format,
-            ],
-            &dir,
-        );
+        let (ok, out, err) = MatchLine::new()
+            .config(&config)
+            .engines("a,b,c")
+            .games(2)
+            .tc("nodes=1")
+            .pgn("-")
+            .seed(5)
+            .arg("--output-format", format)
+            .run_in(&dir);
         assert!(ok, "{out}{err}");
         out
     };
@@ -463,30 +416,17 @@ fn stockfish_matches_in_both_formats() {
     let config = stockfish_config(&dir, &stockfish);
     for format in ["cutechess", "fastchess"] {
         let json = dir.join(format!("{format}.json"));
-        let (ok, out, err) = run(
-            &[
-                "match",
-                "--config",
-                config.to_str().unwrap(),
-                "--engines",
-                "shannon,stockfish",
-                "--games",
-                "2",
-                "--rounds",
-                "2",
-                "--tc",
-                "nodes=2000",
-                "--pgn",
-                "-",
-                "--seed",
-                "3",
-                "--output-format",
-                format,
-                "--json",
-                json.to_str().unwrap(),
-            ],
-            &dir,
-        );
+        let (ok, out, err) = MatchLine::new()
+            .config(&config)
+            .engines("shannon,stockfish")
+            .games(2)
+            .rounds(2)
+            .tc("nodes=2000")
+            .pgn("-")
+            .seed(3)
+            .arg("--output-format", format)
+            .arg("--json", &json)
+            .run_in(&dir);
         assert!(ok, "{out}{err}");
         let ([wins, draws, losses], pentanomial) = standings(&json);
         let openbench = OpenBench::read(&out);
@@ -511,20 +451,17 @@ fn stockfish_matches_in_both_formats() {
 #[test]
 fn flags_the_format_cannot_honour_are_refused() {
     let dir = scratch("output-refused");
-    let (ok, out, err) = run(&["match", "--rating-interval", "5", "--games", "2"], &dir);
+    let (ok, out, err) = MatchLine::new()
+        .arg("--rating-interval", "5")
+        .games(2)
+        .run_in(&dir);
     assert!(!ok, "{out}");
     assert!(err.contains("--rating-interval"), "{err}");
-    let (ok, out, err) = run(
-        &[
-            "match",
-            "--output-format",
-            "cutechess",
-            "--progress-lines",
-            "--games",
-            "2",
-        ],
-        &dir,
-    );
+    let (ok, out, err) = MatchLine::new()
+        .arg("--output-format", "cutechess")
+        .flag("--progress-lines")
+        .games(2)
+        .run_in(&dir);
     assert!(!ok, "{out}");
     assert!(err.contains("--progress-lines"), "{err}");
 }
@@ -535,24 +472,19 @@ fn flags_the_format_cannot_honour_are_refused() {
 #[test]
 fn a_resumed_run_prints_the_whole_standings() {
     let dir = scratch("output-resume");
-    let (ok, out, err) = run(
-        &[
-            "match", "--games", "4", "--tc", "nodes=1", "--pgn", "g.pgn", "--seed", "4", "--quiet",
-        ],
-        &dir,
-    );
+    let (ok, out, err) = MatchLine::new()
+        .games(4)
+        .tc("nodes=1")
+        .pgn("g.pgn")
+        .seed(4)
+        .quiet()
+        .run_in(&dir);
     assert!(ok, "{out}{err}");
     let resume = |format: &str| {
-        let (ok, out, err) = run(
-            &[
-                "match",
-                "--resume",
-                "g.pgn.state.json",
-                "--output-format",
-                format,
-            ],
-            &dir,
-        );
+        let (ok, out, err) = MatchLine::new()
+            .arg("--resume", "g.pgn.state.json")
+            .arg("--output-format", format)
+            .run_in(&dir);
         assert!(ok, "{out}{err}");
         out
     };

@@ -2,26 +2,19 @@
 //! `--json` and merge's outputs were written only at the end, so a wrong path lost the run.
 
 use super::{run, scratch, SHANNON};
+use crate::common::MatchLine;
 use std::process::Command;
 
 #[test]
 fn a_match_report_path_is_checked_before_any_game() {
     let dir = scratch("report-first");
-    let (ok, out, err) = run(
-        &[
-            "match",
-            "--games",
-            "2",
-            "--tc",
-            "nodes=1",
-            "--pgn",
-            "games.pgn",
-            "--report",
-            "/nonexistent-dir/report.html",
-            "--quiet",
-        ],
-        &dir,
-    );
+    let (ok, out, err) = MatchLine::new()
+        .games(2)
+        .tc("nodes=1")
+        .pgn("games.pgn")
+        .arg("--report", "/nonexistent-dir/report.html")
+        .quiet()
+        .run_in(&dir);
     assert!(!ok);
     assert!(out.is_empty(), "{out}");
     assert!(

@@ -14,6 +14,9 @@
 //! printed reason, and fails under `SHANNON_REQUIRE_PEERS=1` with word to record them again.
 
 use super::bound_scores::{bound_score_words, bound_scores_folder, games_of, RECORDED};
+use super::caps_peers::{
+    caps_words, go_lines, masked, recorded as caps_recorded, CASES as CAPS_CASES,
+};
 use super::engines_json::{listing, LISTINGS};
 use super::odds::{odds_folder, odds_games, odds_words, recorded as odds_recorded, CASES, TOOLS};
 use super::sprt_peers::{
@@ -300,6 +303,51 @@ fn the_recorded_odds_games_are_what_the_real_tools_play() {
                 odds_games(&dir.join(&pgn)),
                 odds_games(&odds_recorded(&pgn)),
                 "{pgn}: other games than recorded"
+            );
+        }
+    }
+}
+
+/// Each tool plays the recorded caps beside a clock again (`caps_peers.rs`): the same games, and
+/// the same `go` lines but for the clocks' times.
+#[test]
+fn the_recorded_caps_games_are_what_the_real_tools_play() {
+    let (cute, fast) = (cutechess_cli(), fastchess());
+    if cute.is_none() && fast.is_none() {
+        return;
+    }
+    let Some(stockfish) = stockfish_as_recorded() else {
+        return;
+    };
+    let dir = sprt_folder("peer-tools-caps");
+    for (case, _) in CAPS_CASES {
+        for (tool, binary) in TOOLS.into_iter().zip([&cute, &fast]) {
+            let Some(binary) = binary else {
+                continue;
+            };
+            let output = std::process::Command::new(binary)
+                .args(caps_words(case, tool, &stockfish))
+                .current_dir(dir.path())
+                .output()
+                .expect("the tool runs");
+            assert!(output.status.success(), "{}: {output:?}", binary.display());
+            let pgn = format!("{case}.{tool}.pgn");
+            assert_eq!(
+                odds_games(&dir.join(&pgn)),
+                odds_games(&caps_recorded(&pgn)),
+                "{pgn}: other games than recorded"
+            );
+            let shown = match tool.starts_with("fastchess") {
+                true => std::fs::read_to_string(dir.join(format!("{case}.{tool}.log"))).unwrap(),
+                false => String::from_utf8_lossy(&output.stdout).into_owned(),
+            };
+            let theirs =
+                std::fs::read_to_string(caps_recorded(&format!("{case}.{tool}.go.txt"))).unwrap();
+            let theirs: Vec<String> = theirs.lines().map(String::from).collect();
+            assert_eq!(
+                masked(&go_lines(&shown)),
+                masked(&theirs),
+                "{case} {tool}: other go lines than recorded"
             );
         }
     }

@@ -1,7 +1,8 @@
 //! Other programs: a match against Stockfish whose PGN python-chess must read, and a python
 //! that cannot start when peers are required.
 
-use super::{read_pgn, run, scratch, stockfish, stockfish_config};
+use super::{read_pgn, scratch, stockfish, stockfish_config};
+use crate::common::MatchLine;
 use crate::common::{peer_missing, peers_required};
 use std::path::Path;
 use std::process::Command;
@@ -58,25 +59,15 @@ fn shannon_plays_stockfish_and_python_chess_reads_the_pgn() {
     let dir = scratch("stockfish-match");
     let config = stockfish_config(&dir, &stockfish);
     let pgn = dir.join("games.pgn");
-    let (ok, out, err) = run(
-        &[
-            "match",
-            "--config",
-            config.to_str().unwrap(),
-            "--engines",
-            "shannon,stockfish",
-            "--games",
-            "2",
-            "--tc",
-            "movetime=20",
-            "--pgn",
-            pgn.to_str().unwrap(),
-            "--quiet",
-            "--seed",
-            "5",
-        ],
-        &dir,
-    );
+    let (ok, out, err) = MatchLine::new()
+        .config(&config)
+        .engines("shannon,stockfish")
+        .games(2)
+        .tc("movetime=20")
+        .pgn(&pgn)
+        .quiet()
+        .seed(5)
+        .run_in(&dir);
     assert!(ok, "{out}{err}");
     assert!(out.contains("0 lost by engine failure"), "{out}");
     assert_eq!(read_pgn(&pgn).len(), 2);

@@ -2,7 +2,8 @@
 //! crosstable, the Elo error bar, the SPRT's LLR curve and the terminations, and headless Chromium
 //! renders it.
 
-use super::{run, scratch};
+use super::scratch;
+use crate::common::MatchLine;
 use crate::common::{peer_missing, peers_required};
 use std::process::Command;
 
@@ -10,25 +11,15 @@ use std::process::Command;
 fn the_match_report_is_one_self_contained_page_that_chromium_renders() {
     let dir = scratch("report");
     let report = dir.join("report.html");
-    let (ok, out, err) = run(
-        &[
-            "match",
-            "--games",
-            "40",
-            "--tc",
-            "nodes=1",
-            "--pgn",
-            "-",
-            "--quiet",
-            "--seed",
-            "3",
-            "--sprt",
-            "-5,5,0.05,0.05",
-            "--report",
-            report.to_str().unwrap(),
-        ],
-        &dir,
-    );
+    let (ok, out, err) = MatchLine::new()
+        .games(40)
+        .tc("nodes=1")
+        .pgn("-")
+        .quiet()
+        .seed(3)
+        .sprt("-5,5,0.05,0.05")
+        .arg("--report", &report)
+        .run_in(&dir);
     assert!(ok, "{out}{err}");
     assert!(out.contains("Report: "), "{out}");
     let html = std::fs::read_to_string(&report).unwrap();
@@ -82,29 +73,17 @@ fn a_tournament_report_ranks_the_engines_in_a_full_crosstable() {
         .collect();
     std::fs::write(&config, engines).unwrap();
     let report = dir.join("report.html");
-    let (ok, out, err) = run(
-        &[
-            "match",
-            "--config",
-            config.to_str().unwrap(),
-            "--engines",
-            "north,east,south",
-            "--rounds",
-            "5",
-            "--tc",
-            "nodes=1",
-            "--max-plies",
-            "300",
-            "--pgn",
-            "-",
-            "--quiet",
-            "--seed",
-            "4",
-            "--report",
-            report.to_str().unwrap(),
-        ],
-        &dir,
-    );
+    let (ok, out, err) = MatchLine::new()
+        .config(&config)
+        .engines("north,east,south")
+        .rounds(5)
+        .tc("nodes=1")
+        .arg("--max-plies", "300")
+        .pgn("-")
+        .quiet()
+        .seed(4)
+        .arg("--report", &report)
+        .run_in(&dir);
     assert!(ok, "{out}{err}");
     let html = std::fs::read_to_string(&report).unwrap();
     assert!(

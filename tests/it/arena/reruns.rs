@@ -7,6 +7,7 @@
 
 use super::{read_pgn, scratch, tag, SHANNON};
 use crate::common::run;
+use crate::common::MatchLine;
 use std::collections::BTreeSet;
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
@@ -14,22 +15,14 @@ use std::time::{Duration, Instant};
 
 /// `shannon match` of two Shannons at one node a move, `games` games, into `pgn`.
 fn quick(games: u32, pgn: &str) -> Vec<String> {
-    [
-        "match",
-        "--games",
-        &games.to_string(),
-        "--tc",
-        "nodes=1",
-        "--seed",
-        "30",
-        "--concurrency",
-        "2",
-        "--pgn",
-        pgn,
-        "--quiet",
-    ]
-    .map(String::from)
-    .to_vec()
+    MatchLine::new()
+        .games(games)
+        .tc("nodes=1")
+        .seed(30)
+        .concurrency(2)
+        .pgn(pgn)
+        .quiet()
+        .words()
 }
 
 fn strs(args: &[String]) -> Vec<&str> {
@@ -143,7 +136,10 @@ fn a_rerun_over_a_killed_run_says_resume_continues_it() {
     );
     assert!(!err.contains("--resume"), "{err}");
 
-    let (ok, out, err) = run(&["match", "--resume", "y.pgn.state.json", "--quiet"], &dir);
+    let (ok, out, err) = MatchLine::new()
+        .arg("--resume", "y.pgn.state.json")
+        .quiet()
+        .run_in(&dir);
     assert!(ok, "{out}{err}");
     let games = read_pgn(&dir.join("y.pgn"));
     assert_eq!(games.len(), 300);
@@ -156,12 +152,12 @@ fn a_rerun_over_a_killed_run_says_resume_continues_it() {
 #[test]
 fn readmes_first_command_run_twice_keeps_the_first_runs_games() {
     let dir = scratch("readme-twice");
-    let first = ["match", "--games", "20"];
-    let (ok, out, err) = run(&first, &dir);
+    let first = MatchLine::new().games(20);
+    let (ok, out, err) = first.run_in(&dir);
     assert!(ok, "{out}{err}");
     let pgn = bytes(&dir.join("match.pgn"));
     assert_eq!(read_pgn(&dir.join("match.pgn")).len(), 20);
-    let (ok, out, err) = run(&first, &dir);
+    let (ok, out, err) = first.run_in(&dir);
     assert!(ok, "{out}{err}");
     assert!(
         err.contains(
@@ -193,7 +189,10 @@ fn a_resume_of_a_finished_match_plays_nothing_and_touches_nothing() {
     let mut pgn = bytes(&dir.join("y.pgn"));
     pgn.extend(bytes(&dir.join("other.pgn")));
     std::fs::write(dir.join("y.pgn"), &pgn).unwrap();
-    let (ok, out, err) = run(&["match", "--resume", "y.pgn.state.json", "--quiet"], &dir);
+    let (ok, out, err) = MatchLine::new()
+        .arg("--resume", "y.pgn.state.json")
+        .quiet()
+        .run_in(&dir);
     assert!(ok, "{out}{err}");
     assert!(
         out.contains("6 of 6 games done: the match is finished, nothing to play"),
@@ -221,7 +220,10 @@ fn games_appended_behind_the_states_back_are_moved_aside_not_lost() {
         .unwrap();
     std::io::Write::write_all(&mut pgn, &other).unwrap();
     drop(pgn);
-    let (ok, out, err) = run(&["match", "--resume", "y.pgn.state.json", "--quiet"], &dir);
+    let (ok, out, err) = MatchLine::new()
+        .arg("--resume", "y.pgn.state.json")
+        .quiet()
+        .run_in(&dir);
     assert!(ok, "{out}{err}");
     assert!(
         err.contains(

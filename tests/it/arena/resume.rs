@@ -3,6 +3,7 @@
 //! tables as an uninterrupted run with the same seed; SIGTERM saves the state too.
 
 use super::{read_pgn, run, scratch, tag, SHANNON};
+use crate::common::MatchLine;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -17,32 +18,19 @@ fn tournament(dir: &Path, pgn: &str, rounds: u32) -> Vec<String> {
          \"self\"\n\n[[engine]]\nname = \"c\"\ncommand = \"self\"\n",
     )
     .unwrap();
-    [
-        "match",
-        "--config",
-        config.to_str().unwrap(),
-        "--engines",
-        "a,b,c",
-        "--rounds",
-        &rounds.to_string(),
-        "--tc",
-        "nodes=1",
-        "--max-plies",
-        "300",
-        "--openings",
-        "chess960",
-        "--seed",
-        "1950",
-        "--concurrency",
-        "2",
-        "--pgn",
-        pgn,
-        "--epd",
-        &format!("{pgn}.epd"),
-        "--quiet",
-    ]
-    .map(String::from)
-    .to_vec()
+    MatchLine::new()
+        .config(&config)
+        .engines("a,b,c")
+        .rounds(rounds)
+        .tc("nodes=1")
+        .arg("--max-plies", "300")
+        .openings("chess960")
+        .seed(1950)
+        .concurrency(2)
+        .pgn(pgn)
+        .arg("--epd", format!("{pgn}.epd"))
+        .quiet()
+        .words()
 }
 
 /// The result tables of a run's output: from the ranking to the games line, without timing.
@@ -124,7 +112,7 @@ fn a_match_killed_again_and_again_resumes_to_the_uninterrupted_result() {
         // leaves nothing to resume: start again.
         let mut command = Command::new(SHANNON);
         if state.exists() {
-            command.args(["match", "--resume", state.to_str().unwrap(), "--quiet"]);
+            command.args(MatchLine::new().arg("--resume", &state).quiet().strs());
         } else {
             command.args(&args);
         }
@@ -230,20 +218,20 @@ fn sigterm_saves_the_state_and_a_resume_replaces_the_unfinished_games() {
         "{out}"
     );
     let state = dir.join("games.pgn.state.json");
-    let (ok, resumed, err) = run(
-        &["match", "--resume", state.to_str().unwrap(), "--quiet"],
-        &dir,
-    );
+    let (ok, resumed, err) = MatchLine::new()
+        .arg("--resume", &state)
+        .quiet()
+        .run_in(&dir);
     assert!(ok, "{resumed}{err}");
     assert!(resumed.contains("Resuming"), "{resumed}");
     let games = read_pgn(&dir.join("games.pgn"));
     assert_eq!(games.len(), 180);
     assert!(games.iter().all(|g| g.record.outcome.is_finished()));
     // A finished state resumes to its tables without playing.
-    let (ok, again, _) = run(
-        &["match", "--resume", state.to_str().unwrap(), "--quiet"],
-        &dir,
-    );
+    let (ok, again, _) = MatchLine::new()
+        .arg("--resume", &state)
+        .quiet()
+        .run_in(&dir);
     assert!(ok && again.contains("180 of 180 games done"), "{again}");
     assert_eq!(tables(&again), tables(&resumed));
     assert_eq!(read_pgn(&dir.join("games.pgn")).len(), 180);

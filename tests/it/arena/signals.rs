@@ -1,6 +1,7 @@
 //! SIGTERM during a match: the runner prints its summary and leaves no engine process behind.
 
-use super::{read_pgn, scratch, tag, FAULTY, SHANNON};
+use super::{read_pgn, scratch, tag, FAULTY};
+use crate::common::MatchLine;
 use crate::common::{peer_missing, peers_required};
 use std::path::Path;
 use std::process::Command;
@@ -47,23 +48,15 @@ fn sigterm_ends_the_match_with_a_summary_and_no_engine_left() {
     .unwrap();
     let pgn = dir.join("games.pgn");
     // Every game waits a second for the engine that stopped reading, then it loses on time.
-    let mut shannon = Command::new(SHANNON)
-        .args([
-            "match",
-            "--config",
-            config.to_str().unwrap(),
-            "--games",
-            "40",
-            "--concurrency",
-            "2",
-            "--tc",
-            "1+0",
-            "--pgn",
-            pgn.to_str().unwrap(),
-            "--quiet",
-            "--seed",
-            "4",
-        ])
+    let mut shannon = MatchLine::new()
+        .config(&config)
+        .games(40)
+        .concurrency(2)
+        .tc("1+0")
+        .pgn(&pgn)
+        .quiet()
+        .seed(4)
+        .command()
         .current_dir(&dir)
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())

@@ -7,6 +7,7 @@
 //! kills in turn. In fastchess's form the same command line continues the killed run.
 
 use super::{read_pgn, scratch, tag, SHANNON};
+use crate::common::MatchLine;
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
@@ -14,23 +15,14 @@ use std::time::{Duration, Instant};
 
 /// Our own form: `--pgn` named, the SPRT.
 fn own(pgn: &str) -> Vec<String> {
-    [
-        "match",
-        "--games",
-        "1000",
-        "--tc",
-        "10+0.1",
-        "--seed",
-        "12",
-        "--sprt",
-        "0,15,0.1,0.1",
-        "--concurrency",
-        "2",
-        "--pgn",
-        pgn,
-    ]
-    .map(String::from)
-    .to_vec()
+    MatchLine::new()
+        .games(1000)
+        .tc("10+0.1")
+        .seed(12)
+        .sprt("0,15,0.1,0.1")
+        .concurrency(2)
+        .pgn(pgn)
+        .words()
 }
 
 /// The same match in fastchess's form.
@@ -276,9 +268,7 @@ fn an_sprt_match_killed_20_times_and_rerun_by_its_command_line_ends_as_if_never_
             );
             assert_eq!(snapshot(&folder), before, "a refused re-run changed a file");
             refusals += 1;
-            ["match", "--resume", "g.pgn.state.json"]
-                .map(String::from)
-                .to_vec()
+            MatchLine::new().arg("--resume", "g.pgn.state.json").words()
         });
         kills_total += kills;
         assert_eq!(verdict(&out), reference, "the verdict differs");
@@ -341,7 +331,7 @@ fn a_run_killed_after_its_sprt_decided_is_continued_not_run_again() {
                     && err.contains("shannon match --resume g.pgn.state.json"),
                 "{err}"
             );
-            let resume = ["match", "--resume", "g.pgn.state.json"].map(String::from);
+            let resume = MatchLine::new().arg("--resume", "g.pgn.state.json").words();
             let output = spawn(&resume, &dir).wait_with_output().unwrap();
             let (out, err) = text(&output);
             assert!(output.status.success(), "{out}{err}");

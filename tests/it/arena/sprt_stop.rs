@@ -4,6 +4,7 @@
 //! at the same game as an uninterrupted one. And the tests that cannot run are refused.
 
 use super::{read_pgn, run, scratch, tag, SHANNON};
+use crate::common::MatchLine;
 use serde_json::Value;
 use shannon::stats::{EloModel, GameScore, PairTally, Score, Sprt, SprtTest, SprtVerdict};
 use std::path::Path;
@@ -11,30 +12,15 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 /// The issue's command line: `--pgn` and `--json` named here.
-fn repro(pgn: &str, json: &str) -> Vec<String> {
-    [
-        "match",
-        "--games",
-        "3000",
-        "--tc",
-        "1+0.01",
-        "--seed",
-        "12",
-        "--sprt",
-        "0,15,0.1,0.1",
-        "--concurrency",
-        "2",
-        "--pgn",
-        pgn,
-        "--json",
-        json,
-    ]
-    .map(String::from)
-    .to_vec()
-}
-
-fn words(args: &[String]) -> Vec<&str> {
-    args.iter().map(String::as_str).collect()
+fn repro(pgn: &str, json: &str) -> MatchLine {
+    MatchLine::new()
+        .games(3000)
+        .tc("1+0.01")
+        .seed(12)
+        .sprt("0,15,0.1,0.1")
+        .concurrency(2)
+        .pgn(pgn)
+        .arg("--json", json)
 }
 
 /// Where the test decides, recomputed from a PGN as anyone could: the games sorted by `Round`,
@@ -105,7 +91,7 @@ fn the_sprt_stops_at_the_game_where_it_crosses_on_every_run() {
     let mut decided_at = Vec::new();
     for attempt in 1..=2 {
         let (pgn, json) = (format!("x{attempt}.pgn"), format!("x{attempt}.json"));
-        let (ok, out, err) = run(&words(&repro(&pgn, &json)), &dir);
+        let (ok, out, err) = repro(&pgn, &json).run_in(&dir);
         assert!(ok, "{out}{err}");
         let (games, llr, verdict) = decision_from_pgn(&dir.join(&pgn), "shannon-a", &issue_sprt())
             .unwrap_or_else(|| panic!("the PGN's LLR never crosses: {out}"));
@@ -148,7 +134,10 @@ fn the_sprt_stops_at_the_game_where_it_crosses_on_every_run() {
     // A resumed run of the decided test says so and plays nothing.
     let pgn = dir.join("x1.pgn");
     let before = std::fs::read(&pgn).unwrap();
-    let (ok, out, err) = run(&["match", "--resume", "x1.pgn.state.json", "--quiet"], &dir);
+    let (ok, out, err) = MatchLine::new()
+        .arg("--resume", "x1.pgn.state.json")
+        .quiet()
+        .run_in(&dir);
     assert!(ok, "{out}{err}");
     assert!(
         out.contains(&format!(
@@ -194,9 +183,9 @@ fn the_sprt_stops_at_the_game_where_it_crosses_on_every_run() {
 
 /// Start the issue's match, let it play `games` games, end it with `signal` (INT or KILL).
 fn interrupted(dir: &Path, signal: &str, games: usize) -> bool {
-    let mut child = Command::new(SHANNON)
-        .args(words(&repro("games.pgn", "games.json")))
-        .arg("--quiet")
+    let mut child = repro("games.pgn", "games.json")
+        .quiet()
+        .command()
         .current_dir(dir)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -246,7 +235,7 @@ fn interrupted(dir: &Path, signal: &str, games: usize) -> bool {
 #[test]
 fn an_interrupted_sprt_resumed_decides_at_the_same_game() {
     let dir = scratch("sprt-resume");
-    let (ok, out, err) = run(&words(&repro("whole.pgn", "whole.json")), &dir);
+    let (ok, out, err) = repro("whole.pgn", "whole.json").run_in(&dir);
     assert!(ok, "{out}{err}");
     let whole = json_decision(&dir.join("whole.json"));
     for (signal, games) in [("INT", 40), ("KILL", 90)] {
@@ -259,17 +248,11 @@ fn an_interrupted_sprt_resumed_decides_at_the_same_game() {
             interrupted(&dir, signal, games)
         });
         assert!(landed, "{signal}: the run decided before every signal");
-        let (ok, out, err) = run(
-            &[
-                "match",
-                "--resume",
-                "games.pgn.state.json",
-                "--quiet",
-                "--json",
-                "games.json",
-            ],
-            &dir,
-        );
+        let (ok, out, err) = MatchLine::new()
+            .arg("--resume", "games.pgn.state.json")
+            .quiet()
+            .arg("--json", "games.json")
+            .run_in(&dir);
         assert!(ok, "{signal}: {out}{err}");
         let resumed = json_decision(&dir.join("games.json"));
         assert_eq!(resumed.0, whole.0, "{signal}: {out}");
@@ -314,12 +297,12 @@ fn impossible_sprt_settings_are_refused_by_their_rule() {
         ),
     ];
     for (ours, theirs, rule) in cases {
-        let (ok, out, err) = run(
-            &[
-                "match", "--games", "2", "--sprt", ours, "--pgn", "ours.pgn", "--quiet",
-            ],
-            &dir,
-        );
+        let (ok, out, err) = MatchLine::new()
+            .games(2)
+            .sprt(ours)
+            .pgn("ours.pgn")
+            .quiet()
+            .run_in(&dir);
         assert!(!ok && err.contains(rule), "--sprt {ours}: {out}{err}");
         assert!(!out.contains("accepted"), "{out}");
         let line = format!(
@@ -345,27 +328,16 @@ fn impossible_sprt_settings_are_refused_by_their_rule() {
 #[test]
 fn our_own_form_chooses_the_model_and_says_which_test_ran() {
     let dir = scratch("sprt-model");
-    let (ok, out, err) = run(
-        &[
-            "match",
-            "--games",
-            "4",
-            "--tc",
-            "nodes=1",
-            "--seed",
-            "3",
-            "--sprt",
-            "0,5,0.05,0.05",
-            "--sprt-model",
-            "normalized",
-            "--pgn",
-            "g.pgn",
-            "--json",
-            "g.json",
-            "--quiet",
-        ],
-        &dir,
-    );
+    let (ok, out, err) = MatchLine::new()
+        .games(4)
+        .tc("nodes=1")
+        .seed(3)
+        .sprt("0,5,0.05,0.05")
+        .arg("--sprt-model", "normalized")
+        .pgn("g.pgn")
+        .arg("--json", "g.json")
+        .quiet()
+        .run_in(&dir);
     assert!(ok, "{out}{err}");
     assert!(
         out.contains("SPRT (fishtest, pentanomial, normalized Elo): elo0 0 elo1 5 alpha 0.05"),
@@ -378,7 +350,7 @@ fn our_own_form_chooses_the_model_and_says_which_test_ran() {
     let state_path = dir.join("g.pgn.state.json");
     let state: Value =
         serde_json::from_str(&std::fs::read_to_string(&state_path).unwrap()).unwrap();
-    assert_eq!(state["format"], "shannon match state 5");
+    assert_eq!(state["format"], "shannon match state 6");
     assert_eq!(state["settings"]["sprt"]["elo_model"], "normalized");
     // The same state as format 3 wrote it: no test named.
     let mut older = state.clone();
@@ -387,13 +359,17 @@ fn our_own_form_chooses_the_model_and_says_which_test_ran() {
     sprt.remove("test");
     sprt.remove("elo_model");
     std::fs::write(&state_path, older.to_string()).unwrap();
-    let (ok, out, err) = run(&["match", "--resume", "g.pgn.state.json"], &dir);
+    let (ok, out, err) = MatchLine::new()
+        .arg("--resume", "g.pgn.state.json")
+        .run_in(&dir);
     assert!(ok, "{out}{err}");
     assert!(
         out.contains("SPRT (fishtest, pentanomial, logistic Elo): elo0 0 elo1 5"),
         "{out}"
     );
     // The model needs a test.
-    let (ok, _, err) = run(&["match", "--sprt-model", "normalized"], &dir);
+    let (ok, _, err) = MatchLine::new()
+        .arg("--sprt-model", "normalized")
+        .run_in(&dir);
     assert!(!ok && err.contains("--sprt"), "{err}");
 }

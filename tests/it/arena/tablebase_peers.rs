@@ -1,8 +1,10 @@
 //! Tablebase adjudication side by side with the real tools (`tests/data/peers/tablebase/`): two
-//! seeded Shannon engines (random movers) play from positions of five and six pieces, with the
-//! 3- and 4-man Syzygy tables of `$SHANNON_SYZYGY`; `shannon match` given each recorded command
-//! line ends every game at the same ply, with the same result, `Termination` tag and words as the
-//! tool (its `Finished game` lines equal, line for line). `peer_tools.rs` records them again.
+//! seeded Shannon engines (random movers) play from positions of five and six pieces (and, for
+//! cutechess-cli's distance-to-zeroing adjudication, from positions of four and five pieces deep
+//! into the fifty moves), with the 3- and 4-man Syzygy tables of `$SHANNON_SYZYGY`; `shannon
+//! match` given each recorded command line ends every game at the same ply, with the same
+//! result, `Termination` tag and words as the tool (its `Finished game` lines equal, line for
+//! line). `peer_tools.rs` records them again.
 //!
 //! Without the tables the tests are skipped with a printed reason, and fail under
 //! `SHANNON_REQUIRE_PEERS=1`.
@@ -20,22 +22,41 @@ pub(super) struct TablebaseRun {
     pub(super) extra: &'static str,
 }
 
+/// The openings of five and six pieces, counter 0.
+const OPENINGS: &str = "-openings file=openings.epd format=epd order=sequential";
+
 /// The recorded runs (tests/data/peers/README.md).
-pub(super) const RUNS: [TablebaseRun; 3] = [
+pub(super) const RUNS: [TablebaseRun; 5] = [
     TablebaseRun {
         name: "fastchess-1.8.2-alpha",
         cutechess: false,
-        extra: "",
+        extra: OPENINGS,
     },
     TablebaseRun {
         name: "fastchess-1.8.2-alpha-win-loss",
         cutechess: false,
-        extra: "-tbadjudicate WIN_LOSS",
+        extra: concat!(
+            "-openings file=openings.epd format=epd order=sequential",
+            " -tbadjudicate WIN_LOSS"
+        ),
     },
     TablebaseRun {
         name: "cutechess-cli-1.5.1-tbpieces-4",
         cutechess: true,
-        extra: "-tbpieces 4",
+        extra: concat!(
+            "-openings file=openings.epd format=epd order=sequential",
+            " -tbpieces 4"
+        ),
+    },
+    TablebaseRun {
+        name: "cutechess-cli-1.5.1",
+        cutechess: true,
+        extra: OPENINGS,
+    },
+    TablebaseRun {
+        name: "cutechess-cli-1.5.1-counter",
+        cutechess: true,
+        extra: "-openings file=counter-openings.pgn format=pgn order=sequential",
     },
 ];
 
@@ -43,7 +64,6 @@ pub(super) const RUNS: [TablebaseRun; 3] = [
 const COMMON: &str = "-engine cmd=./shannon name=alpha option.Seed=11 \
                       -engine cmd=./shannon name=beta option.Seed=22 \
                       -each proto=uci tc=inf nodes=1000 \
-                      -openings file=openings.epd format=epd order=sequential \
                       -concurrency 1 -rounds 24 -games 2 -repeat -tb syzygy";
 
 impl TablebaseRun {
@@ -76,18 +96,21 @@ pub(super) fn tablebase_folder(name: &str) -> Option<Scratch> {
         }
     };
     let dir = scratch(name);
-    std::fs::copy(recorded("openings.epd"), dir.join("openings.epd")).unwrap();
+    for openings in ["openings.epd", "counter-openings.pgn"] {
+        std::fs::copy(recorded(openings), dir.join(openings)).unwrap();
+    }
     std::os::unix::fs::symlink(SHANNON, dir.join("shannon")).unwrap();
     std::os::unix::fs::symlink(tables, dir.join("syzygy")).unwrap();
     Some(dir)
 }
 
 /// What is compared of a run: each game (start, players, moves, result) with its
-/// `Termination` tag, and the output's `Finished game` lines.
-pub(super) fn outcome(pgn: &Path, stdout: &str) -> (Vec<(String, String)>, Vec<String>) {
+/// `Termination` tag or its absence (cutechess-cli writes none for a game the rules ended, and
+/// neither does Shannon in its form), and the output's `Finished game` lines.
+pub(super) fn outcome(pgn: &Path, stdout: &str) -> (Vec<(String, Option<String>)>, Vec<String>) {
     let terminations = read_pgn(pgn)
         .iter()
-        .map(|game| tag(game, "Termination").to_string())
+        .map(|game| game.tag("Termination").map(String::from))
         .collect::<Vec<_>>();
     let games = games(pgn)
         .into_iter()
@@ -169,4 +192,77 @@ fn our_own_form_adjudicates_and_refuses_bad_tables_before_the_first_game() {
     for game in &games {
         assert_ne!(tag(game, "Termination"), "", "every game ends");
     }
+}
+
+/// cutechess-cli's form with a damaged DTZ table (KRPvK.rtbz, a byte changed: its checksum
+/// fails at its first use): one warning naming it, the positions that need it played on, and
+/// every game the tables do end ended as the intact tables say.
+#[test]
+fn a_damaged_dtz_table_is_warned_of_once_and_decides_nothing() {
+    let Some(dir) = tablebase_folder("tablebase-damaged-dtz") else {
+        return;
+    };
+    let intact_folder = dir.join("syzygy");
+    let damaged = dir.join("damaged");
+    std::fs::create_dir(&damaged).unwrap();
+    for entry in std::fs::read_dir(&intact_folder).unwrap() {
+        let path = entry.unwrap().path();
+        std::fs::copy(&path, damaged.join(path.file_name().unwrap())).unwrap();
+    }
+    let file = damaged.join("KRPvK.rtbz");
+    let mut bytes = std::fs::read(&file).unwrap();
+    let middle = bytes.len() / 2;
+    bytes[middle] ^= 0x10;
+    std::fs::write(&file, bytes).unwrap();
+    let run = &RUNS[3];
+    assert_eq!(run.name, "cutechess-cli-1.5.1");
+    let words: Vec<String> = run
+        .words("damaged.pgn")
+        .into_iter()
+        .map(|w| if w == "syzygy" { "damaged".into() } else { w })
+        .collect();
+    let out = std::process::Command::new(SHANNON)
+        .arg("match")
+        .args(&words)
+        .current_dir(dir.path())
+        .output()
+        .expect("shannon runs");
+    assert!(out.status.success(), "{out:?}");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let warnings: Vec<&str> = stderr
+        .lines()
+        .filter(|l| l.contains("KRPvK.rtbz"))
+        .collect();
+    assert_eq!(warnings.len(), 1, "{stderr}");
+    assert!(warnings[0].contains("checksum"), "{stderr}");
+    let intact = shannon::tablebase::Tablebase::open(&[intact_folder]).unwrap();
+    let games = read_pgn(&dir.join("damaged.pgn"));
+    let recorded_games = read_pgn(&recorded("cutechess-cli-1.5.1.pgn"));
+    let mut by_tables = 0;
+    for game in &games {
+        if game.tag("Termination") != Some("adjudication") {
+            continue;
+        }
+        by_tables += 1;
+        let end = game.record.end_position();
+        let white = end.side_to_move() == shannon::Color::White;
+        let probe = intact.probe_root(&end).unwrap();
+        let expected = match probe {
+            shannon::tablebase::RootProbe::Checkmate => ["0-1", "1-0"][usize::from(!white)],
+            shannon::tablebase::RootProbe::Stalemate => "1/2-1/2",
+            shannon::tablebase::RootProbe::Value { wdl, .. } => match wdl {
+                shannon::tablebase::Wdl::Win => ["0-1", "1-0"][usize::from(white)],
+                shannon::tablebase::Wdl::Loss => ["0-1", "1-0"][usize::from(!white)],
+                _ => "1/2-1/2",
+            },
+        };
+        assert_eq!(tag(game, "Result"), expected, "{}", end.fen());
+    }
+    let changed = games
+        .iter()
+        .zip(&recorded_games)
+        .filter(|(a, b)| a.record.moves != b.record.moves)
+        .count();
+    println!("damaged KRPvK.rtbz: {by_tables} of 48 games ended by the tables, {changed} played otherwise");
+    assert!(changed > 0 && by_tables >= 30, "{changed} {by_tables}");
 }

@@ -1,7 +1,8 @@
 //! Tournaments of more than two engines: round robin and gauntlet schedules, colours, shared
 //! openings, the crosstable, and the settings a tournament refuses.
 
-use super::{read_pgn, run, scratch, tag};
+use super::{read_pgn, scratch, tag};
+use crate::common::MatchLine;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
@@ -21,31 +22,18 @@ fn a_round_robin_meets_every_pair_with_both_colours_from_shared_openings() {
     let dir = scratch("round-robin");
     let config = config(&dir, &["a", "b", "c"]);
     let pgn = dir.join("games.pgn");
-    let (ok, out, err) = run(
-        &[
-            "match",
-            "--config",
-            &config,
-            "--engines",
-            "a,b,c",
-            "--tournament",
-            "round-robin",
-            "--rounds",
-            "2",
-            "--tc",
-            "nodes=1",
-            "--openings",
-            "chess960",
-            "--max-plies",
-            "200",
-            "--seed",
-            "5",
-            "--pgn",
-            pgn.to_str().unwrap(),
-            "--quiet",
-        ],
-        &dir,
-    );
+    let (ok, out, err) = MatchLine::new()
+        .config(&config)
+        .engines("a,b,c")
+        .arg("--tournament", "round-robin")
+        .rounds(2)
+        .tc("nodes=1")
+        .openings("chess960")
+        .arg("--max-plies", "200")
+        .seed(5)
+        .pgn(&pgn)
+        .quiet()
+        .run_in(&dir);
     assert!(ok, "{out}{err}");
     // --games defaults to one pair per encounter in a tournament: 3 encounters x 2 x 2 rounds.
     assert!(
@@ -105,27 +93,16 @@ fn a_gauntlet_pits_the_first_engine_against_each_other_one_only() {
     let dir = scratch("gauntlet");
     let config = config(&dir, &["hero", "b", "c", "d"]);
     let pgn = dir.join("games.pgn");
-    let (ok, out, err) = run(
-        &[
-            "match",
-            "--config",
-            &config,
-            "--engines",
-            "hero,b,c,d",
-            "--tournament",
-            "gauntlet",
-            "--games",
-            "4",
-            "--tc",
-            "nodes=1",
-            "--seed",
-            "9",
-            "--pgn",
-            pgn.to_str().unwrap(),
-            "--quiet",
-        ],
-        &dir,
-    );
+    let (ok, out, err) = MatchLine::new()
+        .config(&config)
+        .engines("hero,b,c,d")
+        .arg("--tournament", "gauntlet")
+        .games(4)
+        .tc("nodes=1")
+        .seed(9)
+        .pgn(&pgn)
+        .quiet()
+        .run_in(&dir);
     assert!(ok, "{out}{err}");
     let games = read_pgn(&pgn);
     assert_eq!(games.len(), 12);
@@ -152,39 +129,27 @@ fn a_gauntlet_pits_the_first_engine_against_each_other_one_only() {
 fn settings_a_tournament_cannot_take_are_refused() {
     let dir = scratch("tournament-refusals");
     let config = config(&dir, &["a", "b", "c"]);
-    let (ok, _, err) = run(
-        &[
-            "match",
-            "--config",
-            &config,
-            "--engines",
-            "a,b,c",
-            "--sprt",
-            "0,10,0.05,0.05",
-        ],
-        &dir,
-    );
+    let (ok, _, err) = MatchLine::new()
+        .config(&config)
+        .engines("a,b,c")
+        .sprt("0,10,0.05,0.05")
+        .run_in(&dir);
     assert!(!ok && err.contains("exactly two engines"), "{err}");
-    let (ok, _, err) = run(&["match", "--config", &config, "--engines", "a,b,a"], &dir);
+    let (ok, _, err) = MatchLine::new()
+        .config(&config)
+        .engines("a,b,a")
+        .run_in(&dir);
     assert!(!ok && err.contains("twice"), "{err}");
-    let (ok, _, err) = run(
-        &[
-            "match",
-            "--config",
-            &config,
-            "--engines",
-            "a,b",
-            "--tournament",
-            "swiss",
-        ],
-        &dir,
-    );
+    let (ok, _, err) = MatchLine::new()
+        .config(&config)
+        .engines("a,b")
+        .arg("--tournament", "swiss")
+        .run_in(&dir);
     assert!(!ok && err.contains("round-robin or gauntlet"), "{err}");
-    let (ok, _, err) = run(
-        &[
-            "match", "--config", &config, "--resume", "x", "--games", "4",
-        ],
-        &dir,
-    );
+    let (ok, _, err) = MatchLine::new()
+        .config(&config)
+        .arg("--resume", "x")
+        .games(4)
+        .run_in(&dir);
     assert!(!ok && err.contains("cannot be used with"), "{err}");
 }

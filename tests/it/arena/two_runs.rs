@@ -6,7 +6,7 @@
 
 use super::reruns::started_until;
 use super::{read_pgn, scratch, tag};
-use crate::common::run;
+use crate::common::MatchLine;
 use std::collections::BTreeSet;
 use std::process::Command;
 
@@ -14,33 +14,19 @@ use std::process::Command;
 #[test]
 fn a_second_run_on_any_file_of_a_running_run_is_refused_before_it_writes() {
     let dir = scratch("two-runs");
-    let a = [
-        "match",
-        "--games",
-        "400",
-        "--tc",
-        "nodes=1",
-        "--seed",
-        "12",
-        "--concurrency",
-        "1",
-        "--pgn",
-        "z.pgn",
-        "--epd",
-        "z.epd",
-        "--json",
-        "z.json",
-        "--report",
-        "z.html",
-        "--quiet",
-    ];
-    let mut first = started_until(&a, &dir, "z.pgn", 5_000);
+    let a = MatchLine::new()
+        .games(400)
+        .tc("nodes=1")
+        .seed(12)
+        .concurrency(1)
+        .pgn("z.pgn")
+        .arg("--epd", "z.epd")
+        .arg("--json", "z.json")
+        .arg("--report", "z.html")
+        .quiet();
+    let mut first = started_until(&a.strs(), &dir, "z.pgn", 5_000);
     let holder = format!("(pid {} on host ", first.id());
-    let b = |more: &[&'static str]| {
-        let mut args = vec!["match", "--games", "2", "--tc", "nodes=1", "--quiet"];
-        args.extend(more);
-        args
-    };
+    let b = |more: &[&str]| MatchLine::new().games(2).tc("nodes=1").quiet().then(more);
     let cases: [(&[&str], &str); 7] = [
         // The run B.
         (&["--pgn", "z.pgn", "--state", "other.json"], "z.pgn"),
@@ -56,7 +42,7 @@ fn a_second_run_on_any_file_of_a_running_run_is_refused_before_it_writes() {
     ];
     for (more, named) in cases {
         let before = std::fs::metadata(dir.join("z.pgn")).unwrap().len();
-        let (ok, out, err) = run(&b(more), &dir);
+        let (ok, out, err) = b(more).run_in(&dir);
         assert!(!ok, "{more:?} was not refused: {out}{err}");
         assert!(
             err.contains(&format!("{named} is in use by another run {holder}")),
@@ -82,7 +68,10 @@ fn a_second_run_on_any_file_of_a_running_run_is_refused_before_it_writes() {
         .status()
         .unwrap();
     first.wait().unwrap();
-    let (ok, out, err) = run(&["match", "--resume", "z.pgn.state.json", "--quiet"], &dir);
+    let (ok, out, err) = MatchLine::new()
+        .arg("--resume", "z.pgn.state.json")
+        .quiet()
+        .run_in(&dir);
     assert!(ok, "{out}{err}");
     let games = read_pgn(&dir.join("z.pgn"));
     assert_eq!(games.len(), 400);
@@ -100,12 +89,12 @@ fn one_run_naming_a_file_twice_is_refused() {
         ("--json", "x.pgn"),
         ("--state", "x.pgn"),
     ] {
-        let (ok, out, err) = run(
-            &[
-                "match", "--games", "2", "--tc", "nodes=1", "--pgn", "x.pgn", flag, also,
-            ],
-            &dir,
-        );
+        let (ok, out, err) = MatchLine::new()
+            .games(2)
+            .tc("nodes=1")
+            .pgn("x.pgn")
+            .arg(flag, also)
+            .run_in(&dir);
         assert!(!ok, "{flag}: {out}{err}");
         assert!(
             err.contains("x.pgn is named for two of this run's files"),

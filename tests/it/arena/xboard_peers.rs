@@ -6,6 +6,7 @@
 //! `SHANNON_REQUIRE_PEERS=1` (`.ci/run` installs them).
 
 use super::{read_pgn, run, scratch, tag};
+use crate::common::MatchLine;
 use crate::common::{peer_missing, peers_required, SHANNON};
 use std::path::{Path, PathBuf};
 
@@ -67,26 +68,15 @@ fn the_debian_xboard_engines_play_through_engines_toml() {
         .unwrap();
         let pgn = dir.join(format!("{name}.pgn"));
         let engines = format!("shannon,{name}");
-        let (ok, out, err) = run(
-            &[
-                "match",
-                "--config",
-                config.to_str().unwrap(),
-                "--engines",
-                &engines,
-                "--games",
-                "2",
-                "--tc",
-                "3+0.05",
-                "--concurrency",
-                "1",
-                "--seed",
-                "32",
-                "--pgn",
-                pgn.to_str().unwrap(),
-            ],
-            &dir,
-        );
+        let (ok, out, err) = MatchLine::new()
+            .config(&config)
+            .engines(&engines)
+            .games(2)
+            .tc("3+0.05")
+            .concurrency(1)
+            .seed(32)
+            .pgn(&pgn)
+            .run_in(&dir);
         assert!(ok, "{name}: {out}{err}");
         assert!(
             out.contains("0 lost by engine failure"),
@@ -176,26 +166,15 @@ fn against_claimer(dir: &Path, label: &str, args: &[&str]) -> (Vec<(String, Stri
     )
     .unwrap();
     let pgn = dir.join(format!("{label}.pgn"));
-    let (ok, out, err) = run(
-        &[
-            "match",
-            "--config",
-            config.to_str().unwrap(),
-            "--engines",
-            "shannon,claimer",
-            "--games",
-            "2",
-            "--tc",
-            "5+0.1",
-            "--concurrency",
-            "1",
-            "--seed",
-            "7",
-            "--pgn",
-            pgn.to_str().unwrap(),
-        ],
-        dir,
-    );
+    let (ok, out, err) = MatchLine::new()
+        .config(&config)
+        .engines("shannon,claimer")
+        .games(2)
+        .tc("5+0.1")
+        .concurrency(1)
+        .seed(7)
+        .pgn(&pgn)
+        .run_in(dir);
     assert!(ok, "{label}: {out}{err}");
     let games = read_pgn(&pgn)
         .iter()

@@ -6,6 +6,7 @@
 //! comes from `--shard` or from the Slurm variables.
 
 use super::cluster::{Cluster, SHANNON};
+use crate::common::MatchLine;
 use crate::common::Scratch;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -48,29 +49,17 @@ fn write_engines(dir: &Path) -> PathBuf {
 /// The tournament's command line (after the program), writing its games to `pgn`. The same for
 /// the tasks and the single run: only the shard differs, and it comes from the environment.
 fn match_args(config: &Path, pgn: &Path) -> Vec<String> {
-    let mut args: Vec<String> = ["match", "--config"].map(String::from).to_vec();
-    args.push(config.display().to_string());
-    args.extend(
-        [
-            "--engines",
-            "a,b,c",
-            "--tournament",
-            "round-robin",
-            "--rounds",
-            "4",
-            "--games",
-            "2",
-            "--tc",
-            "nodes=1",
-            "--seed",
-            "7",
-            "--quiet",
-            "--pgn",
-        ]
-        .map(String::from),
-    );
-    args.push(pgn.display().to_string());
-    args
+    MatchLine::new()
+        .config(config)
+        .engines("a,b,c")
+        .arg("--tournament", "round-robin")
+        .rounds(4)
+        .games(2)
+        .tc("nodes=1")
+        .seed(7)
+        .quiet()
+        .pgn(pgn)
+        .words()
 }
 
 /// shannon with the shard variables removed.
@@ -236,14 +225,17 @@ fn match_refuses_an_sprt_on_shards() {
     let config = write_engines(&dir);
     // Few, fast games, so that a run that is wrongly not refused still ends soon.
     let sprt = |shard: &[&str], variables: &[(&str, &str)]| -> Output {
+        let line = MatchLine::new()
+            .config(&config)
+            .sprt("0,10,0.05,0.05")
+            .engines("a,b")
+            .games(2)
+            .tc("nodes=1")
+            .quiet()
+            .pgn(dir.join("sprt.pgn"))
+            .then(shard);
         unsharded()
-            .arg("match")
-            .arg("--config")
-            .arg(&config)
-            .args(["--sprt", "0,10,0.05,0.05", "--engines", "a,b"])
-            .args(["--games", "2", "--tc", "nodes=1", "--quiet", "--pgn"])
-            .arg(dir.join("sprt.pgn"))
-            .args(shard)
+            .args(line.strs())
             .envs(variables.iter().copied())
             .current_dir(&dir)
             .output()

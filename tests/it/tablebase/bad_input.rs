@@ -325,3 +325,69 @@ fn probes_refuse_castling_too_many_pieces_and_missing_tables() {
         -2
     );
 }
+
+/// A DTZ table (`.rtbz`) damaged, cut short, of another kind or missing: the folders open (the
+/// WDL tables answer as before), and every DTZ probe that needs it is refused, naming the file.
+#[test]
+fn bad_dtz_tables_refuse_the_distance_probes_that_need_them() {
+    let Some(folder) = tables() else {
+        return;
+    };
+    let intact = open(&folder).unwrap();
+    let names = [
+        "KRvK.rtbw",
+        "KPvK.rtbw",
+        "KRvKP.rtbw",
+        "KRvK.rtbz",
+        "KPvK.rtbz",
+    ];
+    let scratch = Scratch::new("tb-dtz");
+    let dir = copy_tables(&folder, &names, &scratch);
+    let bytes = std::fs::read(folder.join("KRvKP.rtbz")).unwrap();
+    let mut changed = bytes.clone();
+    changed[bytes.len() / 2] ^= 0x10;
+    let wdl_bytes = std::fs::read(folder.join("KRvKP.rtbw")).unwrap();
+    let cases: [(&str, Option<&[u8]>); 4] = [
+        ("checksum", Some(&changed)),
+        ("64n + 16", Some(&bytes[..bytes.len() - 1])),
+        (
+            "not a DTZ table (.rtbz) of standard chess: a WDL table",
+            Some(&wdl_bytes),
+        ),
+        ("no table KRvKP.rtbz", None),
+    ];
+    for (says, content) in cases {
+        match content {
+            Some(content) => std::fs::write(dir.join("KRvKP.rtbz"), content).unwrap(),
+            None => {
+                let _ = std::fs::remove_file(dir.join("KRvKP.rtbz"));
+            }
+        }
+        let tables = open(&dir).unwrap();
+        assert_eq!(
+            tables.verify().len(),
+            usize::from(content.is_some()),
+            "{says}"
+        );
+        let mut refused = 0;
+        for fen in KRVKP {
+            let pos = Position::from_fen(fen).unwrap();
+            assert_eq!(
+                tables.probe_wdl(&pos).unwrap(),
+                intact.probe_wdl(&pos).unwrap()
+            );
+            if intact.probe_dtz(&pos).unwrap().plies() == 0 {
+                continue;
+            }
+            for result in [
+                tables.probe_dtz(&pos).map(|_| ()),
+                tables.probe_root(&pos).map(|_| ()),
+            ] {
+                let text = result.expect_err(fen).to_string();
+                assert!(text.contains("KRvKP.rtbz") && text.contains(says), "{text}");
+            }
+            refused += 1;
+        }
+        assert!(refused >= 3, "{says}: {refused} refused");
+    }
+}

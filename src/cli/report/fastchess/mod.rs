@@ -47,16 +47,18 @@ use shannon::arena::{
 };
 
 use shannon::client::OptionKind;
-use shannon::client::TimeControl;
+use shannon::client::{Pace, TimeControl};
 use shannon::stats::{Score, Sprt, SprtModel, SprtTest, SprtVerdict};
 use shannon::Color;
 use stats::{Elo, PairStats};
 use std::io::{self, Write};
 
-/// fastchess's `getTime`: `40/60+0.6`, `10+0.1`, `0.1/move`, `8 plies`, `1000 nodes`.
+/// fastchess's `getTime`: `40/60+0.6`, `10+0.1`, `0.1/move`, `8 plies`, `1000 nodes`; the first
+/// of them the time control has (a clock with caps beside it is its clock alone, a depth cap
+/// before a node cap).
 pub fn time_control(tc: &TimeControl) -> String {
-    match *tc {
-        TimeControl::Clock {
+    match tc.pace {
+        Pace::Clock {
             moves,
             base,
             increment,
@@ -73,10 +75,12 @@ pub fn time_control(tc: &TimeControl) -> String {
             };
             format!("{moves}{}{increment}", shortest(base.as_secs_f64()))
         }
-        TimeControl::MoveTime(time) => format!("{}/move", shortest(time.as_secs_f64())),
-        TimeControl::Depth(plies) => format!("{plies} plies"),
-        TimeControl::Nodes(nodes) => format!("{nodes} nodes"),
-        TimeControl::Infinite => String::new(),
+        Pace::MoveTime(time) => format!("{}/move", shortest(time.as_secs_f64())),
+        Pace::Infinite => match (tc.caps.depth, tc.caps.nodes) {
+            (Some(plies), _) => format!("{plies} plies"),
+            (None, Some(nodes)) => format!("{nodes} nodes"),
+            (None, None) => String::new(),
+        },
     }
 }
 

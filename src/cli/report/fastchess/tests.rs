@@ -234,21 +234,28 @@ fn a_test_on_single_games_turns_the_pentanomial_off() {
 
 #[test]
 fn time_controls_as_fastchess_writes_them() {
-    let clock = |moves, base: f64, inc: f64| TimeControl::Clock {
-        moves,
-        base: Duration::from_secs_f64(base),
-        increment: Duration::from_secs_f64(inc),
+    let clock = |moves, base: f64, inc: f64| {
+        TimeControl::clock(
+            moves,
+            Duration::from_secs_f64(base),
+            Duration::from_secs_f64(inc),
+        )
     };
     assert_eq!(time_control(&clock(0, 10.0, 0.1)), "10+0.1");
     assert_eq!(time_control(&clock(0, 0.601, 0.006)), "0.601+0.006");
     assert_eq!(time_control(&clock(40, 60.0, 0.6)), "40/60+0.6");
     assert_eq!(time_control(&clock(0, 8.0, 0.0)), "8");
     assert_eq!(
-        time_control(&TimeControl::MoveTime(Duration::from_millis(100))),
+        time_control(&TimeControl::move_time(Duration::from_millis(100))),
         "0.1/move"
     );
-    assert_eq!(time_control(&TimeControl::Depth(3)), "3 plies");
-    assert_eq!(time_control(&TimeControl::Nodes(1000)), "1000 nodes");
+    assert_eq!(time_control(&TimeControl::depth(3)), "3 plies");
+    assert_eq!(time_control(&TimeControl::nodes(1000)), "1000 nodes");
+    // Caps beside a pace: fastchess's getTime shows the first it finds.
+    let caps = |text: &str| time_control(&text.parse().unwrap());
+    assert_eq!(caps("10+0.1,nodes=5000,depth=8"), "10+0.1");
+    assert_eq!(caps("movetime=100,nodes=5000"), "0.1/move");
+    assert_eq!(caps("nodes=5000,depth=8"), "8 plies");
 }
 
 /// Pair counts from the standings: the games whose partner has not finished are left out,
