@@ -244,16 +244,8 @@ impl Context {
         if on(Group::Exchange) && !castles && (captured < 6 || self.their_all & to_bit != 0) {
             let taken = if captured < 6 { VALUE[captured] } else { 0 };
             let promotion = mv.promotion().map_or(0, |p| VALUE[p.index()] - 1);
-            // Nothing of theirs reaches the square, even through the square left (a slider of
-            // theirs would have to see it): the exchange stops at once.
-            let alone = self.their_all & to_bit == 0 && self.their_sliding & (1 << from) == 0;
-            let gain = if alone {
-                taken + promotion
-            } else {
-                self.board
-                    .exchange(self.us, from, to, lands_as, taken + promotion)
-            };
-            sink.movement(at(Group::Exchange, mover * 9 + exchange_bucket(gain)));
+            let bucket = self.exchange_feature(from, to, lands_as, taken + promotion);
+            sink.movement(at(Group::Exchange, mover * 9 + bucket));
         }
         if on(Group::CheckKind) {
             if gives_check {
@@ -311,6 +303,39 @@ impl Context {
                 ));
             }
         }
+    }
+
+    /// The [`exchange_bucket`] of moving the piece on `from` to `to`, where it lands as
+    /// `lands_as`, winning `won` pawns' worth there, for a move whose destination they attack or
+    /// that takes a piece. The exchange is played out only when its bounds do not settle the
+    /// bucket: it wins at most `won` (they may leave the piece), at least `won` less the piece's
+    /// value (we may stop once they have taken it), and, when they attack the square, at most
+    /// that less value plus their cheapest attacker's value (they take with it, and we can win
+    /// no more than that piece back; the square left can only add attackers of theirs). When
+    /// nothing of theirs reaches the square, even through the square left, it wins `won`.
+    #[inline(always)]
+    pub(super) fn exchange_feature(
+        &self,
+        from: usize,
+        to: usize,
+        lands_as: usize,
+        won: i32,
+    ) -> usize {
+        if self.their_all & (1 << to) == 0 && self.their_sliding & (1 << from) == 0 {
+            return exchange_bucket(won);
+        }
+        let low = won - VALUE[lands_as];
+        let class = self.attacker_class(to);
+        let high = if class == 0 {
+            won
+        } else {
+            won.min(low + [0, 1, 3, 5, 9][class])
+        };
+        let bucket = exchange_bucket(low);
+        if bucket == exchange_bucket(high) {
+            return bucket;
+        }
+        exchange_bucket(self.board.exchange(self.us, from, to, lands_as, won))
     }
 
     /// The [`Group::Defence`] features of the move (the piece's own are told with the others).
@@ -412,6 +437,59 @@ mod tests {
             }
         }
         assert!(shortcuts > 10_000, "{shortcuts}");
+    }
+
+    /// The exchange feature settled by its bounds gives the bucket of the whole exchange, on
+    /// every legal move of the positions of seeded random games from the perft suite whose
+    /// destination they attack or that takes a piece.
+    #[test]
+    fn the_exchange_bounds_give_the_exchange_bucket() {
+        let text = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/data/perft/tricky.perft"
+        ))
+        .unwrap();
+        let mut rng = crate::types::splitmix::SplitMix::new(48);
+        let mut checked = 0;
+        for entry in crate::perft::suite::parse_suite(&text).unwrap() {
+            let mut pos = Position::from_fen(&entry.fen).unwrap();
+            let mut history = History::new(&pos);
+            for _ in 0..120 {
+                let legal = pos.legal_moves();
+                if legal.is_empty() {
+                    break;
+                }
+                let context = Context::new(&pos, &history, legal.len(), false, ALL_GROUPS);
+                for &mv in legal.iter() {
+                    let (from, to) = (mv.from().index(), mv.to().index());
+                    let taken = match mv.kind() {
+                        MoveKind::Castling => continue,
+                        MoveKind::EnPassant => VALUE[0],
+                        _ => pos.piece_at(mv.to()).map_or(0, |p| VALUE[p.kind.index()]),
+                    };
+                    if taken == 0 && context.their_all & (1 << to) == 0 {
+                        continue;
+                    }
+                    let won = taken + mv.promotion().map_or(0, |p| VALUE[p.index()] - 1);
+                    let lands_as = mv
+                        .promotion()
+                        .map_or(pos.piece_at(mv.from()).unwrap().kind.index(), |p| p.index());
+                    let side = pos.side_to_move();
+                    let whole = context.board.exchange(side, from, to, lands_as, won);
+                    assert_eq!(
+                        context.exchange_feature(from, to, lands_as, won),
+                        exchange_bucket(whole),
+                        "{} {mv:?}",
+                        pos.fen()
+                    );
+                    checked += 1;
+                }
+                let mv = legal[rng.below(legal.len())];
+                history = history.after(&pos, mv);
+                let _ = pos.make(mv);
+            }
+        }
+        assert!(checked > 5_000, "{checked}");
     }
 
     /// Every feature index heard, in order.
