@@ -258,6 +258,46 @@ fn exp_below(d: i32) -> u32 {
 mod tests {
     use super::*;
 
+    /// The shipped networks' row sums never saturate: in every lane, the bias, the largest
+    /// weight of each position group and, for each move group, its largest weight times the
+    /// most features a piece and its move hear from it, add up to far less than `i16::MAX`.
+    /// So the saturating sums are plain sums, and the order the rows are added in does not
+    /// change a probability (what a faster way of adding them may rely on).
+    #[test]
+    fn the_shipped_networks_sums_never_saturate() {
+        use super::super::{Fitted, MoveModel};
+        use features::Group;
+        // The most features of each group ([`Group::ALL`] order) a piece and its move hear.
+        let most = [1, 1, 2, 1, 1, 3, 2, 1, 1, 2, 1, 3, 4, 3, 1, 1, 1, 1];
+        for model in [MoveModel::M3, MoveModel::M4] {
+            let Some(Fitted::Net(file::AnyNet::W16(net))) = model.fitted() else {
+                panic!("{model} is a network of 16 lanes");
+            };
+            let largest = |rows: &[[i16; 16]], lane: usize| {
+                rows.iter()
+                    .map(|r| i32::from(r[lane]).abs())
+                    .max()
+                    .unwrap_or(0)
+            };
+            for lane in 0..16 {
+                let mut bound = i32::from(net.bias[lane]).abs();
+                for (group, &n) in Group::ALL.iter().zip(&most) {
+                    let rows = &net.rows[group.offset()..group.offset() + group.size()];
+                    bound += n * largest(rows, lane);
+                }
+                let mut offset = 0;
+                for size in context::POSITION_GROUPS {
+                    bound += largest(&net.position_rows[offset..offset + size], lane);
+                    offset += size;
+                }
+                assert!(
+                    bound < i32::from(i16::MAX) / 4,
+                    "{model} lane {lane}: {bound}"
+                );
+            }
+        }
+    }
+
     #[test]
     fn the_exponential_table_is_two_to_the_minus_k_over_64() {
         for (k, &value) in EXP_FRACTION.iter().enumerate() {
