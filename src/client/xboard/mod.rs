@@ -246,7 +246,11 @@ impl EngineProcess {
             known.plies = turn.game.moves().len() + 1;
             known.playing = true;
         }
-        Ok(Answer::Move { text, draw_claim })
+        Ok(Answer::Move {
+            text,
+            draw_claim,
+            ponder: None,
+        })
     }
 
     /// Tell an xboard engine what it lacks of `turn`'s game, then start it thinking (`go`, or
