@@ -183,6 +183,8 @@ pub struct XboardSession {
     pub(super) reuse: bool,
     pub(super) nps: bool,
     pub(super) variants: Option<Vec<String>>,
+    /// Whether it may ponder: `hard` before each game, else `easy` (cutechess-cli's `ponder`).
+    pub(super) ponder: bool,
     /// The last `ping` number sent.
     pub(super) last_ping: u32,
     /// Games begun.

@@ -300,3 +300,28 @@ fn our_own_form_ponders_from_engines_toml() {
     let log = std::fs::read_to_string(dir.join("a-off.log")).unwrap();
     assert!(!log.contains("ponder"), "{log}");
 }
+
+/// An xboard engine told `ponder` is sent `hard` before each game instead of `easy`, as
+/// cutechess-cli 1.5.1's `XboardEngine::startGame` sends it (checked beside the real tool: the
+/// same `hard`/`easy` lines and games for this command line), and ponders by itself.
+#[test]
+fn an_xboard_engine_told_ponder_is_sent_hard() {
+    let dir = sprt_folder("ponder-xboard");
+    let line = "match -engine cmd=./shannon name=a proto=xboard option.Seed=7 ponder \
+                -engine cmd=./shannon name=b option.Seed=8 proto=xboard -each tc=10+0.1 \
+                -openings file=openings.epd format=epd order=sequential -games 2 -rounds 1 \
+                -repeat -concurrency 1 -debug all -pgnout xboard.pgn";
+    let args: Vec<&str> = line.split_whitespace().collect();
+    let (ok, out, err) = run(&args, &dir);
+    assert!(ok, "{out}{err}");
+    let said: Vec<&str> = out
+        .lines()
+        .filter_map(|l| l.split_once(' ').map(|(_, rest)| rest))
+        .filter(|rest| rest.ends_with(": hard") || rest.ends_with(": easy"))
+        .collect();
+    assert_eq!(
+        said,
+        [">a(0): hard", ">b(1): easy", ">b(1): easy", ">a(0): hard"]
+    );
+    assert_eq!(super::read_pgn(&dir.join("xboard.pgn")).len(), 2);
+}
