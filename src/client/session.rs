@@ -83,7 +83,9 @@ impl UciSession {
             let text = if *game.start() == Position::startpos() {
                 "position startpos".to_string()
             } else {
-                format!("position fen {}", game.start().shredder_fen())
+                // X-FEN in standard chess (`KQkq`), Shredder-FEN in Chess960, as cutechess-cli
+                // and fastchess write it.
+                format!("position fen {}", game.start().fen_for(mode))
             };
             self.position = Some(PositionCommand {
                 start: game.start().clone(),
@@ -303,13 +305,13 @@ mod tests {
         game = played(fen.parse().unwrap(), &["e1g1"]);
         assert_eq!(
             session.position(&game, mode),
-            format!("position fen {} moves e1g1", game.start().shredder_fen())
+            "position fen 4k3/8/8/8/8/8/8/4K2R w K - 0 1 moves e1g1"
         );
         // The same game in Chess960's notation: castling is king takes rook.
         session.forget();
         assert_eq!(
             session.position(&game, CastlingMode::Chess960),
-            format!("position fen {} moves e1h1", game.start().shredder_fen())
+            "position fen 4k3/8/8/8/8/8/8/4K2R w H - 0 1 moves e1h1"
         );
     }
 }
