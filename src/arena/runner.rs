@@ -27,7 +27,6 @@ use super::report::{EngineOptions, OptionWarning};
 use super::schedule::{Schedule, ScheduledGame};
 use super::stop::{Halt, RunStop};
 use super::tablebase::TablebaseJudge;
-use super::turn::{stop_pondering, EngineMove};
 use crate::client::MoveInfo;
 use crate::client::{Echo, EngineConfig, EngineError, EngineProcess, GoOrder, TimeControl};
 use crate::game::{Finish, Game, GameRecord, Outcome};
@@ -92,6 +91,19 @@ pub struct Limits {
     pub time_control: TimeControl,
     /// How far past its clock it may answer.
     pub time_margin: Duration,
+}
+
+/// An engine's move on its turn, with what it said.
+#[derive(Debug, Clone)]
+pub(super) struct EngineMove {
+    /// The move, legal.
+    pub(super) mv: Move,
+    /// What the engine said of it, and its timing.
+    pub(super) info: MoveInfo,
+    /// The draw an xboard engine claimed with it.
+    pub(super) draw_claim: Option<String>,
+    /// The reply it expects (`ponder R`), legal after the move, when it may ponder.
+    pub(super) reply: Option<Move>,
 }
 
 /// What the runner tells as it plays.
@@ -403,7 +415,7 @@ impl MatchPlan {
             }
         }
         played.record.moves = game.moves().to_vec();
-        stop_pondering(engines, self.hang_timeout);
+        MatchPlan::stop_pondering(engines, self.hang_timeout);
         // The xboard engines still in the game are told its result.
         let result = played.record.outcome.to_string();
         let reason = played.describe();

@@ -1,7 +1,7 @@
 //! One turn of an engine in a game, as the runner plays it: the engine asked for its move (or
 //! told `ponderhit` when it pondered on the move just played), its clock charged, its move
 //! checked ([`MatchPlan::engine_move`]); and pondering as cutechess-cli drives it
-//! ([`MatchPlan::start_pondering`], [`stop_pondering`]).
+//! ([`MatchPlan::start_pondering`], [`MatchPlan::stop_pondering`]).
 //!
 //! Pondering, for an engine configured to ponder (cutechess-cli's engine key `ponder`) that
 //! declares the UCI option `Ponder`: it is sent `setoption name Ponder value true` before each
@@ -14,26 +14,12 @@
 
 use super::match_game::{Forensics, Termination, TimeLossCause};
 use super::not_ready::keep_log;
-use super::runner::{Limits, MatchPlan};
-use crate::client::MoveInfo;
+use super::runner::{EngineMove, Limits, MatchPlan};
 use crate::client::{Answer, Claim, Clock, EngineError, EngineProcess, TimeControl, Turn};
 use crate::game::{Game, Outcome};
 use crate::notation::uci::parse_move;
 use crate::{CastlingMode, Color, Move};
 use std::time::{Duration, Instant};
-
-/// An engine's move on its turn, with what it said.
-#[derive(Debug, Clone)]
-pub(super) struct EngineMove {
-    /// The move, legal.
-    pub(super) mv: Move,
-    /// What the engine said of it, and its timing.
-    pub(super) info: MoveInfo,
-    /// The draw an xboard engine claimed with it.
-    pub(super) draw_claim: Option<String>,
-    /// The reply it expects (`ponder R`), legal after the move, when it may ponder.
-    pub(super) reply: Option<Move>,
-}
 
 impl MatchPlan {
     /// Ask the engine in `slot` (the side to move) for its move, charge its clock and check the
@@ -256,17 +242,17 @@ impl MatchPlan {
             }
         }
     }
-}
 
-/// The game is over: each engine still pondering is sent `stop` and its answer read; one that
-/// does not answer within `timeout` is dropped (started anew for its next game).
-pub(super) fn stop_pondering(engines: &mut [Option<EngineProcess>], timeout: Duration) {
-    for slot in engines.iter_mut() {
-        let stopped = slot
-            .as_mut()
-            .is_none_or(|engine| engine.stop_pondering(timeout).is_ok());
-        if !stopped {
-            *slot = None;
+    /// The game is over: each engine still pondering is sent `stop` and its answer read; one
+    /// that does not answer within `timeout` is dropped (started anew for its next game).
+    pub(super) fn stop_pondering(engines: &mut [Option<EngineProcess>], timeout: Duration) {
+        for slot in engines.iter_mut() {
+            let stopped = slot
+                .as_mut()
+                .is_none_or(|engine| engine.stop_pondering(timeout).is_ok());
+            if !stopped {
+                *slot = None;
+            }
         }
     }
 }
