@@ -12,7 +12,7 @@
 //! sends both; a `go ponder` and its `stop` where the recording has neither are passed over (and
 //! counted), nothing else.
 
-use super::caps_peers::masked;
+use super::caps_peers::{masked, printed, stockfish_words};
 use super::odds::odds_games;
 use super::peer_tools::stockfish_as_recorded;
 use super::run;
@@ -48,10 +48,7 @@ const COMMON: &str = "proto=uci -openings file=openings.epd format=epd order=seq
 /// `CASE.cutechess-cli-1.5.1.pgn`, the engines' lines shown (`-debug all`).
 pub(super) fn ponder_words(case: &str, stockfish: &Path) -> Vec<String> {
     let engines = CASES.iter().find(|(name, _)| *name == case).unwrap().1;
-    let sf = format!(
-        "cmd={} option.Threads=1 option.Hash=16",
-        stockfish.display()
-    );
+    let sf = stockfish_words(stockfish);
     format!(
         "{} {COMMON} -debug all -pgnout {case}.cutechess-cli-1.5.1.pgn",
         engines.replace("{sf}", &sf)
@@ -123,21 +120,6 @@ pub(super) fn same_but_dropped_ponders(
         true => Ok(dropped),
         false => Err(format!("theirs goes on: {:?}", theirs.get(ours.len()))),
     }
-}
-
-/// cutechess-cli's standard output without its debug lines (`N >engine(i): ...`, `N <...`).
-fn printed(output: &str) -> Vec<String> {
-    output
-        .lines()
-        .filter(|line| {
-            let mut words = line.splitn(2, ' ');
-            let time = words.next().unwrap_or_default();
-            let rest = words.next().unwrap_or_default();
-            !(time.chars().all(|c| c.is_ascii_digit())
-                && (rest.starts_with('>') || rest.starts_with('<')))
-        })
-        .map(String::from)
-        .collect()
 }
 
 /// Each engine's lines alone, in order.
