@@ -19,6 +19,7 @@ use super::caps_peers::{
 };
 use super::engines_json::{listing, LISTINGS};
 use super::odds::{odds_folder, odds_games, odds_words, recorded as odds_recorded, CASES, TOOLS};
+use super::ponder_peers::{ponder_words, recorded as ponder_recorded, CASES as PONDER_CASES};
 use super::sprt_peers::{
     finished_games, games, recorded, runs, sprt_folder, sprt_lines, Players, Run, Tool,
 };
@@ -391,6 +392,34 @@ fn the_recorded_tablebase_runs_are_what_the_real_tools_play() {
             tablebase_outcome(&tablebase_recorded(&pgn), &theirs),
             "{}: other games than recorded",
             run.name
+        );
+    }
+}
+
+/// cutechess-cli plays the recorded pondering cases again (`ponder_peers.rs`): the same games.
+/// (Its `go ponder` lines depend on timing, see `ponder_peers.rs`, so they are not compared
+/// here.)
+#[test]
+fn the_recorded_ponder_games_are_what_cutechess_cli_plays() {
+    let Some(cute) = cutechess_cli() else {
+        return;
+    };
+    let Some(stockfish) = stockfish_as_recorded() else {
+        return;
+    };
+    let dir = sprt_folder("peer-tools-ponder");
+    for (case, _) in PONDER_CASES {
+        let output = std::process::Command::new(&cute)
+            .args(ponder_words(case, &stockfish))
+            .current_dir(dir.path())
+            .output()
+            .expect("the tool runs");
+        assert!(output.status.success(), "{}: {output:?}", cute.display());
+        let pgn = format!("{case}.cutechess-cli-1.5.1.pgn");
+        assert_eq!(
+            odds_games(&dir.join(&pgn)),
+            odds_games(&ponder_recorded(&pgn)),
+            "{pgn}: other games than recorded"
         );
     }
 }
