@@ -121,11 +121,13 @@ fn main() {
         .collect();
     games.truncate(option("games=").unwrap_or(games.len()));
     let moves: usize = games.iter().map(|g| g.moves.len()).sum();
-    let codecs: Vec<GameCodec> = ["arith", "arith-m1", "arith-m2", "arith-m3", "arith-m4"]
-        .iter()
-        .map(|name| name.parse().expect("a codec name"))
-        .filter(|codec: &GameCodec| only.is_none_or(|name| codec.name() == name))
-        .collect();
+    let codecs: Vec<GameCodec> = [
+        "arith", "arith-m1", "arith-m2", "arith-m3", "arith-m4", "arith-m5",
+    ]
+    .iter()
+    .map(|name| name.parse().expect("a codec name"))
+    .filter(|codec: &GameCodec| only.is_none_or(|name| codec.name() == name))
+    .collect();
     println!(
         "{} held-back games, {moves} moves, one thread, {rounds} rounds of each codec in turn \
          (M moves/s of thread CPU time: median [fastest, slowest], ratio to arith; wall: the \

@@ -151,11 +151,11 @@ pub fn run_unpack(
 /// `shannon pack`'s arguments.
 #[derive(clap::Args)]
 pub struct Args {
-    /// The game codec: squares, index, arith (uniform model), arith-m1, arith-m2, arith-m3 or
-    /// arith-m4.
+    /// The game codec: squares, index, arith (uniform model), arith-m1, arith-m2, arith-m3,
+    /// arith-m4 or arith-m5.
     #[arg(long, default_value = "arith-m3")]
     codec: GameCodec,
-    /// The move model of the arith codec: uniform, m1, m2, m3 or m4 (overrides the codec's).
+    /// The move model of the arith codec: uniform, m1, m2, m3, m4 or m5 (overrides the codec's).
     #[arg(long)]
     model: Option<MoveModel>,
     /// Keep only what the game codecs hold (start position, Chess960, moves, result): no tags

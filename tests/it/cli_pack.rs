@@ -269,6 +269,7 @@ fn pack_model_choice() {
         ("m2", "arith-m2"),
         ("m3", "arith-m3"),
         ("m4", "arith-m4"),
+        ("m5", "arith-m5"),
     ];
     for (model, codec) in models {
         let packed = shannon(
@@ -397,8 +398,8 @@ fn corpus_games(from: usize, games: usize) -> String {
     corpus[start..end].to_string()
 }
 
-const CODECS: [&str; 7] = [
-    "squares", "index", "arith", "arith-m1", "arith-m2", "arith-m3", "arith-m4",
+const CODECS: [&str; 8] = [
+    "squares", "index", "arith", "arith-m1", "arith-m2", "arith-m3", "arith-m4", "arith-m5",
 ];
 
 /// Issue 30 item 5: the block checksum did not cover the block's place or its file. Swapping two

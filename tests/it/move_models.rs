@@ -157,17 +157,21 @@ fn random_suite_games_code_to_the_released_bits() {
         0xe93f_b109_7268_701a,
         0x8f1f_6906_7055_5988,
         M4_RANDOM_CODES,
+        M5_RANDOM_CODES,
     ];
     assert_eq!(
         digests, released,
-        "uniform, m1, m2, m3, m4 (found {digests:x?})"
+        "uniform, m1, m2, m3, m4, m5 (found {digests:x?})"
     );
 }
 
 /// m4's codes of random suite games' CRC-64 ([`random_suite_games_code_to_the_released_bits`]).
 const M4_RANDOM_CODES: u64 = 0x4731_645e_35da_0156;
 
-/// The probabilities of the network models (m3, m4), pinned: every frequency, total, end and
+/// m5's codes of random suite games' CRC-64 ([`random_suite_games_code_to_the_released_bits`]).
+const M5_RANDOM_CODES: u64 = 0xaaf6_f2a8_5aaa_8b66;
+
+/// The probabilities of the network models (m3, m4, m5), pinned: every frequency, total, end and
 /// result odds each gives over the positions of the first 200 corpus games and of random games
 /// from every suite position, as a CRC-64. Integers only, added in a fixed order: any machine,
 /// any compiler flags must give these numbers, or files packed on one machine would not unpack
@@ -215,6 +219,7 @@ fn network_models_give_the_pinned_probabilities() {
     let pinned = [
         (MoveModel::M3, 0x9e38_4286_b91d_90a6_u64),
         (MoveModel::M4, M4_PROBABILITIES),
+        (MoveModel::M5, M5_PROBABILITIES),
     ];
     for (model, crc) in pinned {
         let Some(Fitted::Net(net)) = model.fitted() else {
@@ -237,14 +242,18 @@ fn network_models_give_the_pinned_probabilities() {
 /// m4's probabilities' CRC-64 ([`network_models_give_the_pinned_probabilities`]).
 const M4_PROBABILITIES: u64 = 0x273a_53e4_d888_3ac4;
 
+/// m5's probabilities' CRC-64 ([`network_models_give_the_pinned_probabilities`]).
+const M5_PROBABILITIES: u64 = 0x22ed_6220_bbb7_a66f;
+
 /// Packing with a network model never changes: the first 500 corpus games, moves only
-/// (`tests/data/packed/first500-m3.shgm`, `first500-m4.shgm`), and the first 20 with their tags
-/// (`first20-m3-v4.shgm`, `first20-m4-v4.shgm`), written by `shannon pack --codec arith-m3` (and
-/// `arith-m4`) when each model was released, come out byte for byte and unpack to their games.
+/// (`tests/data/packed/first500-m3.shgm`, `first500-m4.shgm`, `first500-m5.shgm`), and the first
+/// 20 with their tags (`first20-m3-v4.shgm`, ...), written by `shannon pack --codec arith-m3`
+/// (`arith-m4`, `arith-m5`) when each model was released, come out byte for byte and unpack to
+/// their games.
 #[test]
 fn network_models_pack_the_pinned_bytes() {
     let games = corpus();
-    for model in [MoveModel::M3, MoveModel::M4] {
+    for model in [MoveModel::M3, MoveModel::M4, MoveModel::M5] {
         let codec = GameCodec::Arith(model);
         let pack = Pack {
             codec,
@@ -269,9 +278,10 @@ fn network_models_pack_the_pinned_bytes() {
     }
 }
 
-/// Fitting the network is deterministic: the same games and options give the same model bytes,
-/// and the bytes read back to a model that writes them again. (A small fit: 60 games, 8 lanes,
-/// 2 passes; the shipped models' full refit is `network_models_refit_to_the_shipped_models`.)
+/// Fitting the network is deterministic, in m3's layout and in m5's: the same games and options
+/// give the same model bytes, and the bytes read back to a model that writes them again. (A
+/// small fit: 60 games, 8 lanes, 2 passes; the shipped models' full refit is
+/// `network_models_refit_to_the_shipped_models`.)
 #[test]
 fn m3_fitting_is_deterministic() {
     use shannon::codec::game::model::book::Book;
@@ -283,48 +293,66 @@ fn m3_fitting_is_deterministic() {
         epochs: 2,
         ..net::fit::FitOptions::default()
     };
-    let groups = net::fit::M3.groups;
-    let bytes = || match net::fit::fit_model(games, &book, groups, options, |_, _| {}).unwrap() {
-        AnyNet::W8(n) => net::file::write(&n),
-        _ => panic!("8 lanes asked for"),
-    };
-    let (first, second) = (bytes(), bytes());
-    assert!(first == second, "two fits differ");
-    let AnyNet::W8(read) = net::file::read(&first, book.clone()).unwrap() else {
-        panic!("8 lanes written");
-    };
-    assert!(net::file::write(&read) == first);
+    for release in [net::fit::M3, net::fit::M5] {
+        let bytes = || match net::fit::fit_model(
+            games,
+            &book,
+            release.layout,
+            release.groups,
+            options,
+            |_, _| {},
+        )
+        .unwrap()
+        {
+            AnyNet::W8(n) => net::file::write(&n),
+            _ => panic!("8 lanes asked for"),
+        };
+        let (first, second) = (bytes(), bytes());
+        assert!(first == second, "{}: two fits differ", release.name);
+        let AnyNet::W8(read) = net::file::read(&first, book.clone()).unwrap() else {
+            panic!("8 lanes written");
+        };
+        assert_eq!(read.layout, release.layout);
+        assert!(net::file::write(&read) == first);
+    }
 }
 
 /// A damaged model file is refused by name, never a panic: every truncation of the shipped
-/// model's first 64 bytes and of its end, and every flip of a header bit.
+/// models' (m3's layout and m5's) first 64 bytes and of their end, and every flip of a header
+/// bit (a format byte flipped to the other layout's is refused by its shape).
 #[test]
 fn damaged_network_files_are_refused() {
     use shannon::codec::game::model::book::Book;
     use shannon::codec::game::model::net::file;
-    let shipped = std::fs::read(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/src/codec/game/model/m3.bin"
-    ))
-    .unwrap();
-    let book = Book::from_games(std::iter::empty());
-    assert!(file::read(&shipped, book.clone()).is_ok());
-    for cut in (0..64).chain(shipped.len() - 64..shipped.len()) {
-        assert!(file::read(&shipped[..cut], book.clone()).is_err(), "{cut}");
-    }
-    for bit in 0..18 * 8 {
-        let mut damaged = shipped.clone();
-        damaged[bit / 8] ^= 1 << (bit % 8);
-        // The groups field (bytes 6-9) may name other groups and still be a model.
-        if !(6..10).contains(&(bit / 8)) {
-            let error = file::read(&damaged, book.clone()).unwrap_err();
-            assert!(!error.to_string().is_empty());
+    for name in ["m3", "m5"] {
+        let shipped = std::fs::read(format!(
+            "{}/src/codec/game/model/{name}.bin",
+            env!("CARGO_MANIFEST_DIR")
+        ))
+        .unwrap();
+        let book = Book::from_games(std::iter::empty());
+        assert!(file::read(&shipped, book.clone()).is_ok());
+        for cut in (0..64).chain(shipped.len() - 64..shipped.len()) {
+            assert!(
+                file::read(&shipped[..cut], book.clone()).is_err(),
+                "{name} {cut}"
+            );
+        }
+        for bit in 0..18 * 8 {
+            let mut damaged = shipped.clone();
+            damaged[bit / 8] ^= 1 << (bit % 8);
+            // The groups field (bytes 6-9) may name other groups and still be a model.
+            if !(6..10).contains(&(bit / 8)) {
+                let error = file::read(&damaged, book.clone()).unwrap_err();
+                assert!(!error.to_string().is_empty(), "{name} {bit}");
+            }
         }
     }
 }
 
 /// `shannon codec-fit --model NAME --final-only --write DIR` on the corpus writes the shipped
-/// `NAME.bin` byte for byte, for m3 and m4 (a few minutes on one core: run with `--ignored`).
+/// `NAME.bin` byte for byte, for m3, m4 and m5 (a few minutes on one core: run with
+/// `--ignored`).
 #[test]
 #[ignore]
 fn network_models_refit_to_the_shipped_models() {
@@ -338,12 +366,19 @@ fn network_models_refit_to_the_shipped_models() {
             .filter(|g| g.start == shannon::Position::startpos())
             .map(|g| g.moves.as_slice()),
     );
-    for release in [net::fit::M3, net::fit::M4] {
+    for release in [net::fit::M3, net::fit::M4, net::fit::M5] {
         let options = net::fit::FitOptions {
             lanes: release.lanes,
             ..net::fit::FitOptions::default()
         };
-        let fitted = net::fit::fit_model(fitting, &book, release.groups, options, |_, _| {});
+        let fitted = net::fit::fit_model(
+            fitting,
+            &book,
+            release.layout,
+            release.groups,
+            options,
+            |_, _| {},
+        );
         let bytes = match fitted.unwrap() {
             AnyNet::W8(n) => net::file::write(&n),
             AnyNet::W16(n) => net::file::write(&n),

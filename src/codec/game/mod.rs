@@ -69,7 +69,7 @@ pub enum GameCodec {
 
 impl GameCodec {
     /// Every game codec (with each move model), in the order reports list them.
-    pub const ALL: [GameCodec; 7] = [
+    pub const ALL: [GameCodec; 8] = [
         GameCodec::Squares,
         GameCodec::Index,
         GameCodec::Arith(MoveModel::Uniform),
@@ -77,6 +77,7 @@ impl GameCodec {
         GameCodec::Arith(MoveModel::M2),
         GameCodec::Arith(MoveModel::M3),
         GameCodec::Arith(MoveModel::M4),
+        GameCodec::Arith(MoveModel::M5),
     ];
 
     /// The codec's name on the command line: `arith` is the uniform model, `arith-m2` model m2.
@@ -89,6 +90,7 @@ impl GameCodec {
             GameCodec::Arith(MoveModel::M2) => "arith-m2",
             GameCodec::Arith(MoveModel::M3) => "arith-m3",
             GameCodec::Arith(MoveModel::M4) => "arith-m4",
+            GameCodec::Arith(MoveModel::M5) => "arith-m5",
         }
     }
 

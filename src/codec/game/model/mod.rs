@@ -23,6 +23,7 @@ mod m1;
 mod m2;
 mod m3;
 mod m4;
+mod m5;
 pub mod net;
 mod predictor;
 
@@ -264,9 +265,12 @@ pub enum MoveModel {
     /// Fitted model 4: model 3's network over the feature groups that earn their time, for
     /// speed ([`net::fit::M4`]).
     M4,
+    /// Fitted model 5: a network with a fixed number of rows per piece and per move, read from
+    /// tables made once per position, for speed ([`net::fit::M5`]).
+    M5,
 }
 
-/// A fitted model: linear (m1, m2) or a network (m3, m4).
+/// A fitted model: linear (m1, m2) or a network (m3, m4, m5).
 #[derive(Debug, Clone, Copy)]
 pub enum Fitted {
     /// A linear model.
@@ -299,12 +303,13 @@ impl Fitted {
 
 impl MoveModel {
     /// Every model, the baseline first.
-    pub const ALL: [MoveModel; 5] = [
+    pub const ALL: [MoveModel; 6] = [
         MoveModel::Uniform,
         MoveModel::M1,
         MoveModel::M2,
         MoveModel::M3,
         MoveModel::M4,
+        MoveModel::M5,
     ];
 
     /// The model's name on the command line.
@@ -315,6 +320,7 @@ impl MoveModel {
             MoveModel::M2 => "m2",
             MoveModel::M3 => "m3",
             MoveModel::M4 => "m4",
+            MoveModel::M5 => "m5",
         }
     }
 
@@ -326,6 +332,7 @@ impl MoveModel {
             MoveModel::M2 => 2,
             MoveModel::M3 => 3,
             MoveModel::M4 => 4,
+            MoveModel::M5 => 5,
         }
     }
 
@@ -334,6 +341,7 @@ impl MoveModel {
         static M2_BOOK: OnceLock<Book> = OnceLock::new();
         static M3: OnceLock<net::file::AnyNet> = OnceLock::new();
         static M4: OnceLock<net::file::AnyNet> = OnceLock::new();
+        static M5: OnceLock<net::file::AnyNet> = OnceLock::new();
         match self {
             MoveModel::Uniform => None,
             MoveModel::M1 => Some(Fitted::Linear(Model {
@@ -357,6 +365,10 @@ impl MoveModel {
             MoveModel::M4 => Some(Fitted::Net(M4.get_or_init(|| {
                 // A test reads the shipped bytes: they always parse.
                 net::file::read(m4::NET, Book::from_bytes(m4::BOOK)).expect("the shipped m4 parses")
+            }))),
+            MoveModel::M5 => Some(Fitted::Net(M5.get_or_init(|| {
+                // A test reads the shipped bytes: they always parse.
+                net::file::read(m5::NET, Book::from_bytes(m5::BOOK)).expect("the shipped m5 parses")
             }))),
         }
     }

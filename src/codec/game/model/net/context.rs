@@ -39,9 +39,13 @@ pub struct Context {
     /// queen or king; 0 none) in three bit planes.
     attacker: [u64; 3],
     pub(super) their_all: u64,
+    /// The squares they attack twice or more.
+    pub(super) their_two: u64,
     /// The squares their bishops, rooks and queens attack.
     pub(super) their_sliding: u64,
     pub(super) our_all: u64,
+    /// The squares we attack twice or more.
+    pub(super) our_two: u64,
     /// Squares from which each kind of ours gives check.
     pub(super) checks: [u64; 6],
     pub(super) last_to: usize,
@@ -267,8 +271,10 @@ impl Context {
             ours,
             attacker,
             their_all,
+            their_two: their_pieces.two,
             their_sliding,
             our_all,
+            our_two,
             checks,
             last_to: history.last.map_or(NONE, |m| m.to().index()),
             our_last_to: history.our_last.map_or(NONE, |m| m.to().index()),

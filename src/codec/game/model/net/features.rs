@@ -81,12 +81,12 @@ static DISTANCE: [[u8; 64]; 64] = {
 
 /// The king distance between two squares.
 #[inline(always)]
-fn distance(a: usize, b: usize) -> usize {
+pub(super) fn distance(a: usize, b: usize) -> usize {
     usize::from(DISTANCE[a & 63][b & 63])
 }
 
 /// The [`Group::Mobility`] bucket of a number of squares reached (at most 27).
-static REACH: [u8; 32] = [
+pub(super) static REACH: [u8; 32] = [
     0, 1, 1, 2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 5, 5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6,
 ];
 
@@ -369,7 +369,7 @@ impl Context {
     /// How the piece on `from` is threatened: 0 not attacked, 1 by a cheaper piece, 2 attacked
     /// and undefended, 3 attacked otherwise.
     #[inline(always)]
-    fn threat(&self, from: usize, mover: usize) -> usize {
+    pub(super) fn threat(&self, from: usize, mover: usize) -> usize {
         let cheapest = self.attacker_class(from);
         if cheapest == 0 {
             0

@@ -1,20 +1,28 @@
 //! The stored form of a network model (`m3.bin`): written by the fitting program, read once
 //! when the model is first used, and checked as it is read.
 //!
-//! Little-endian throughout: the magic `SHNN`, a format byte (1), the lanes per row `W`, the
+//! Little-endian throughout: the magic `SHNN`, a format byte (1: m3's and m4's layout of feature
+//! groups; 2: m5's slots, [`Layout::Fast`]), the lanes per row `W`, the
 //! feature groups (u32), the numbers of move features, position features, end contexts and
 //! result contexts (u16 each); then every move feature's row, every position feature's row, the
 //! bias row and the output row (`W` i16 each); then the end odds (2 u16 each) and the result
 //! odds (4 u16 each). The opening book is stored apart (the model's source names it).
 
 use super::ending::{END_CONTEXTS, RESULT_CONTEXTS};
-use super::features::{FEATURES, POSITION_FEATURES};
-use super::Net;
+use super::features::POSITION_FEATURES;
+use super::{Layout, Net};
 use crate::codec::game::model::book::Book;
 use std::fmt;
 
 const MAGIC: &[u8; 4] = b"SHNN";
-const FORMAT: u8 = 1;
+
+/// The format byte of each layout.
+fn format(layout: Layout) -> u8 {
+    match layout {
+        Layout::Groups => 1,
+        Layout::Fast => 2,
+    }
+}
 
 /// Why bytes are not a network model this build can use.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -51,9 +59,14 @@ impl fmt::Display for NetFileError {
             NetFileError::Shape { found } => write!(
                 f,
                 "the model has {} move features, {} position features, {} end and {} result \
-                 contexts; this build has {FEATURES}, {POSITION_FEATURES}, {END_CONTEXTS} and \
-                 {RESULT_CONTEXTS}",
-                found[0], found[1], found[2], found[3]
+                 contexts; this build has {} (m3's layout) or {} (m5's), {POSITION_FEATURES}, \
+                 {END_CONTEXTS} and {RESULT_CONTEXTS}",
+                found[0],
+                found[1],
+                found[2],
+                found[3],
+                Layout::Groups.features(),
+                Layout::Fast.features()
             ),
             NetFileError::Length { expected, found } => {
                 write!(f, "the model should be {expected} bytes long, not {found}")
@@ -82,13 +95,16 @@ pub fn read(bytes: &[u8], book: Book) -> Result<AnyNet, NetFileError> {
     if bytes.len() < HEADER || &bytes[..4] != MAGIC {
         return Err(NetFileError::NotANetwork);
     }
-    if bytes[4] != FORMAT {
-        return Err(NetFileError::Format(bytes[4]));
-    }
+    let layout = match bytes[4] {
+        1 => Layout::Groups,
+        2 => Layout::Fast,
+        other => return Err(NetFileError::Format(other)),
+    };
+    let features = layout.features();
     let u16_at = |at: usize| u16::from_le_bytes([bytes[at], bytes[at + 1]]);
     let groups = u32::from_le_bytes([bytes[6], bytes[7], bytes[8], bytes[9]]);
     let found = [u16_at(10), u16_at(12), u16_at(14), u16_at(16)];
-    let shape = [FEATURES, POSITION_FEATURES, END_CONTEXTS, RESULT_CONTEXTS];
+    let shape = [features, POSITION_FEATURES, END_CONTEXTS, RESULT_CONTEXTS];
     if found.iter().zip(shape).any(|(&f, s)| usize::from(f) != s) {
         return Err(NetFileError::Shape { found });
     }
@@ -97,7 +113,7 @@ pub fn read(bytes: &[u8], book: Book) -> Result<AnyNet, NetFileError> {
         return Err(NetFileError::Lanes(bytes[5]));
     }
     let expected = HEADER
-        + (FEATURES + POSITION_FEATURES + 2) * lanes * 2
+        + (features + POSITION_FEATURES + 2) * lanes * 2
         + END_CONTEXTS * 4
         + RESULT_CONTEXTS * 8;
     if bytes.len() != expected {
@@ -108,19 +124,19 @@ pub fn read(bytes: &[u8], book: Book) -> Result<AnyNet, NetFileError> {
     }
     let body = &bytes[HEADER..];
     Ok(match lanes {
-        8 => AnyNet::W8(parse(groups, body, book)),
-        16 => AnyNet::W16(parse(groups, body, book)),
-        _ => AnyNet::W32(parse(groups, body, book)),
+        8 => AnyNet::W8(parse(layout, groups, body, book)),
+        16 => AnyNet::W16(parse(layout, groups, body, book)),
+        _ => AnyNet::W32(parse(layout, groups, body, book)),
     })
 }
 
 /// The model from its checked body.
-fn parse<const W: usize>(groups: u32, body: &[u8], book: Book) -> Net<W> {
+fn parse<const W: usize>(layout: Layout, groups: u32, body: &[u8], book: Book) -> Net<W> {
     let mut words = body
         .chunks_exact(2)
         .map(|c| u16::from_le_bytes([c[0], c[1]]));
     let mut row = || -> [i16; W] { std::array::from_fn(|_| words.next().unwrap_or(0) as i16) };
-    let rows = (0..FEATURES).map(|_| row()).collect();
+    let rows = (0..layout.features()).map(|_| row()).collect();
     let position_rows = (0..POSITION_FEATURES).map(|_| row()).collect();
     let bias = row();
     let output = row();
@@ -130,6 +146,7 @@ fn parse<const W: usize>(groups: u32, body: &[u8], book: Book) -> Net<W> {
         .map(|_| std::array::from_fn(|_| odds()))
         .collect();
     Net {
+        layout,
         groups,
         rows,
         position_rows,
@@ -145,10 +162,15 @@ fn parse<const W: usize>(groups: u32, body: &[u8], book: Book) -> Net<W> {
 pub fn write<const W: usize>(net: &Net<W>) -> Vec<u8> {
     let mut out = Vec::new();
     out.extend(MAGIC);
-    out.push(FORMAT);
+    out.push(format(net.layout));
     out.push(W as u8);
     out.extend(net.groups.to_le_bytes());
-    for n in [FEATURES, POSITION_FEATURES, END_CONTEXTS, RESULT_CONTEXTS] {
+    for n in [
+        net.layout.features(),
+        POSITION_FEATURES,
+        END_CONTEXTS,
+        RESULT_CONTEXTS,
+    ] {
         out.extend((n as u16).to_le_bytes());
     }
     let rows = net.rows.iter().chain(&net.position_rows);

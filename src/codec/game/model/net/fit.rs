@@ -6,10 +6,10 @@
 
 use super::context::Context;
 use super::features::{
-    FeatureSink, Group, ALL_GROUPS, FEATURES, M4_ABOUT, M4_GROUPS, M4_LANES, POSITION_FEATURES,
+    FeatureSink, Group, ALL_GROUPS, M4_ABOUT, M4_GROUPS, M4_LANES, POSITION_FEATURES,
 };
 use super::file::{AnyNet, NetFileError};
-use super::{ending, History, Net, ONE, OUTPUT_SHIFT, SCALE};
+use super::{ending, History, Layout, Net, ONE, OUTPUT_SHIFT, SCALE};
 use crate::codec::game::canonical_moves;
 use crate::codec::game::model::book::{self, Book};
 use crate::game::GameRecord;
@@ -22,6 +22,8 @@ const SLOTS: usize = super::context::POSITION_GROUPS.len();
 /// played.
 #[derive(Debug, Clone, Default)]
 pub struct Samples {
+    /// The number of move features of the layout the samples were taken in.
+    feature_count: usize,
     /// Per position: the index of its first move in `move_starts` (one more at the end).
     position_starts: Vec<u32>,
     /// Per position: its position features.
@@ -47,12 +49,22 @@ impl FeatureSink for Collect<'_> {
 }
 
 impl Samples {
-    /// The samples of `games` under `groups`; with `leave_out` (the fitting games), each game
-    /// sees the book without its own moves, as a game that was not in the fitting set would.
-    pub fn new(games: &[GameRecord], groups: u32, book: &Book, leave_out: bool) -> Samples {
-        let mut samples = Samples::default();
+    /// The samples of `games` in `layout` under `groups`; with `leave_out` (the fitting games),
+    /// each game sees the book without its own moves, as a game that was not in the fitting set
+    /// would.
+    pub fn new(
+        games: &[GameRecord],
+        layout: Layout,
+        groups: u32,
+        book: &Book,
+        leave_out: bool,
+    ) -> Samples {
+        let mut samples = Samples {
+            feature_count: layout.features(),
+            ..Samples::default()
+        };
         for game in games {
-            samples.add_game(game, groups, book, u32::from(leave_out));
+            samples.add_game(game, layout, groups, book, u32::from(leave_out));
         }
         samples
             .position_starts
@@ -61,7 +73,7 @@ impl Samples {
         samples
     }
 
-    fn add_game(&mut self, game: &GameRecord, groups: u32, book: &Book, own: u32) {
+    fn add_game(&mut self, game: &GameRecord, layout: Layout, groups: u32, book: &Book, own: u32) {
         let mut pos = game.start.clone();
         let mut history = History::new(&pos);
         for &played in &game.moves {
@@ -85,7 +97,16 @@ impl Samples {
                     let own = own * u32::from(mv == played && count > 0);
                     book::bucket(total, count - own)
                 });
-                context.features(mv, groups, bucket, &mut Collect(&mut self.features));
+                match layout {
+                    Layout::Groups => {
+                        context.features(mv, groups, bucket, &mut Collect(&mut self.features))
+                    }
+                    Layout::Fast => {
+                        let piece = context.fast_piece(mv.from().index());
+                        self.features
+                            .extend(piece.iter().chain(&context.fast_move(mv, bucket)));
+                    }
+                }
             }
             history = history.after(&pos, played);
             let _ = pos.make(played);
@@ -152,15 +173,15 @@ pub struct FloatNet {
 }
 
 impl FloatNet {
-    fn new(hidden: usize, rng: &mut SplitMix) -> FloatNet {
+    fn new(hidden: usize, features: usize, rng: &mut SplitMix) -> FloatNet {
         let mut normal = |scale: f32| {
             let u = |r: &mut SplitMix| (r.next_u64() >> 40) as f32 / (1u64 << 24) as f32;
             (u(rng) + u(rng) + u(rng) + u(rng) - 2.0) * 1.732 * scale
         };
         FloatNet {
             hidden,
-            linear: vec![0.0; FEATURES],
-            rows: (0..FEATURES * hidden).map(|_| normal(0.05)).collect(),
+            linear: vec![0.0; features],
+            rows: (0..features * hidden).map(|_| normal(0.05)).collect(),
             position_rows: (0..POSITION_FEATURES * hidden)
                 .map(|_| normal(0.05))
                 .collect(),
@@ -232,10 +253,11 @@ pub fn fit(
 ) -> FloatNet {
     let hidden = options.lanes - 1;
     let mut rng = SplitMix::new(options.seed);
-    let mut net = FloatNet::new(hidden, &mut rng);
+    let features = samples.feature_count;
+    let mut net = FloatNet::new(hidden, features, &mut rng);
     let sizes = [
-        FEATURES,
-        FEATURES * hidden,
+        features,
+        features * hidden,
         POSITION_FEATURES * hidden,
         hidden,
         hidden,
@@ -315,6 +337,7 @@ pub fn fit(
 /// result odds counted on `games` and the opening `book`.
 pub fn quantise<const W: usize>(
     net: &FloatNet,
+    layout: Layout,
     groups: u32,
     games: &[GameRecord],
     book: Book,
@@ -337,7 +360,7 @@ pub fn quantise<const W: usize>(
         })
     };
     let h = net.hidden;
-    let rows = (0..FEATURES)
+    let rows = (0..layout.features())
         .map(|f| hidden_row(&net.rows[f * h..][..h], net.linear[f] * bits * SCALE as f32))
         .collect();
     let position_rows = (0..POSITION_FEATURES)
@@ -353,6 +376,7 @@ pub fn quantise<const W: usize>(
     });
     let (end, result) = ending::fit(games);
     Net {
+        layout,
         groups,
         rows,
         position_rows,
@@ -414,7 +438,7 @@ pub fn measure(
     book: &Book,
     options: FitOptions,
 ) -> (f64, f64) {
-    let samples = Samples::new(fitting, step.groups, book, true);
+    let samples = Samples::new(fitting, Layout::Groups, step.groups, book, true);
     let net = fit(
         &samples,
         FitOptions {
@@ -423,15 +447,16 @@ pub fn measure(
         },
         |_, _| {},
     );
-    let held = Samples::new(measured, step.groups, book, false);
+    let held = Samples::new(measured, Layout::Groups, step.groups, book, false);
     (net.bits(&samples), net.bits(&held))
 }
 
-/// The model of `options.lanes` lanes over the feature `groups` fitted on `fitting` ([`fit`],
-/// then [`quantise`]); `progress` hears each pass's bits per move.
+/// The model of `options.lanes` lanes in `layout` over the feature `groups` fitted on `fitting`
+/// ([`fit`], then [`quantise`]); `progress` hears each pass's bits per move.
 pub fn fit_model(
     fitting: &[GameRecord],
     book: &Book,
+    layout: Layout,
     groups: u32,
     options: FitOptions,
     progress: impl FnMut(usize, f64),
@@ -439,13 +464,13 @@ pub fn fit_model(
     if ![8, 16, 32].contains(&options.lanes) {
         return Err(NetFileError::Lanes(options.lanes.min(255) as u8));
     }
-    let samples = Samples::new(fitting, groups, book, true);
+    let samples = Samples::new(fitting, layout, groups, book, true);
     let net = fit(&samples, options, progress);
     let book = book.clone();
     Ok(match options.lanes {
-        8 => AnyNet::W8(quantise(&net, groups, fitting, book)),
-        16 => AnyNet::W16(quantise(&net, groups, fitting, book)),
-        _ => AnyNet::W32(quantise(&net, groups, fitting, book)),
+        8 => AnyNet::W8(quantise(&net, layout, groups, fitting, book)),
+        16 => AnyNet::W16(quantise(&net, layout, groups, fitting, book)),
+        _ => AnyNet::W32(quantise(&net, layout, groups, fitting, book)),
     })
 }
 
@@ -454,6 +479,8 @@ pub fn fit_model(
 pub struct Release {
     /// The model's name (`m3`): its files are `NAME.bin` and `NAME.rs`.
     pub name: &'static str,
+    /// Its rows' layout.
+    pub layout: Layout,
     /// Its feature groups ([`Group::bit`]).
     pub groups: u32,
     /// Its lanes per row.
@@ -465,6 +492,7 @@ pub struct Release {
 /// Model 3: 15 hidden units over every group.
 pub const M3: Release = Release {
     name: "m3",
+    layout: Layout::Groups,
     groups: ALL_GROUPS,
     lanes: 16,
     about: "every feature group",
@@ -473,9 +501,20 @@ pub const M3: Release = Release {
 /// Model 4: the groups that earn their time ([`M4_GROUPS`]).
 pub const M4: Release = Release {
     name: "m4",
+    layout: Layout::Groups,
     groups: M4_GROUPS,
     lanes: M4_LANES,
     about: M4_ABOUT,
+};
+
+/// Model 5: a fixed number of rows per piece and per move, read from tables made once per
+/// position ([`super::fast`]), for speed.
+pub const M5: Release = Release {
+    name: "m5",
+    layout: Layout::Fast,
+    groups: super::fast::FAST_GROUPS,
+    lanes: 16,
+    about: "a fixed number of rows per piece and per move, read from tables made once per position",
 };
 
 impl Release {

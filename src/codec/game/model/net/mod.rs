@@ -14,6 +14,7 @@
 
 pub mod context;
 pub mod ending;
+pub mod fast;
 pub mod features;
 pub mod file;
 pub mod fit;
@@ -26,6 +27,7 @@ use super::predictor::{Distribution, MovePredictor};
 use crate::codec::game::moves::canonical_legal_moves;
 use crate::{Move, Position};
 use context::Context;
+pub use fast::Layout;
 use features::{FeatureSink, ALL_GROUPS, M4_GROUPS};
 pub use history::History;
 
@@ -56,9 +58,12 @@ const EXP_FRACTION: [u32; 64] = [
 /// A network move model with rows of `W` lanes (lane 0 linear, `W - 1` hidden units).
 #[derive(Debug, Clone)]
 pub struct Net<const W: usize> {
-    /// The feature groups ([`features::Group::bit`]).
+    /// The rows' layout: m3's and m4's groups, or m5's slots.
+    pub layout: Layout,
+    /// The feature groups ([`features::Group::bit`]); in [`Layout::Fast`], what the context
+    /// works out ([`fast::FAST_GROUPS`]).
     pub groups: u32,
-    /// One row per move feature ([`features::FEATURES`]).
+    /// One row per move feature ([`Layout::features`]).
     pub rows: Vec<[i16; W]>,
     /// One row per position feature ([`features::POSITION_FEATURES`]).
     pub position_rows: Vec<[i16; W]>,
@@ -178,6 +183,30 @@ impl<const W: usize> Net<W> {
         }
     }
 
+    /// The score of each of `moves` under [`Layout::Fast`]: the piece's slots added once per
+    /// piece, then each move's.
+    #[inline(always)]
+    fn fast_scores(
+        &self,
+        context: &Context,
+        moves: &[Move],
+        book: Option<(u64, u32)>,
+        scores: &mut Vec<i32>,
+    ) {
+        let base = sum_rows(&self.bias, &self.position_rows, &context.position);
+        let mut piece = (usize::MAX, base);
+        for &mv in moves {
+            let from = mv.from().index();
+            if piece.0 != from {
+                piece = (from, sum_rows(&base, &self.rows, &context.fast_piece(from)));
+            }
+            let bucket = book
+                .map(|(hash, total)| book::bucket(total, self.book.count(book::extend(hash, mv))));
+            let acc = sum_rows(&piece.1, &self.rows, &context.fast_move(mv, bucket));
+            scores.push(self.clipped_score(&acc));
+        }
+    }
+
     /// The book bucket function of the position `history` reached, if it is in the book.
     fn book_total(&self, history: &History) -> Option<(u64, u32)> {
         let hash = history.book?;
@@ -203,7 +232,9 @@ impl<const W: usize> MovePredictor for Net<W> {
         let context = Context::new(pos, history, out.moves.len(), book.is_some(), self.groups);
         out.scores.clear();
         // The shipped models' groups as constants: the compiler drops the tests of the groups.
-        if self.groups == ALL_GROUPS {
+        if self.layout == Layout::Fast {
+            self.fast_scores(&context, &out.moves, book, &mut out.scores);
+        } else if self.groups == ALL_GROUPS {
             self.scores(ALL_GROUPS, &context, &out.moves, book, &mut out.scores);
         } else if self.groups == M4_GROUPS {
             self.scores(M4_GROUPS, &context, &out.moves, book, &mut out.scores);
@@ -259,8 +290,9 @@ mod tests {
     use super::*;
 
     /// The shipped networks' row sums never saturate: in every lane, the bias, the largest
-    /// weight of each position group and, for each move group, its largest weight times the
-    /// most features a piece and its move hear from it, add up to far less than `i16::MAX`.
+    /// weight of each position group and, for each move group (m5: each slot), its largest
+    /// weight times the most features a piece and its move hear from it (m5: one), add up to
+    /// far less than `i16::MAX`.
     /// So the saturating sums are plain sums, and the order the rows are added in does not
     /// change a probability (what a faster way of adding them may rely on).
     #[test]
@@ -269,9 +301,17 @@ mod tests {
         use features::Group;
         // The most features of each group ([`Group::ALL`] order) a piece and its move hear.
         let most = [1, 1, 2, 1, 1, 3, 2, 1, 1, 2, 1, 3, 4, 3, 1, 1, 1, 1];
-        for model in [MoveModel::M3, MoveModel::M4] {
+        for model in [MoveModel::M3, MoveModel::M4, MoveModel::M5] {
             let Some(Fitted::Net(file::AnyNet::W16(net))) = model.fitted() else {
                 panic!("{model} is a network of 16 lanes");
+            };
+            let ranges: Vec<(std::ops::Range<usize>, i32)> = match net.layout {
+                Layout::Groups => Group::ALL
+                    .iter()
+                    .zip(most)
+                    .map(|(g, n)| (g.offset()..g.offset() + g.size(), n))
+                    .collect(),
+                Layout::Fast => fast::slots().into_iter().map(|r| (r, 1)).collect(),
             };
             let largest = |rows: &[[i16; 16]], lane: usize| {
                 rows.iter()
@@ -281,9 +321,8 @@ mod tests {
             };
             for lane in 0..16 {
                 let mut bound = i32::from(net.bias[lane]).abs();
-                for (group, &n) in Group::ALL.iter().zip(&most) {
-                    let rows = &net.rows[group.offset()..group.offset() + group.size()];
-                    bound += n * largest(rows, lane);
+                for (range, n) in &ranges {
+                    bound += n * largest(&net.rows[range.clone()], lane);
                 }
                 let mut offset = 0;
                 for size in context::POSITION_GROUPS {

@@ -1,0 +1,243 @@
+//! Model 5's features ([`Layout::Fast`]): a fixed number of rows per piece and per move, each
+//! read from the position's context ([`Context`], worked out once per position) by table
+//! lookups and bit tests, with no static exchange played out and no list of varying length.
+//!
+//! Each slot is one row index, always present (a slot's "nothing" is a row of its own), so a
+//! move's score is always the same number of row additions: [`PIECE_SLOTS`] once per piece
+//! (the square it leaves; how it is threatened, whether we moved it last, whether another of
+//! ours hangs) and [`MOVE_SLOTS`] per move. The move's slots join what m3's groups held apart:
+//! - where it goes, by piece and phase;
+//! - the tactic: the mover (a promotion's piece, castling), the piece taken, their cheapest
+//!   attacker of the destination, whether we defend it and whether they attack it twice and we
+//!   once at most; the exchange's bounds are a function of these, so the network weighs them
+//!   without the exchange being played (played out, as m4 does, it earned 0.10 bits a move and
+//!   cost a quarter of the time: docs/codecs.md, "Move model m5");
+//! - local play: the distance to the last move's destination and to our king, a king walking
+//!   off its castling rights;
+//! - what it reaches from its destination: how many squares, attacks on more valuable pieces
+//!   (one or two), on an undefended piece, a defence of a hanging piece of ours;
+//! - their king: the distance to it, an attack on its squares, a check on a safe or unsafe
+//!   square;
+//! - the opening book's bucket.
+
+use super::context::{attacks, Context, NONE};
+use super::features::{distance, REACH};
+use crate::{Move, MoveKind};
+
+/// The layout of a network model's rows: which features it has and how a move hears them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Layout {
+    /// m3's and m4's: feature groups ([`super::features::Group`]), each told by the features.
+    Groups,
+    /// m5's: a fixed number of slots per piece and per move ([`super::fast`]).
+    Fast,
+}
+
+impl Layout {
+    /// The number of move features (rows besides the position's, the bias and the output).
+    pub const fn features(self) -> usize {
+        match self {
+            Layout::Groups => super::features::FEATURES,
+            Layout::Fast => FAST_FEATURES,
+        }
+    }
+}
+
+/// What m5's slots need the position's context ([`Context::new`]) to work out besides its
+/// constant part: nothing (no sole defenders, no exchanges on our attacked pieces, no
+/// sliders' lines, no discovered checks).
+pub const FAST_GROUPS: u32 = 0;
+
+/// Rows added once per piece.
+pub const PIECE_SLOTS: usize = 2;
+
+/// Rows added per move.
+pub const MOVE_SLOTS: usize = 6;
+
+/// The sizes of the slots, the piece's first: the square left (phase x piece x square), the
+/// piece's state (piece x threat x moved last x others hanging), the destination, the tactic,
+/// local play, reach, their king, the book.
+const SIZES: [usize; PIECE_SLOTS + MOVE_SLOTS] = [
+    3 * 6 * 64,
+    6 * 4 * 2 * 3,
+    3 * 6 * 64,
+    TACTIC_MOVERS * 6 * 5 * 2 * 2,
+    7 * 9 * 8,
+    6 * 7 * 3 * 2 * 2,
+    6 * 8 * 2 * 3,
+    BOOK_ROWS,
+];
+
+/// The tactic's movers: the six kinds, a promotion to a queen, to a knight, to a rook or
+/// bishop, castling.
+const TACTIC_MOVERS: usize = 10;
+
+/// The book's buckets and "not in the book".
+const BOOK_ROWS: usize = 6 * 7 + 1;
+
+/// The first row of each slot.
+const OFFSETS: [usize; PIECE_SLOTS + MOVE_SLOTS] = {
+    let mut out = [0; PIECE_SLOTS + MOVE_SLOTS];
+    let mut i = 1;
+    while i < out.len() {
+        out[i] = out[i - 1] + SIZES[i - 1];
+        i += 1;
+    }
+    out
+};
+
+/// The rows of each slot, the piece's first: a piece and its move hear one row of each.
+#[cfg(test)]
+pub(super) fn slots() -> [std::ops::Range<usize>; PIECE_SLOTS + MOVE_SLOTS] {
+    std::array::from_fn(|slot| OFFSETS[slot]..OFFSETS[slot] + SIZES[slot])
+}
+
+/// The number of m5's move features.
+pub const FAST_FEATURES: usize = OFFSETS[OFFSETS.len() - 1] + SIZES[SIZES.len() - 1];
+
+impl Context {
+    /// The rows of the piece on `from` ([`PIECE_SLOTS`]).
+    #[inline(always)]
+    pub fn fast_piece(&self, from: usize) -> [u16; PIECE_SLOTS] {
+        let mover = usize::from(self.kinds[from]);
+        let square = (self.phase * 6 + mover) * 64 + (from ^ self.flip);
+        let last = usize::from(self.our_last_to == from);
+        let others = if self.hanging & !(1 << from) == 0 {
+            0
+        } else {
+            1 + usize::from((self.hanging & !(1 << from)).count_ones() > 1)
+        };
+        let state = ((mover * 4 + self.threat(from, mover)) * 2 + last) * 3 + others;
+        [(OFFSETS[0] + square) as u16, (OFFSETS[1] + state) as u16]
+    }
+
+    /// The rows of `mv` ([`MOVE_SLOTS`]); `book` is its book bucket while the position is in
+    /// the book.
+    #[inline(always)]
+    pub fn fast_move(&self, mv: Move, book: Option<usize>) -> [u16; MOVE_SLOTS] {
+        let (from, to) = (mv.from().index(), mv.to().index());
+        let mover = usize::from(self.kinds[from]);
+        let kind = mv.kind();
+        let castles = matches!(kind, MoveKind::Castling);
+        let (tactic_mover, lands_as) = match kind {
+            MoveKind::Promotion(p) => {
+                let p = p.index();
+                (6 + [2, 1, 2, 2, 0, 2][p], p)
+            }
+            MoveKind::Castling => (9, mover),
+            _ => (mover, mover),
+        };
+        let captured = match kind {
+            MoveKind::EnPassant => 0,
+            MoveKind::Castling => 5,
+            _ => usize::from(self.kinds[to]).min(5),
+        };
+        let dest = if castles {
+            (from & 56) + if to > from { 6 } else { 2 }
+        } else {
+            to
+        };
+        let to_bit = 1u64 << to;
+        let square = (self.phase * 6 + mover) * 64 + (dest ^ self.flip);
+        let (class, defended, contested) = if castles {
+            (0, 0, 0)
+        } else {
+            (
+                self.attacker_class(to),
+                usize::from(self.our_all & to_bit != 0),
+                usize::from(self.their_two & !self.our_two & to_bit != 0),
+            )
+        };
+        let tactic = (((tactic_mover * 6 + captured) * 5 + class) * 2 + defended) * 2 + contested;
+        let walker = if mover == 5 && !castles && self.can_castle {
+            6
+        } else {
+            mover
+        };
+        let last = if self.last_to == NONE {
+            8
+        } else {
+            distance(to, self.last_to)
+        };
+        let local = (walker * 9 + last) * 8 + distance(dest, self.our_king);
+        let hits = if castles {
+            0
+        } else {
+            let occupied = (self.occupied & !(1 << from)) | to_bit;
+            attacks(lands_as, self.us, to, occupied)
+        };
+        let reached = usize::from(REACH[(hits & !self.ours).count_ones() as usize & 31]);
+        let bigger = hits & self.their_bigger[lands_as];
+        let bigger = if bigger == 0 {
+            0
+        } else {
+            1 + usize::from(bigger & bigger.wrapping_sub(1) != 0)
+        };
+        let loose = usize::from(hits & self.their_loose & !to_bit != 0);
+        let guards = usize::from(hits & self.hanging & !(1 << from) & !self.our_all != 0);
+        let reach = (((lands_as * 7 + reached) * 3 + bigger) * 2 + loose) * 2 + guards;
+        let check = if !castles && self.checks[lands_as] & to_bit != 0 {
+            1 + usize::from(self.their_all & to_bit == 0 || self.our_all & to_bit != 0)
+        } else {
+            0
+        };
+        let zone = usize::from(hits & self.their_zone != 0);
+        let king = ((lands_as * 8 + distance(dest, self.their_king)) * 2 + zone) * 3 + check;
+        [
+            (OFFSETS[2] + square) as u16,
+            (OFFSETS[3] + tactic) as u16,
+            (OFFSETS[4] + local) as u16,
+            (OFFSETS[5] + reach) as u16,
+            (OFFSETS[6] + king) as u16,
+            (OFFSETS[7] + book.unwrap_or(BOOK_ROWS - 1)) as u16,
+        ]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::History;
+    use super::*;
+    use crate::Position;
+
+    /// Every slot's row lies in the slot's own range, on every legal move of the positions of
+    /// seeded random games from the perft suite (Chess960 castling, promotions and en passant
+    /// among them), and the slots' rows add up to [`FAST_FEATURES`].
+    #[test]
+    fn every_slot_stays_in_its_range() {
+        assert_eq!(FAST_FEATURES, SIZES.iter().sum::<usize>());
+        let text = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/data/perft/tricky.perft"
+        ))
+        .unwrap();
+        let mut rng = crate::types::splitmix::SplitMix::new(5);
+        let mut moves = 0;
+        for entry in crate::perft::suite::parse_suite(&text).unwrap() {
+            let mut pos = Position::from_fen(&entry.fen).unwrap();
+            let mut history = History::new(&pos);
+            for _ in 0..100 {
+                let legal = pos.legal_moves();
+                if legal.is_empty() {
+                    break;
+                }
+                let context = Context::new(&pos, &history, legal.len(), false, FAST_GROUPS);
+                for &mv in legal.iter() {
+                    let piece = context.fast_piece(mv.from().index());
+                    let book = Some(rng.below(BOOK_ROWS - 1)).filter(|_| moves % 2 == 0);
+                    let rows = context.fast_move(mv, book);
+                    for ((slot, &row), range) in piece.iter().chain(&rows).enumerate().zip(slots())
+                    {
+                        let row = usize::from(row);
+                        assert!(range.contains(&row), "{} {mv:?} slot {slot}", pos.fen());
+                    }
+                    moves += 1;
+                }
+                let mv = legal[rng.below(legal.len())];
+                history = history.after(&pos, mv);
+                let _ = pos.make(mv);
+            }
+        }
+        assert!(moves > 10_000, "{moves}");
+    }
+}
