@@ -43,6 +43,13 @@ pub struct Context {
     pub(super) their_two: u64,
     /// The squares their bishops, rooks and queens attack.
     pub(super) their_sliding: u64,
+    /// The squares our bishops, rooks and queens attack.
+    pub(super) our_sliding: u64,
+    /// The squares their (our) bishops, rooks and queens would attack through exactly one piece
+    /// in their way that could leave the line by taking on the square (a slider of the line's
+    /// kind, a king, a pawn on a diagonal): where an x-ray of theirs (ours) can join an exchange.
+    pub(super) their_xray: u64,
+    pub(super) our_xray: u64,
     pub(super) our_all: u64,
     /// The squares we attack twice or more.
     pub(super) our_two: u64,
@@ -114,6 +121,9 @@ struct SideAttacks {
     class: [u64; 4],
     /// The squares the side's bishops, rooks and queens attack.
     sliding: u64,
+    /// The squares they attack through exactly one piece in their way that could take on the
+    /// square ([`beyond`]).
+    xray: u64,
 }
 
 /// The attacks of the pieces of `side` (of `color`), kind by kind (the pawns all at once).
@@ -130,6 +140,7 @@ fn side_attacks(board: &Board, side: u64, color: Color, occupied: u64) -> SideAt
         two: left & right,
         class: [left | right, 0, 0, 0],
         sliding: 0,
+        xray: 0,
     };
     let mut add = |class: usize, hits: u64, sliding: bool| {
         out.two |= out.all & hits;
@@ -139,23 +150,37 @@ fn side_attacks(board: &Board, side: u64, color: Color, occupied: u64) -> SideAt
             out.sliding |= hits;
         }
     };
+    let mut xray = 0;
+    // The pieces that can take along a bishop's lines, along a rook's.
+    let [pawns, _, bishops, rooks, queens, kings] = board.by_kind;
+    let diagonal = pawns | bishops | queens | kings;
+    let straight = rooks | queens | kings;
     for sq in squares(board.by_kind[1] & side) {
         let sq = sq as usize;
         add(1, knight_attacks(square(sq as u32)).0, false);
     }
     for sq in squares(board.by_kind[2] & side) {
         let sq = sq as usize;
-        add(1, lines::bishop(sq, occupied), true);
+        add(
+            1,
+            beyond(lines::bishop, sq, occupied, diagonal, &mut xray),
+            true,
+        );
     }
     for sq in squares(board.by_kind[3] & side) {
         let sq = sq as usize;
-        add(2, lines::rook(sq, occupied), true);
+        add(
+            2,
+            beyond(lines::rook, sq, occupied, straight, &mut xray),
+            true,
+        );
     }
     for sq in squares(board.by_kind[4] & side) {
         let sq = sq as usize;
+        let hits = beyond(lines::bishop, sq, occupied, diagonal, &mut xray);
         add(
             3,
-            lines::bishop(sq, occupied) | lines::rook(sq, occupied),
+            hits | beyond(lines::rook, sq, occupied, straight, &mut xray),
             true,
         );
     }
@@ -163,7 +188,24 @@ fn side_attacks(board: &Board, side: u64, color: Color, occupied: u64) -> SideAt
         let sq = sq as usize;
         add(3, king_attacks(square(sq as u32)).0, false);
     }
+    out.xray = xray;
     out
+}
+
+/// The squares a slider on `sq` attacks along `line` (a bishop's or a rook's), and into
+/// `xray` those it would attack through exactly one piece in its way among `takers` (the
+/// pieces that can take along such a line; no other piece leaves it in an exchange).
+#[inline(always)]
+fn beyond(
+    line: fn(usize, u64) -> u64,
+    sq: usize,
+    occupied: u64,
+    takers: u64,
+    xray: &mut u64,
+) -> u64 {
+    let hits = line(sq, occupied);
+    *xray |= line(sq, occupied & !(hits & takers)) & !hits;
+    hits
 }
 
 /// A capture's gain in pawns as a bucket 0-5 (nothing, 1, 2, 3-4, 5-7, 8 or more).
@@ -273,6 +315,9 @@ impl Context {
             their_all,
             their_two: their_pieces.two,
             their_sliding,
+            our_sliding: our_pieces.sliding,
+            their_xray: their_pieces.xray,
+            our_xray: our_pieces.xray,
             our_all,
             our_two,
             checks,

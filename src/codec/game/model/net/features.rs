@@ -313,6 +313,7 @@ impl Context {
     /// that less value plus their cheapest attacker's value (they take with it, and we can win
     /// no more than that piece back; the square left can only add attackers of theirs). When
     /// nothing of theirs reaches the square, even through the square left, it wins `won`.
+    /// Where the bounds leave it open, the tables often settle it ([`Context::exchange_settled`]).
     #[inline(always)]
     pub(super) fn exchange_feature(
         &self,
@@ -321,8 +322,31 @@ impl Context {
         lands_as: usize,
         won: i32,
     ) -> usize {
-        if self.their_all & (1 << to) == 0 && self.their_sliding & (1 << from) == 0 {
-            return exchange_bucket(won);
+        self.exchange_settled(from, to, lands_as, won)
+            .unwrap_or_else(|| {
+                exchange_bucket(self.board.exchange(self.us, from, to, lands_as, won))
+            })
+    }
+
+    /// The bucket of [`Context::exchange_feature`] when the bounds or the tables made once per
+    /// position settle it, `None` when only the whole exchange can. The tables settle it
+    /// exactly where they attack the destination and either we have no other defender of it
+    /// and no x-ray of ours can join (no slider attacks the square left, none of ours sees the
+    /// destination through a piece that can take there: [`Context::our_xray`]), so they take:
+    /// `won` less the piece; or we defend it and they have a single attacker and no x-ray on
+    /// either side can join (their king, which may not take a defended piece: `won`; another piece: they take
+    /// and we take it back, or they leave it).
+    #[inline(always)]
+    pub(super) fn exchange_settled(
+        &self,
+        from: usize,
+        to: usize,
+        lands_as: usize,
+        won: i32,
+    ) -> Option<usize> {
+        let to_bit = 1u64 << to;
+        if self.their_all & to_bit == 0 && self.their_sliding & (1 << from) == 0 {
+            return Some(exchange_bucket(won));
         }
         let low = won - VALUE[lands_as];
         let class = self.attacker_class(to);
@@ -333,9 +357,33 @@ impl Context {
         };
         let bucket = exchange_bucket(low);
         if bucket == exchange_bucket(high) {
-            return bucket;
+            return Some(bucket);
         }
-        exchange_bucket(self.board.exchange(self.us, from, to, lands_as, won))
+        // A slider behind the square left joins in: the tables do not see it, nor what it
+        // opens behind the pieces that take.
+        if self.their_all & to_bit == 0
+            || (self.our_sliding | self.their_sliding) & (1 << from) != 0
+        {
+            return None;
+        }
+        // They attack the square; the mover attacks it unless it is a pawn going straight on.
+        let mover_hits = self.kinds[from] != 0 || (from ^ to) & 7 != 0;
+        let defenders = if mover_hits {
+            self.our_two
+        } else {
+            self.our_all
+        };
+        if defenders & to_bit == 0 {
+            return (self.our_xray & to_bit == 0).then_some(bucket);
+        }
+        if self.their_two & to_bit != 0 || (self.our_xray | self.their_xray) & to_bit != 0 {
+            return None;
+        }
+        Some(if class == 4 && self.their_zone & to_bit != 0 {
+            exchange_bucket(won)
+        } else {
+            exchange_bucket(high)
+        })
     }
 
     /// The [`Group::Defence`] features of the move (the piece's own are told with the others).
@@ -439,9 +487,10 @@ mod tests {
         assert!(shortcuts > 10_000, "{shortcuts}");
     }
 
-    /// The exchange feature settled by its bounds gives the bucket of the whole exchange, on
-    /// every legal move of the positions of seeded random games from the perft suite whose
-    /// destination they attack or that takes a piece.
+    /// The exchange feature settled by its bounds or the tables gives the bucket of the whole
+    /// exchange, on every legal move of the positions of seeded random games from the perft
+    /// suite whose destination they attack or that takes a piece; the share played out is
+    /// printed.
     #[test]
     fn the_exchange_bounds_give_the_exchange_bucket() {
         let text = std::fs::read_to_string(concat!(
@@ -450,7 +499,7 @@ mod tests {
         ))
         .unwrap();
         let mut rng = crate::types::splitmix::SplitMix::new(48);
-        let mut checked = 0;
+        let (mut checked, mut open) = (0, 0);
         for entry in crate::perft::suite::parse_suite(&text).unwrap() {
             let mut pos = Position::from_fen(&entry.fen).unwrap();
             let mut history = History::new(&pos);
@@ -483,6 +532,8 @@ mod tests {
                         pos.fen()
                     );
                     checked += 1;
+                    open +=
+                        usize::from(context.exchange_settled(from, to, lands_as, won).is_none());
                 }
                 let mv = legal[rng.below(legal.len())];
                 history = history.after(&pos, mv);
@@ -490,6 +541,102 @@ mod tests {
             }
         }
         assert!(checked > 5_000, "{checked}");
+        println!("{open} of {checked} exchanges played out");
+    }
+
+    /// The exchange settled by bounds and tables, checked and counted on every legal move of
+    /// random suite games (20 seeds, 80 plies) and of the corpus (`--ignored`; prints counts).
+    #[test]
+    #[ignore]
+    fn exchange_shares_on_the_corpus() {
+        let data = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/");
+        let mut random: Vec<(Position, Vec<crate::Move>)> = Vec::new();
+        for file in std::fs::read_dir(format!("{data}perft")).unwrap() {
+            let path = file.unwrap().path();
+            if path.extension().is_none_or(|e| e != "perft" && e != "epd") {
+                continue;
+            }
+            let text = std::fs::read_to_string(path).unwrap();
+            for entry in crate::perft::suite::parse_suite(&text).unwrap() {
+                for seed in 0..20 {
+                    let mut rng = crate::types::splitmix::SplitMix::new(seed);
+                    let mut pos = Position::from_fen(&entry.fen).unwrap();
+                    let mut game = (pos.clone(), Vec::new());
+                    for _ in 0..80 {
+                        let legal = pos.legal_moves();
+                        let Some(&mv) = legal.get(rng.below(legal.len().max(1))) else {
+                            break;
+                        };
+                        game.1.push(mv);
+                        let _ = pos.make(mv);
+                    }
+                    random.push(game);
+                }
+            }
+        }
+        let text = std::fs::read_to_string(format!("{data}pgn/lichess_2013-01_5000.pgn")).unwrap();
+        let corpus = crate::notation::pgn::read_games(&text)
+            .into_iter()
+            .map(|g| {
+                let record = g.unwrap().record;
+                (record.start, record.moves)
+            });
+        for (name, games) in [("random suite games", random), ("corpus", corpus.collect())] {
+            let [mut moves, mut needed, mut bounds, mut open] = [0u64; 4];
+            for (mut pos, played) in games {
+                let mut history = History::new(&pos);
+                for played in played {
+                    let legal = pos.legal_moves();
+                    let context = Context::new(&pos, &history, legal.len(), false, M4_GROUPS);
+                    for &mv in legal.iter() {
+                        moves += 1;
+                        let (from, to) = (mv.from().index(), mv.to().index());
+                        let taken = match mv.kind() {
+                            MoveKind::Castling => continue,
+                            MoveKind::EnPassant => VALUE[0],
+                            _ => pos.piece_at(mv.to()).map_or(0, |p| VALUE[p.kind.index()]),
+                        };
+                        if taken == 0 && context.their_all & (1 << to) == 0 {
+                            continue;
+                        }
+                        needed += 1;
+                        let won = taken + mv.promotion().map_or(0, |p| VALUE[p.index()] - 1);
+                        let lands_as = mv
+                            .promotion()
+                            .map_or(usize::from(context.kinds[from]), |p| p.index());
+                        let settled = context.exchange_settled(from, to, lands_as, won);
+                        let whole =
+                            context
+                                .board
+                                .exchange(pos.side_to_move(), from, to, lands_as, won);
+                        assert!(
+                            settled.is_none_or(|b| b == exchange_bucket(whole)),
+                            "{} {mv:?}",
+                            pos.fen()
+                        );
+                        open += u64::from(settled.is_none());
+                        let low = won - VALUE[lands_as];
+                        let class = context.attacker_class(to);
+                        let high = if class == 0 {
+                            won
+                        } else {
+                            won.min(low + [0, 1, 3, 5, 9][class])
+                        };
+                        let shortcut = context.their_all & (1 << to) == 0
+                            && context.their_sliding & (1 << from) == 0;
+                        bounds +=
+                            u64::from(shortcut || exchange_bucket(low) == exchange_bucket(high));
+                    }
+                    history = history.after(&pos, played);
+                    let _ = pos.make(played);
+                }
+            }
+            println!(
+                "{name}: {moves} legal moves, {needed} need the exchange, {bounds} settled by the \
+                 bounds, {} by the tables, {open} played out",
+                needed - bounds - open
+            );
+        }
     }
 
     /// Every feature index heard, in order.
