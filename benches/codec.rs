@@ -122,7 +122,7 @@ fn main() {
     games.truncate(option("games=").unwrap_or(games.len()));
     let moves: usize = games.iter().map(|g| g.moves.len()).sum();
     let codecs: Vec<GameCodec> = [
-        "arith", "arith-m1", "arith-m2", "arith-m3", "arith-m4", "arith-m5",
+        "arith", "arith-m1", "arith-m2", "arith-m3", "arith-m4", "arith-m5", "arith-m6",
     ]
     .iter()
     .map(|name| name.parse().expect("a codec name"))

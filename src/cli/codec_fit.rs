@@ -35,18 +35,19 @@ pub struct Args {
     #[arg(long)]
     write: Option<PathBuf>,
     /// Which models: m1 and m2 (the linear ones), or a network, m3 (every feature group), m4
-    /// (the groups that earn their time) or m5 (a fixed number of rows per move, for speed).
-    #[arg(long, default_value = "m2", value_parser = ["m2", "m3", "m4", "m5"])]
+    /// (the groups that earn their time), m5 (a fixed number of rows per move, for speed) or m6
+    /// (m5's rows with the defences mended, the sole defenders and the exchange of captures).
+    #[arg(long, default_value = "m2", value_parser = ["m2", "m3", "m4", "m5", "m6"])]
     model: String,
-    /// m3, m4, m5: lanes per row of the network (8, 16 or 32: 7, 15 or 31 hidden units; the
+    /// m3-m6: lanes per row of the network (8, 16 or 32: 7, 15 or 31 hidden units; the
     /// model's own by default, 16 for each).
     #[arg(long)]
     lanes: Option<usize>,
-    /// m3, m4, m5: passes of the optimiser over the fitting games.
+    /// m3-m6: passes of the optimiser over the fitting games.
     #[arg(long, default_value_t = net::fit::FitOptions::default().epochs)]
     epochs: usize,
     /// m3, m4: leave these feature groups out (comma-separated names, as the step report
-    /// prints them), to measure what each earns (m5 has slots, not groups).
+    /// prints them), to measure what each earns (m5 and m6 have slots, not groups).
     #[arg(long, value_delimiter = ',', value_parser = group_named)]
     without: Vec<net::features::Group>,
     #[command(flatten)]
@@ -70,7 +71,7 @@ fn group_named(name: &str) -> Result<net::features::Group, String> {
 
 /// The network model `--model` names, if it names one.
 fn release(model: &str) -> Option<net::fit::Release> {
-    [net::fit::M3, net::fit::M4, net::fit::M5]
+    [net::fit::M3, net::fit::M4, net::fit::M5, net::fit::M6]
         .into_iter()
         .find(|r| r.name == model)
 }
@@ -229,8 +230,8 @@ fn write_models(
     std::fs::write(dir.join(book_file), book.to_bytes())
 }
 
-/// `--model m3`, `m4` or `m5`: the network's steps (unless `--final-only`; m3's groups, so not
-/// for m5), then the model, measured
+/// `--model m3`, `m4`, `m5` or `m6`: the network's steps (unless `--final-only`; m3's groups, so
+/// not for m5 and m6), then the model, measured
 /// exactly (integer coder) and written with `--write`.
 fn run_net(
     args: &Args,
@@ -251,7 +252,7 @@ fn run_net(
         epochs: args.epochs,
         ..net::fit::FitOptions::default()
     };
-    if release.layout == net::Layout::Fast && !args.without.is_empty() {
+    if release.layout != net::Layout::Groups && !args.without.is_empty() {
         return Err(CliError::new(format!(
             "--without: {} has no feature groups to leave out",
             release.name

@@ -270,6 +270,7 @@ fn pack_model_choice() {
         ("m3", "arith-m3"),
         ("m4", "arith-m4"),
         ("m5", "arith-m5"),
+        ("m6", "arith-m6"),
     ];
     for (model, codec) in models {
         let packed = shannon(

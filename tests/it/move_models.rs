@@ -158,10 +158,11 @@ fn random_suite_games_code_to_the_released_bits() {
         0x8f1f_6906_7055_5988,
         M4_RANDOM_CODES,
         M5_RANDOM_CODES,
+        M6_RANDOM_CODES,
     ];
     assert_eq!(
         digests, released,
-        "uniform, m1, m2, m3, m4, m5 (found {digests:x?})"
+        "uniform, m1, m2, m3, m4, m5, m6 (found {digests:x?})"
     );
 }
 
@@ -171,7 +172,10 @@ const M4_RANDOM_CODES: u64 = 0x4731_645e_35da_0156;
 /// m5's codes of random suite games' CRC-64 ([`random_suite_games_code_to_the_released_bits`]).
 const M5_RANDOM_CODES: u64 = 0xaaf6_f2a8_5aaa_8b66;
 
-/// The probabilities of the network models (m3, m4, m5), pinned: every frequency, total, end and
+/// m6's codes of random suite games' CRC-64 ([`random_suite_games_code_to_the_released_bits`]).
+const M6_RANDOM_CODES: u64 = 0xeeaf_d7e3_41c2_1ed2;
+
+/// The probabilities of the network models (m3-m6), pinned: every frequency, total, end and
 /// result odds each gives over the positions of the first 200 corpus games and of random games
 /// from every suite position, as a CRC-64. Integers only, added in a fixed order: any machine,
 /// any compiler flags must give these numbers, or files packed on one machine would not unpack
@@ -220,6 +224,7 @@ fn network_models_give_the_pinned_probabilities() {
         (MoveModel::M3, 0x9e38_4286_b91d_90a6_u64),
         (MoveModel::M4, M4_PROBABILITIES),
         (MoveModel::M5, M5_PROBABILITIES),
+        (MoveModel::M6, M6_PROBABILITIES),
     ];
     for (model, crc) in pinned {
         let Some(Fitted::Net(net)) = model.fitted() else {
@@ -245,15 +250,18 @@ const M4_PROBABILITIES: u64 = 0x273a_53e4_d888_3ac4;
 /// m5's probabilities' CRC-64 ([`network_models_give_the_pinned_probabilities`]).
 const M5_PROBABILITIES: u64 = 0x22ed_6220_bbb7_a66f;
 
+/// m6's probabilities' CRC-64 ([`network_models_give_the_pinned_probabilities`]).
+const M6_PROBABILITIES: u64 = 0x0c55_8cfb_c2e7_546e;
+
 /// Packing with a network model never changes: the first 500 corpus games, moves only
-/// (`tests/data/packed/first500-m3.shgm`, `first500-m4.shgm`, `first500-m5.shgm`), and the first
-/// 20 with their tags (`first20-m3-v4.shgm`, ...), written by `shannon pack --codec arith-m3`
-/// (`arith-m4`, `arith-m5`) when each model was released, come out byte for byte and unpack to
+/// (`tests/data/packed/first500-m3.shgm`, `first500-m4.shgm`, ..., `first500-m6.shgm`), and the
+/// first 20 with their tags (`first20-m3-v4.shgm`, ...), written by `shannon pack --codec
+/// arith-m3` (`arith-m4`, `arith-m5`, `arith-m6`) when each model was released, come out byte for byte and unpack to
 /// their games.
 #[test]
 fn network_models_pack_the_pinned_bytes() {
     let games = corpus();
-    for model in [MoveModel::M3, MoveModel::M4, MoveModel::M5] {
+    for model in [MoveModel::M3, MoveModel::M4, MoveModel::M5, MoveModel::M6] {
         let codec = GameCodec::Arith(model);
         let pack = Pack {
             codec,
@@ -278,7 +286,7 @@ fn network_models_pack_the_pinned_bytes() {
     }
 }
 
-/// Fitting the network is deterministic, in m3's layout and in m5's: the same games and options
+/// Fitting the network is deterministic, in m3's layout, m5's and m6's: the same games and options
 /// give the same model bytes, and the bytes read back to a model that writes them again. (A
 /// small fit: 60 games, 8 lanes, 2 passes; the shipped models' full refit is
 /// `network_models_refit_to_the_shipped_models`.)
@@ -293,7 +301,7 @@ fn m3_fitting_is_deterministic() {
         epochs: 2,
         ..net::fit::FitOptions::default()
     };
-    for release in [net::fit::M3, net::fit::M5] {
+    for release in [net::fit::M3, net::fit::M5, net::fit::M6] {
         let bytes = || match net::fit::fit_model(
             games,
             &book,
@@ -318,13 +326,13 @@ fn m3_fitting_is_deterministic() {
 }
 
 /// A damaged model file is refused by name, never a panic: every truncation of the shipped
-/// models' (m3's layout and m5's) first 64 bytes and of their end, and every flip of a header
+/// models' (m3's layout, m5's and m6's) first 64 bytes and of their end, and every flip of a header
 /// bit (a format byte flipped to the other layout's is refused by its shape).
 #[test]
 fn damaged_network_files_are_refused() {
     use shannon::codec::game::model::book::Book;
     use shannon::codec::game::model::net::file;
-    for name in ["m3", "m5"] {
+    for name in ["m3", "m5", "m6"] {
         let shipped = std::fs::read(format!(
             "{}/src/codec/game/model/{name}.bin",
             env!("CARGO_MANIFEST_DIR")
@@ -351,7 +359,7 @@ fn damaged_network_files_are_refused() {
 }
 
 /// `shannon codec-fit --model NAME --final-only --write DIR` on the corpus writes the shipped
-/// `NAME.bin` byte for byte, for m3, m4 and m5 (a few minutes on one core: run with
+/// `NAME.bin` byte for byte, for m3, m4, m5 and m6 (a few minutes on one core: run with
 /// `--ignored`).
 #[test]
 #[ignore]
@@ -366,7 +374,7 @@ fn network_models_refit_to_the_shipped_models() {
             .filter(|g| g.start == shannon::Position::startpos())
             .map(|g| g.moves.as_slice()),
     );
-    for release in [net::fit::M3, net::fit::M4, net::fit::M5] {
+    for release in [net::fit::M3, net::fit::M4, net::fit::M5, net::fit::M6] {
         let options = net::fit::FitOptions {
             lanes: release.lanes,
             ..net::fit::FitOptions::default()

@@ -69,7 +69,7 @@ pub enum GameCodec {
 
 impl GameCodec {
     /// Every game codec (with each move model), in the order reports list them.
-    pub const ALL: [GameCodec; 8] = [
+    pub const ALL: [GameCodec; 9] = [
         GameCodec::Squares,
         GameCodec::Index,
         GameCodec::Arith(MoveModel::Uniform),
@@ -78,6 +78,7 @@ impl GameCodec {
         GameCodec::Arith(MoveModel::M3),
         GameCodec::Arith(MoveModel::M4),
         GameCodec::Arith(MoveModel::M5),
+        GameCodec::Arith(MoveModel::M6),
     ];
 
     /// The codec's name on the command line: `arith` is the uniform model, `arith-m2` model m2.
@@ -91,6 +92,7 @@ impl GameCodec {
             GameCodec::Arith(MoveModel::M3) => "arith-m3",
             GameCodec::Arith(MoveModel::M4) => "arith-m4",
             GameCodec::Arith(MoveModel::M5) => "arith-m5",
+            GameCodec::Arith(MoveModel::M6) => "arith-m6",
         }
     }
 

@@ -24,6 +24,7 @@ mod m2;
 mod m3;
 mod m4;
 mod m5;
+mod m6;
 pub mod net;
 mod predictor;
 
@@ -268,9 +269,12 @@ pub enum MoveModel {
     /// Fitted model 5: a network with a fixed number of rows per piece and per move, read from
     /// tables made once per position, for speed ([`net::fit::M5`]).
     M5,
+    /// Fitted model 6: model 5's rows with the defences counted without the mover, the sole
+    /// defenders and the exchange of captures ([`net::fit::M6`]).
+    M6,
 }
 
-/// A fitted model: linear (m1, m2) or a network (m3, m4, m5).
+/// A fitted model: linear (m1, m2) or a network (m3-m6).
 #[derive(Debug, Clone, Copy)]
 pub enum Fitted {
     /// A linear model.
@@ -303,13 +307,14 @@ impl Fitted {
 
 impl MoveModel {
     /// Every model, the baseline first.
-    pub const ALL: [MoveModel; 6] = [
+    pub const ALL: [MoveModel; 7] = [
         MoveModel::Uniform,
         MoveModel::M1,
         MoveModel::M2,
         MoveModel::M3,
         MoveModel::M4,
         MoveModel::M5,
+        MoveModel::M6,
     ];
 
     /// The model's name on the command line.
@@ -321,6 +326,7 @@ impl MoveModel {
             MoveModel::M3 => "m3",
             MoveModel::M4 => "m4",
             MoveModel::M5 => "m5",
+            MoveModel::M6 => "m6",
         }
     }
 
@@ -333,6 +339,7 @@ impl MoveModel {
             MoveModel::M3 => 3,
             MoveModel::M4 => 4,
             MoveModel::M5 => 5,
+            MoveModel::M6 => 6,
         }
     }
 
@@ -342,6 +349,7 @@ impl MoveModel {
         static M3: OnceLock<net::file::AnyNet> = OnceLock::new();
         static M4: OnceLock<net::file::AnyNet> = OnceLock::new();
         static M5: OnceLock<net::file::AnyNet> = OnceLock::new();
+        static M6: OnceLock<net::file::AnyNet> = OnceLock::new();
         match self {
             MoveModel::Uniform => None,
             MoveModel::M1 => Some(Fitted::Linear(Model {
@@ -369,6 +377,10 @@ impl MoveModel {
             MoveModel::M5 => Some(Fitted::Net(M5.get_or_init(|| {
                 // A test reads the shipped bytes: they always parse.
                 net::file::read(m5::NET, Book::from_bytes(m5::BOOK)).expect("the shipped m5 parses")
+            }))),
+            MoveModel::M6 => Some(Fitted::Net(M6.get_or_init(|| {
+                // A test reads the shipped bytes: they always parse.
+                net::file::read(m6::NET, Book::from_bytes(m6::BOOK)).expect("the shipped m6 parses")
             }))),
         }
     }

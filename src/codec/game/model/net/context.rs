@@ -53,6 +53,8 @@ pub struct Context {
     pub(super) our_all: u64,
     /// The squares we attack twice or more.
     pub(super) our_two: u64,
+    /// The squares we attack three times or more.
+    pub(super) our_three: u64,
     /// Squares from which each kind of ours gives check.
     pub(super) checks: [u64; 6],
     pub(super) last_to: usize,
@@ -118,6 +120,8 @@ pub(super) fn attacks(kind: usize, color: Color, sq: usize, occupied: u64) -> u6
 struct SideAttacks {
     all: u64,
     two: u64,
+    /// The squares attacked three times or more.
+    three: u64,
     class: [u64; 4],
     /// The squares the side's bishops, rooks and queens attack.
     sliding: u64,
@@ -138,11 +142,13 @@ fn side_attacks(board: &Board, side: u64, color: Color, occupied: u64) -> SideAt
     let mut out = SideAttacks {
         all: left | right,
         two: left & right,
+        three: 0,
         class: [left | right, 0, 0, 0],
         sliding: 0,
         xray: 0,
     };
     let mut add = |class: usize, hits: u64, sliding: bool| {
+        out.three |= out.two & hits;
         out.two |= out.all & hits;
         out.all |= hits;
         out.class[class] |= hits;
@@ -320,6 +326,7 @@ impl Context {
             our_xray: our_pieces.xray,
             our_all,
             our_two,
+            our_three: our_pieces.three,
             checks,
             last_to: history.last.map_or(NONE, |m| m.to().index()),
             our_last_to: history.our_last.map_or(NONE, |m| m.to().index()),

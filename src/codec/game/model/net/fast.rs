@@ -19,9 +19,19 @@
 //! - their king: the distance to it, an attack on its squares, a check on a safe or unsafe
 //!   square;
 //! - the opening book's bucket.
+//!
+//! Model 6 ([`Layout::FastExchange`]) keeps these slots and mends what m5 got wrong or left out,
+//! at about m5's cost: a destination counts as defended only by a piece other than the mover
+//! (every mover but a pawn going straight on attacks the square it goes to, so m5's "defended"
+//! was nearly always on), or by an x-ray of ours; "they attack it twice" is weighed against our
+//! other defenders; the piece's state says which of our attacked pieces it alone defends; and a
+//! capture or promotion carries its static exchange's bucket (played out only where its bounds
+//! and the position's tables leave it open), in the book's slot.
 
 use super::context::{attacks, Context, NONE};
 use super::features::{distance, REACH};
+use super::group::Group;
+use super::see::VALUE;
 use crate::{Move, MoveKind};
 
 /// The layout of a network model's rows: which features it has and how a move hears them.
@@ -31,6 +41,9 @@ pub enum Layout {
     Groups,
     /// m5's: a fixed number of slots per piece and per move ([`super::fast`]).
     Fast,
+    /// m6's: m5's slots, defences counted without the mover, sole defenders and the exchange
+    /// of captures ([`super::fast`]).
+    FastExchange,
 }
 
 impl Layout {
@@ -39,6 +52,16 @@ impl Layout {
         match self {
             Layout::Groups => super::features::FEATURES,
             Layout::Fast => FAST_FEATURES,
+            Layout::FastExchange => EXCHANGE_FEATURES,
+        }
+    }
+
+    /// The context's parts the layout's slots need worked out ([`Context::new`]'s groups).
+    pub const fn context_groups(self) -> Option<u32> {
+        match self {
+            Layout::Groups => None,
+            Layout::Fast => Some(FAST_GROUPS),
+            Layout::FastExchange => Some(EXCHANGE_GROUPS),
         }
     }
 }
@@ -48,16 +71,19 @@ impl Layout {
 /// sliders' lines, no discovered checks).
 pub const FAST_GROUPS: u32 = 0;
 
+/// What m6's slots need the context to work out: the sole defenders ([`Group::Defence`]).
+pub const EXCHANGE_GROUPS: u32 = Group::Defence.bit();
+
 /// Rows added once per piece.
 pub const PIECE_SLOTS: usize = 2;
 
 /// Rows added per move.
 pub const MOVE_SLOTS: usize = 6;
 
-/// The sizes of the slots, the piece's first: the square left (phase x piece x square), the
+/// The sizes of m5's slots, the piece's first: the square left (phase x piece x square), the
 /// piece's state (piece x threat x moved last x others hanging), the destination, the tactic,
 /// local play, reach, their king, the book.
-const SIZES: [usize; PIECE_SLOTS + MOVE_SLOTS] = [
+const SIZES: [usize; SLOTS] = [
     3 * 6 * 64,
     6 * 4 * 2 * 3,
     3 * 6 * 64,
@@ -68,6 +94,22 @@ const SIZES: [usize; PIECE_SLOTS + MOVE_SLOTS] = [
     BOOK_ROWS,
 ];
 
+/// The sizes of m6's slots: m5's, the piece's state by the most valuable piece it alone defends
+/// (none, or its value class: 5), the book's by the exchange's bucket (none, or 0-8: 10).
+const EXCHANGE_SIZES: [usize; SLOTS] = [
+    SIZES[0],
+    SIZES[1] * 5,
+    SIZES[2],
+    SIZES[3],
+    SIZES[4],
+    SIZES[5],
+    SIZES[6],
+    BOOK_ROWS * EXCHANGES,
+];
+
+/// Slots per piece and per move.
+const SLOTS: usize = PIECE_SLOTS + MOVE_SLOTS;
+
 /// The tactic's movers: the six kinds, a promotion to a queen, to a knight, to a rook or
 /// bishop, castling.
 const TACTIC_MOVERS: usize = 10;
@@ -75,30 +117,49 @@ const TACTIC_MOVERS: usize = 10;
 /// The book's buckets and "not in the book".
 const BOOK_ROWS: usize = 6 * 7 + 1;
 
+/// m6's exchange buckets (the exchange groups', 0-8) and "no capture".
+const EXCHANGES: usize = 10;
+
 /// The first row of each slot.
-const OFFSETS: [usize; PIECE_SLOTS + MOVE_SLOTS] = {
-    let mut out = [0; PIECE_SLOTS + MOVE_SLOTS];
+const fn offsets(sizes: [usize; SLOTS]) -> [usize; SLOTS] {
+    let mut out = [0; SLOTS];
     let mut i = 1;
     while i < out.len() {
-        out[i] = out[i - 1] + SIZES[i - 1];
+        out[i] = out[i - 1] + sizes[i - 1];
         i += 1;
     }
     out
-};
+}
 
-/// The rows of each slot, the piece's first: a piece and its move hear one row of each.
+/// The first row of each of m5's slots.
+const OFFSETS: [usize; SLOTS] = offsets(SIZES);
+
+/// The first row of each of m6's slots.
+const EXCHANGE_OFFSETS: [usize; SLOTS] = offsets(EXCHANGE_SIZES);
+
+/// The rows of each slot of `layout` (m5's or m6's), the piece's first: a piece and its move
+/// hear one row of each.
 #[cfg(test)]
-pub(super) fn slots() -> [std::ops::Range<usize>; PIECE_SLOTS + MOVE_SLOTS] {
-    std::array::from_fn(|slot| OFFSETS[slot]..OFFSETS[slot] + SIZES[slot])
+pub(super) fn slots(layout: Layout) -> [std::ops::Range<usize>; SLOTS] {
+    let (offsets, sizes) = match layout {
+        Layout::FastExchange => (EXCHANGE_OFFSETS, EXCHANGE_SIZES),
+        _ => (OFFSETS, SIZES),
+    };
+    std::array::from_fn(|slot| offsets[slot]..offsets[slot] + sizes[slot])
 }
 
 /// The number of m5's move features.
-pub const FAST_FEATURES: usize = OFFSETS[OFFSETS.len() - 1] + SIZES[SIZES.len() - 1];
+pub const FAST_FEATURES: usize = OFFSETS[SLOTS - 1] + SIZES[SLOTS - 1];
+
+/// The number of m6's move features.
+pub const EXCHANGE_FEATURES: usize = EXCHANGE_OFFSETS[SLOTS - 1] + EXCHANGE_SIZES[SLOTS - 1];
 
 impl Context {
-    /// The rows of the piece on `from` ([`PIECE_SLOTS`]).
+    /// The rows of the piece on `from` ([`PIECE_SLOTS`]) in m5's layout, or m6's when
+    /// `EXCHANGE`.
     #[inline(always)]
-    pub fn fast_piece(&self, from: usize) -> [u16; PIECE_SLOTS] {
+    pub fn fast_piece<const EXCHANGE: bool>(&self, from: usize) -> [u16; PIECE_SLOTS] {
+        let offsets = if EXCHANGE { EXCHANGE_OFFSETS } else { OFFSETS };
         let mover = usize::from(self.kinds[from]);
         let square = (self.phase * 6 + mover) * 64 + (from ^ self.flip);
         let last = usize::from(self.our_last_to == from);
@@ -108,13 +169,23 @@ impl Context {
             1 + usize::from((self.hanging & !(1 << from)).count_ones() > 1)
         };
         let state = ((mover * 4 + self.threat(from, mover)) * 2 + last) * 3 + others;
-        [(OFFSETS[0] + square) as u16, (OFFSETS[1] + state) as u16]
+        let state = if EXCHANGE {
+            state * 5 + usize::from(self.sole[from])
+        } else {
+            state
+        };
+        [(offsets[0] + square) as u16, (offsets[1] + state) as u16]
     }
 
-    /// The rows of `mv` ([`MOVE_SLOTS`]); `book` is its book bucket while the position is in
-    /// the book.
+    /// The rows of `mv` ([`MOVE_SLOTS`]) in m5's layout, or m6's when `EXCHANGE`; `book` is its
+    /// book bucket while the position is in the book.
     #[inline(always)]
-    pub fn fast_move(&self, mv: Move, book: Option<usize>) -> [u16; MOVE_SLOTS] {
+    pub fn fast_move<const EXCHANGE: bool>(
+        &self,
+        mv: Move,
+        book: Option<usize>,
+    ) -> [u16; MOVE_SLOTS] {
+        let offsets = if EXCHANGE { EXCHANGE_OFFSETS } else { OFFSETS };
         let (from, to) = (mv.from().index(), mv.to().index());
         let mover = usize::from(self.kinds[from]);
         let kind = mv.kind();
@@ -141,6 +212,19 @@ impl Context {
         let square = (self.phase * 6 + mover) * 64 + (dest ^ self.flip);
         let (class, defended, contested) = if castles {
             (0, 0, 0)
+        } else if EXCHANGE {
+            // Our defenders but the mover, which attacks the square unless it is a pawn going
+            // straight on; an x-ray of ours may join.
+            let (one, two) = if mover == 0 && (from ^ to) & 7 == 0 {
+                (self.our_all, self.our_two)
+            } else {
+                (self.our_two, self.our_three)
+            };
+            (
+                self.attacker_class(to),
+                usize::from((one | self.our_xray) & to_bit != 0),
+                usize::from(self.their_two & !two & to_bit != 0),
+            )
         } else {
             (
                 self.attacker_class(to),
@@ -183,14 +267,42 @@ impl Context {
         };
         let zone = usize::from(hits & self.their_zone != 0);
         let king = ((lands_as * 8 + distance(dest, self.their_king)) * 2 + zone) * 3 + check;
+        let book = book.unwrap_or(BOOK_ROWS - 1);
+        let book = if EXCHANGE {
+            book * EXCHANGES + self.capture_exchange(mv, captured, lands_as)
+        } else {
+            book
+        };
         [
-            (OFFSETS[2] + square) as u16,
-            (OFFSETS[3] + tactic) as u16,
-            (OFFSETS[4] + local) as u16,
-            (OFFSETS[5] + reach) as u16,
-            (OFFSETS[6] + king) as u16,
-            (OFFSETS[7] + book.unwrap_or(BOOK_ROWS - 1)) as u16,
+            (offsets[2] + square) as u16,
+            (offsets[3] + tactic) as u16,
+            (offsets[4] + local) as u16,
+            (offsets[5] + reach) as u16,
+            (offsets[6] + king) as u16,
+            (offsets[7] + book) as u16,
         ]
+    }
+
+    /// m6: the exchange's bucket of a capture or promotion (`captured` as [`Context::fast_move`]
+    /// has it: 0 for en passant, 5 for castling or none), [`EXCHANGES`] - 1 for any other move.
+    #[inline(always)]
+    fn capture_exchange(&self, mv: Move, captured: usize, lands_as: usize) -> usize {
+        let taken = match mv.kind() {
+            MoveKind::Castling => return EXCHANGES - 1,
+            MoveKind::EnPassant => VALUE[0],
+            _ if captured < 5 => VALUE[captured],
+            _ => 0,
+        };
+        let promotion = mv.promotion().map_or(0, |p| VALUE[p.index()] - 1);
+        if taken + promotion == 0 {
+            return EXCHANGES - 1;
+        }
+        self.exchange_feature(
+            mv.from().index(),
+            mv.to().index(),
+            lands_as,
+            taken + promotion,
+        )
     }
 }
 
@@ -200,12 +312,13 @@ mod tests {
     use super::*;
     use crate::Position;
 
-    /// Every slot's row lies in the slot's own range, on every legal move of the positions of
+    /// Every slot's row (m5's and m6's) lies in the slot's own range, on every legal move of the positions of
     /// seeded random games from the perft suite (Chess960 castling, promotions and en passant
     /// among them), and the slots' rows add up to [`FAST_FEATURES`].
     #[test]
     fn every_slot_stays_in_its_range() {
         assert_eq!(FAST_FEATURES, SIZES.iter().sum::<usize>());
+        assert_eq!(EXCHANGE_FEATURES, EXCHANGE_SIZES.iter().sum::<usize>());
         let text = std::fs::read_to_string(concat!(
             env!("CARGO_MANIFEST_DIR"),
             "/tests/data/perft/tricky.perft"
@@ -221,15 +334,30 @@ mod tests {
                 if legal.is_empty() {
                     break;
                 }
-                let context = Context::new(&pos, &history, legal.len(), false, FAST_GROUPS);
+                let groups = EXCHANGE_GROUPS | FAST_GROUPS;
+                let context = Context::new(&pos, &history, legal.len(), false, groups);
                 for &mv in legal.iter() {
-                    let piece = context.fast_piece(mv.from().index());
                     let book = Some(rng.below(BOOK_ROWS - 1)).filter(|_| moves % 2 == 0);
-                    let rows = context.fast_move(mv, book);
-                    for ((slot, &row), range) in piece.iter().chain(&rows).enumerate().zip(slots())
-                    {
-                        let row = usize::from(row);
-                        assert!(range.contains(&row), "{} {mv:?} slot {slot}", pos.fen());
+                    let from = mv.from().index();
+                    for (layout, piece, rows) in [
+                        (
+                            Layout::Fast,
+                            context.fast_piece::<false>(from),
+                            context.fast_move::<false>(mv, book),
+                        ),
+                        (
+                            Layout::FastExchange,
+                            context.fast_piece::<true>(from),
+                            context.fast_move::<true>(mv, book),
+                        ),
+                    ] {
+                        let slots = slots(layout).into_iter();
+                        for ((slot, &row), range) in
+                            piece.iter().chain(&rows).enumerate().zip(slots)
+                        {
+                            let row = usize::from(row);
+                            assert!(range.contains(&row), "{} {mv:?} slot {slot}", pos.fen());
+                        }
                     }
                     moves += 1;
                 }

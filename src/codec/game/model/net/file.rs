@@ -2,7 +2,8 @@
 //! when the model is first used, and checked as it is read.
 //!
 //! Little-endian throughout: the magic `SHNN`, a format byte (1: m3's and m4's layout of feature
-//! groups; 2: m5's slots, [`Layout::Fast`]), the lanes per row `W`, the
+//! groups; 2: m5's slots, [`Layout::Fast`]; 3: m6's, [`Layout::FastExchange`]), the lanes per
+//! row `W`, the
 //! feature groups (u32), the numbers of move features, position features, end contexts and
 //! result contexts (u16 each); then every move feature's row, every position feature's row, the
 //! bias row and the output row (`W` i16 each); then the end odds (2 u16 each) and the result
@@ -21,6 +22,7 @@ fn format(layout: Layout) -> u8 {
     match layout {
         Layout::Groups => 1,
         Layout::Fast => 2,
+        Layout::FastExchange => 3,
     }
 }
 
@@ -59,14 +61,15 @@ impl fmt::Display for NetFileError {
             NetFileError::Shape { found } => write!(
                 f,
                 "the model has {} move features, {} position features, {} end and {} result \
-                 contexts; this build has {} (m3's layout) or {} (m5's), {POSITION_FEATURES}, \
+                 contexts; this build has {} (m3's layout), {} (m5's) or {} (m6's), {POSITION_FEATURES}, \
                  {END_CONTEXTS} and {RESULT_CONTEXTS}",
                 found[0],
                 found[1],
                 found[2],
                 found[3],
                 Layout::Groups.features(),
-                Layout::Fast.features()
+                Layout::Fast.features(),
+                Layout::FastExchange.features()
             ),
             NetFileError::Length { expected, found } => {
                 write!(f, "the model should be {expected} bytes long, not {found}")
@@ -98,6 +101,7 @@ pub fn read(bytes: &[u8], book: Book) -> Result<AnyNet, NetFileError> {
     let layout = match bytes[4] {
         1 => Layout::Groups,
         2 => Layout::Fast,
+        3 => Layout::FastExchange,
         other => return Err(NetFileError::Format(other)),
     };
     let features = layout.features();

@@ -102,9 +102,14 @@ impl Samples {
                         context.features(mv, groups, bucket, &mut Collect(&mut self.features))
                     }
                     Layout::Fast => {
-                        let piece = context.fast_piece(mv.from().index());
+                        let piece = context.fast_piece::<false>(mv.from().index());
                         self.features
-                            .extend(piece.iter().chain(&context.fast_move(mv, bucket)));
+                            .extend(piece.iter().chain(&context.fast_move::<false>(mv, bucket)));
+                    }
+                    Layout::FastExchange => {
+                        let piece = context.fast_piece::<true>(mv.from().index());
+                        self.features
+                            .extend(piece.iter().chain(&context.fast_move::<true>(mv, bucket)));
                     }
                 }
             }
@@ -515,6 +520,17 @@ pub const M5: Release = Release {
     groups: super::fast::FAST_GROUPS,
     lanes: 16,
     about: "a fixed number of rows per piece and per move, read from tables made once per position",
+};
+
+/// Model 6: m5's slots with the defences counted without the mover, the sole defenders and the
+/// exchange of captures ([`super::fast`]).
+pub const M6: Release = Release {
+    name: "m6",
+    layout: Layout::FastExchange,
+    groups: super::fast::EXCHANGE_GROUPS,
+    lanes: 16,
+    about: "a fixed number of rows per piece and per move, read from tables made once per position, \
+            with the defences counted without the mover, the sole defenders and the exchange of captures",
 };
 
 impl Release {

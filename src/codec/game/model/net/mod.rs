@@ -183,10 +183,10 @@ impl<const W: usize> Net<W> {
         }
     }
 
-    /// The score of each of `moves` under [`Layout::Fast`]: the piece's slots added once per
-    /// piece, then each move's.
+    /// The score of each of `moves` under [`Layout::Fast`] (or [`Layout::FastExchange`] when
+    /// `EXCHANGE`): the piece's slots added once per piece, then each move's.
     #[inline(always)]
-    fn fast_scores(
+    fn fast_scores<const EXCHANGE: bool>(
         &self,
         context: &Context,
         moves: &[Move],
@@ -198,11 +198,18 @@ impl<const W: usize> Net<W> {
         for &mv in moves {
             let from = mv.from().index();
             if piece.0 != from {
-                piece = (from, sum_rows(&base, &self.rows, &context.fast_piece(from)));
+                piece = (
+                    from,
+                    sum_rows(&base, &self.rows, &context.fast_piece::<EXCHANGE>(from)),
+                );
             }
             let bucket = book
                 .map(|(hash, total)| book::bucket(total, self.book.count(book::extend(hash, mv))));
-            let acc = sum_rows(&piece.1, &self.rows, &context.fast_move(mv, bucket));
+            let acc = sum_rows(
+                &piece.1,
+                &self.rows,
+                &context.fast_move::<EXCHANGE>(mv, bucket),
+            );
             scores.push(self.clipped_score(&acc));
         }
     }
@@ -233,7 +240,9 @@ impl<const W: usize> MovePredictor for Net<W> {
         out.scores.clear();
         // The shipped models' groups as constants: the compiler drops the tests of the groups.
         if self.layout == Layout::Fast {
-            self.fast_scores(&context, &out.moves, book, &mut out.scores);
+            self.fast_scores::<false>(&context, &out.moves, book, &mut out.scores);
+        } else if self.layout == Layout::FastExchange {
+            self.fast_scores::<true>(&context, &out.moves, book, &mut out.scores);
         } else if self.groups == ALL_GROUPS {
             self.scores(ALL_GROUPS, &context, &out.moves, book, &mut out.scores);
         } else if self.groups == M4_GROUPS {
@@ -301,7 +310,7 @@ mod tests {
         use features::Group;
         // The most features of each group ([`Group::ALL`] order) a piece and its move hear.
         let most = [1, 1, 2, 1, 1, 3, 2, 1, 1, 2, 1, 3, 4, 3, 1, 1, 1, 1];
-        for model in [MoveModel::M3, MoveModel::M4, MoveModel::M5] {
+        for model in [MoveModel::M3, MoveModel::M4, MoveModel::M5, MoveModel::M6] {
             let Some(Fitted::Net(file::AnyNet::W16(net))) = model.fitted() else {
                 panic!("{model} is a network of 16 lanes");
             };
@@ -311,7 +320,7 @@ mod tests {
                     .zip(most)
                     .map(|(g, n)| (g.offset()..g.offset() + g.size(), n))
                     .collect(),
-                Layout::Fast => fast::slots().into_iter().map(|r| (r, 1)).collect(),
+                layout => fast::slots(layout).into_iter().map(|r| (r, 1)).collect(),
             };
             let largest = |rows: &[[i16; 16]], lane: usize| {
                 rows.iter()
