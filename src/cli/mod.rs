@@ -9,6 +9,7 @@ mod bench_uci;
 mod chess960;
 mod codec_fit;
 mod codec_report;
+mod codec_report_plot;
 mod compat;
 mod decode;
 mod encode;

@@ -127,6 +127,45 @@ fn codec_report_prints_its_table() {
     }
 }
 
+/// `codec-report --plot FILE.svg` draws every move model's bits against its speeds (the uniform
+/// coder in a note); a second run keeps the chart unless told to replace it.
+#[test]
+fn codec_report_plots_bits_against_speed() {
+    let (text, _) = sample();
+    let good: String = text.replace("\n[Event \"bad\"]\n\n1. e4 e5 2. Ke3 *\n\n", "\n");
+    let dir = Scratch::new("codec-report-plot");
+    let path = dir.join("games.pgn");
+    std::fs::write(&path, good).unwrap();
+    let plot = dir.join("trade.svg");
+    let args = [
+        "codec-report",
+        path.to_str().unwrap(),
+        "--games-only",
+        "--plot",
+        plot.to_str().unwrap(),
+    ];
+    let report = shannon(&args, b"");
+    assert!(
+        report.status.success(),
+        "{}",
+        String::from_utf8_lossy(&report.stderr)
+    );
+    let svg = std::fs::read_to_string(&plot).unwrap();
+    assert!(svg.starts_with("<svg"));
+    for model in ["arith-m1: ", "arith-m2: ", "arith-m3: ", "arith-m6: "] {
+        assert!(svg.contains(model), "{model} missing");
+    }
+    assert!(svg.contains("no model (arith, uniform): "));
+    std::fs::write(&plot, "mine").unwrap();
+    let again = shannon(&args, b"");
+    assert_eq!(again.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&again.stderr).contains("--overwrite"));
+    assert_eq!(std::fs::read_to_string(&plot).unwrap(), "mine");
+    let replaced = shannon(&[&args[..], &["--overwrite"]].concat(), b"");
+    assert!(replaced.status.success());
+    assert!(std::fs::read_to_string(&plot).unwrap().starts_with("<svg"));
+}
+
 /// Issue 9 item 11: a missing file was reported as "No such file or directory (os error 2)" with
 /// no hint of which path was meant.
 #[test]
