@@ -126,6 +126,11 @@ const SHORTER: &[(&str, &str, &str)] = &[
         "the network's 12 passes are a minute of one core",
     ),
     (
+        "--model m6 --final-only",
+        "--model m6 --final-only --epochs 1",
+        "the network's 12 passes are a minute of one core",
+    ),
+    (
         "perft-suite tests/data/perft/chess960.perft --max-depth 4 --generator 0x88",
         "perft-suite tests/data/perft/chess960.perft --max-depth 2 --generator 0x88",
         "960 positions to depth 4 through the slow reference generator is about a minute of CPU",
