@@ -71,8 +71,10 @@ impl Layout {
 /// sliders' lines, no discovered checks).
 pub const FAST_GROUPS: u32 = 0;
 
-/// What m6's slots need the context to work out: the sole defenders ([`Group::Defence`]).
-pub const EXCHANGE_GROUPS: u32 = Group::Defence.bit();
+/// What m6's slots need the context to work out: the sole defenders ([`Group::Defence`]) and
+/// what the exchange of captures needs ([`Group::Exchange`]: the x-rays, which the defences
+/// count too).
+pub const EXCHANGE_GROUPS: u32 = Group::Defence.bit() | Group::Exchange.bit();
 
 /// Rows added once per piece.
 pub const PIECE_SLOTS: usize = 2;
