@@ -48,6 +48,7 @@ pub struct Context {
     /// The squares their (our) bishops, rooks and queens would attack through exactly one piece
     /// in their way that could leave the line by taking on the square (a slider of the line's
     /// kind, a king, a pawn on a diagonal): where an x-ray of theirs (ours) can join an exchange.
+    /// Worked out for [`Group::Exchange`] only (else empty).
     pub(super) their_xray: u64,
     pub(super) our_xray: u64,
     pub(super) our_all: u64,
@@ -126,9 +127,10 @@ struct SideAttacks {
     xray: u64,
 }
 
-/// The attacks of the pieces of `side` (of `color`), kind by kind (the pawns all at once).
+/// The attacks of the pieces of `side` (of `color`), kind by kind (the pawns all at once);
+/// the x-rays only when `xrays` (else none).
 #[inline(always)]
-fn side_attacks(board: &Board, side: u64, color: Color, occupied: u64) -> SideAttacks {
+fn side_attacks(board: &Board, side: u64, color: Color, occupied: u64, xrays: bool) -> SideAttacks {
     let pawns = board.by_kind[0] & side;
     let (left, right) = if color == Color::White {
         ((pawns & !FILE_A) << 7, (pawns & !FILE_H) << 9)
@@ -163,7 +165,7 @@ fn side_attacks(board: &Board, side: u64, color: Color, occupied: u64) -> SideAt
         let sq = sq as usize;
         add(
             1,
-            beyond(lines::bishop, sq, occupied, diagonal, &mut xray),
+            beyond(lines::bishop, sq, occupied, diagonal, xrays, &mut xray),
             true,
         );
     }
@@ -171,16 +173,16 @@ fn side_attacks(board: &Board, side: u64, color: Color, occupied: u64) -> SideAt
         let sq = sq as usize;
         add(
             2,
-            beyond(lines::rook, sq, occupied, straight, &mut xray),
+            beyond(lines::rook, sq, occupied, straight, xrays, &mut xray),
             true,
         );
     }
     for sq in squares(board.by_kind[4] & side) {
         let sq = sq as usize;
-        let hits = beyond(lines::bishop, sq, occupied, diagonal, &mut xray);
+        let hits = beyond(lines::bishop, sq, occupied, diagonal, xrays, &mut xray);
         add(
             3,
-            hits | beyond(lines::rook, sq, occupied, straight, &mut xray),
+            hits | beyond(lines::rook, sq, occupied, straight, xrays, &mut xray),
             true,
         );
     }
@@ -193,18 +195,22 @@ fn side_attacks(board: &Board, side: u64, color: Color, occupied: u64) -> SideAt
 }
 
 /// The squares a slider on `sq` attacks along `line` (a bishop's or a rook's), and into
-/// `xray` those it would attack through exactly one piece in its way among `takers` (the
-/// pieces that can take along such a line; no other piece leaves it in an exchange).
+/// `xray` (when `xrays`) those it would attack through exactly one piece in its way among
+/// `takers` (the pieces that can take along such a line; no other piece leaves it in an
+/// exchange).
 #[inline(always)]
 fn beyond(
     line: fn(usize, u64) -> u64,
     sq: usize,
     occupied: u64,
     takers: u64,
+    xrays: bool,
     xray: &mut u64,
 ) -> u64 {
     let hits = line(sq, occupied);
-    *xray |= line(sq, occupied & !(hits & takers)) & !hits;
+    if xrays {
+        *xray |= line(sq, occupied & !(hits & takers)) & !hits;
+    }
     hits
 }
 
@@ -226,7 +232,7 @@ impl Context {
     /// worked out: without [`Group::Defence`] no sole defenders, without [`Group::Threatened`]
     /// no exchanges on our attacked pieces (the position's largest threat is then 0), without
     /// [`Group::Shield`] and [`Group::Uncover`] no sliders' lines, without [`Group::CheckKind`]
-    /// no discovered checks.
+    /// no discovered checks, without [`Group::Exchange`] no x-rays.
     pub fn new(
         pos: &Position,
         history: &History,
@@ -241,6 +247,7 @@ impl Context {
             by_color: [pos.color_bb(Color::White).0, pos.color_bb(Color::Black).0],
         };
         let occupied = board.by_color[0] | board.by_color[1];
+        let xrays = groups & Group::Exchange.bit() != 0;
         let (ours, theirs) = (board.by_color[us.index()], board.by_color[them.index()]);
         let mut kinds = [6u8; 64];
         for (kind, &set) in board.by_kind.iter().enumerate() {
@@ -251,8 +258,8 @@ impl Context {
             }
         }
         let (their_pieces, our_pieces) = (
-            side_attacks(&board, theirs, them, occupied),
-            side_attacks(&board, ours, us, occupied),
+            side_attacks(&board, theirs, them, occupied, xrays),
+            side_attacks(&board, ours, us, occupied, xrays),
         );
         let class = their_pieces.class;
         let their_all = their_pieces.all;
