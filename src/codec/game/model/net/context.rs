@@ -86,6 +86,8 @@ pub struct Context {
     pub(super) our_pawns: u64,
     /// The position's features ([`POSITION_GROUPS`], offsets added).
     pub(super) position: [u16; 9],
+    /// The feature groups it was worked out for: the per-square arrays of the others are empty.
+    groups: u32,
 }
 
 #[inline(always)]
@@ -240,6 +242,63 @@ impl Context {
         in_book: bool,
         groups: u32,
     ) -> Context {
+        let mut context = Context {
+            us: Color::White,
+            flip: 0,
+            phase: 0,
+            kinds: [6; 64],
+            board: Board {
+                by_kind: [0; 6],
+                by_color: [0; 2],
+            },
+            occupied: 0,
+            ours: 0,
+            attacker: [0; 3],
+            their_all: 0,
+            their_two: 0,
+            their_sliding: 0,
+            our_sliding: 0,
+            their_xray: 0,
+            our_xray: 0,
+            our_all: 0,
+            our_two: 0,
+            checks: [0; 6],
+            last_to: NONE,
+            our_last_to: NONE,
+            can_castle: false,
+            their_bigger: [0; 6],
+            their_loose: 0,
+            their_king: 0,
+            our_king: 0,
+            their_zone: 0,
+            discovers: 0,
+            hanging: 0,
+            sole: [0; 64],
+            sole_targets: [0; 64],
+            shield: [0; 64],
+            threatened: [0; 64],
+            uncovers: [0; 64],
+            uncover_slider: [0; 64],
+            their_pawns: 0,
+            our_pawns: 0,
+            position: [0; 9],
+            groups: 0,
+        };
+        context.renew(pos, history, legal, in_book, groups);
+        context
+    }
+
+    /// Makes this the context [`Context::new`] gives, in place: one context serves every
+    /// position of a game, and the per-square arrays the groups do not use are never touched
+    /// (those the last groups used are cleared).
+    pub fn renew(
+        &mut self,
+        pos: &Position,
+        history: &History,
+        legal: usize,
+        in_book: bool,
+        groups: u32,
+    ) {
         let us = pos.side_to_move();
         let them = !us;
         let board = Board {
@@ -249,7 +308,8 @@ impl Context {
         let occupied = board.by_color[0] | board.by_color[1];
         let xrays = groups & Group::Exchange.bit() != 0;
         let (ours, theirs) = (board.by_color[us.index()], board.by_color[them.index()]);
-        let mut kinds = [6u8; 64];
+        let kinds = &mut self.kinds;
+        *kinds = [6; 64];
         for (kind, &set) in board.by_kind.iter().enumerate() {
             let mut set = set;
             while set != 0 {
@@ -310,53 +370,56 @@ impl Context {
         let above_minor = above_rook | their(PieceKind::Rook);
         let above_pawn = above_minor | their(PieceKind::Knight) | their(PieceKind::Bishop);
         let rights = pos.castling_rights();
-        let mut context = Context {
-            us,
-            flip: if us == Color::White { 0 } else { 56 },
-            phase: 0,
-            kinds,
-            board,
-            occupied,
-            ours,
-            attacker,
-            their_all,
-            their_two: their_pieces.two,
-            their_sliding,
-            our_sliding: our_pieces.sliding,
-            their_xray: their_pieces.xray,
-            our_xray: our_pieces.xray,
-            our_all,
-            our_two,
-            checks,
-            last_to: history.last.map_or(NONE, |m| m.to().index()),
-            our_last_to: history.our_last.map_or(NONE, |m| m.to().index()),
-            can_castle: CastlingSide::ALL
-                .iter()
-                .any(|&side| rights.rook(us, side).is_some()),
-            their_bigger: [
-                above_pawn,
-                above_minor,
-                above_minor,
-                above_rook,
-                their(PieceKind::King),
-                0,
-            ],
-            their_loose: theirs & !their_all & !their(PieceKind::King),
-            their_king,
-            our_king,
-            their_zone: king_attacks(king_square).0 | bit(their_king),
-            discovers,
-            hanging: 0,
-            sole: [0; 64],
-            sole_targets: [0; 64],
-            shield: [0; 64],
-            threatened: [0; 64],
-            uncovers: [0; 64],
-            uncover_slider: [0; 64],
-            their_pawns: their(PieceKind::Pawn),
-            our_pawns: mine(PieceKind::Pawn),
-            position: [0; 9],
-        };
+        let context = self;
+        context.us = us;
+        context.flip = if us == Color::White { 0 } else { 56 };
+        context.board = board;
+        context.occupied = occupied;
+        context.ours = ours;
+        context.attacker = attacker;
+        context.their_all = their_all;
+        context.their_two = their_pieces.two;
+        context.their_sliding = their_sliding;
+        context.our_sliding = our_pieces.sliding;
+        context.their_xray = their_pieces.xray;
+        context.our_xray = our_pieces.xray;
+        context.our_all = our_all;
+        context.our_two = our_two;
+        context.checks = checks;
+        context.last_to = history.last.map_or(NONE, |m| m.to().index());
+        context.our_last_to = history.our_last.map_or(NONE, |m| m.to().index());
+        context.can_castle = CastlingSide::ALL
+            .iter()
+            .any(|&side| rights.rook(us, side).is_some());
+        context.their_bigger = [
+            above_pawn,
+            above_minor,
+            above_minor,
+            above_rook,
+            their(PieceKind::King),
+            0,
+        ];
+        context.their_loose = theirs & !their_all & !their(PieceKind::King);
+        context.their_king = their_king;
+        context.our_king = our_king;
+        context.their_zone = king_attacks(king_square).0 | bit(their_king);
+        context.discovers = discovers;
+        context.hanging = 0;
+        if context.groups & Group::Defence.bit() != 0 {
+            context.sole = [0; 64];
+            context.sole_targets = [0; 64];
+        }
+        if context.groups & Group::Threatened.bit() != 0 {
+            context.threatened = [0; 64];
+        }
+        if context.groups & (Group::Shield.bit() | Group::Uncover.bit()) != 0 {
+            context.shield = [0; 64];
+            context.uncovers = [0; 64];
+            context.uncover_slider = [0; 64];
+        }
+        context.groups = groups;
+        context.their_pawns = their(PieceKind::Pawn);
+        context.our_pawns = mine(PieceKind::Pawn);
         let (hang, threat) = context.weaknesses(our_two, groups);
         if groups & (Group::Shield.bit() | Group::Uncover.bit()) != 0 {
             context.sliders(theirs);
@@ -422,7 +485,6 @@ impl Context {
             context.position[slot] = (offset + value) as u16;
             offset += size;
         }
-        context
     }
 
     /// Hanging pieces, sole defenders and what their best capture wins on each of our pieces;

@@ -211,6 +211,30 @@ impl<const W: usize> Net<W> {
         max
     }
 
+    /// The score of each of `moves` by the model's layout and groups; returns the largest
+    /// (with no moves, a number no frequency uses). Out of line, so the context is a parameter the compiler knows no
+    /// store to `scores` changes: inlined, it read the context's fields again after each.
+    #[inline(never)]
+    fn all_scores(
+        &self,
+        context: &Context,
+        moves: &[Move],
+        book: Option<(u64, u32)>,
+        scores: &mut Vec<i32>,
+    ) -> i32 {
+        // The shipped models' groups as constants: the compiler drops the tests of the groups.
+        if self.layout == Layout::Fast {
+            return self.fast_scores(context, moves, book, scores);
+        } else if self.groups == ALL_GROUPS {
+            self.scores(ALL_GROUPS, context, moves, book, scores);
+        } else if self.groups == M4_GROUPS {
+            self.scores(M4_GROUPS, context, moves, book, scores);
+        } else {
+            self.scores(self.groups, context, moves, book, scores);
+        }
+        scores.iter().copied().max().unwrap_or(0)
+    }
+
     /// The book bucket function of the position `history` reached, if it is in the book.
     fn book_total(&self, history: &History) -> Option<(u64, u32)> {
         let hash = history.book?;
@@ -233,22 +257,19 @@ impl<const W: usize> MovePredictor for Net<W> {
     fn distribution(&self, pos: &Position, history: &History, out: &mut Distribution) {
         canonical_legal_moves(pos, &mut out.order, &mut out.moves);
         let book = self.book_total(history);
-        let context = Context::new(pos, history, out.moves.len(), book.is_some(), self.groups);
+        let (legal, in_book) = (out.moves.len(), book.is_some());
+        let context = match &mut out.context {
+            Some(context) => {
+                context.renew(pos, history, legal, in_book, self.groups);
+                context
+            }
+            None => out
+                .context
+                .insert(Context::new(pos, history, legal, in_book, self.groups)),
+        };
         out.scores.clear();
-        // The shipped models' groups as constants: the compiler drops the tests of the groups.
-        if self.layout == Layout::Fast {
-            let max = self.fast_scores(&context, &out.moves, book, &mut out.scores);
-            out.total = frequencies_below(max, &out.scores, &mut out.freqs);
-            return;
-        }
-        if self.groups == ALL_GROUPS {
-            self.scores(ALL_GROUPS, &context, &out.moves, book, &mut out.scores);
-        } else if self.groups == M4_GROUPS {
-            self.scores(M4_GROUPS, &context, &out.moves, book, &mut out.scores);
-        } else {
-            self.scores(self.groups, &context, &out.moves, book, &mut out.scores);
-        }
-        out.total = frequencies(&out.scores, &mut out.freqs);
+        let max = self.all_scores(context, &out.moves, book, &mut out.scores);
+        out.total = frequencies_below(max, &out.scores, &mut out.freqs);
     }
 
     fn end_odds(&self, pos: &Position, history: &History) -> [u32; 2] {
