@@ -181,13 +181,17 @@ fn text_order(sq: crate::Square) -> usize {
     transposed_index(sq.index())
 }
 
-/// The bits of `set`, lowest first.
+/// The bits of `set`, lowest first. (The test for none left comes first: the lowest bit of a
+/// set known not to be empty needs no case for zero.)
 #[inline(always)]
 fn squares(mut set: u64) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
+        if set == 0 {
+            return None;
+        }
         let bit = set.trailing_zeros() as usize;
-        set &= set.wrapping_sub(1);
-        (bit < 64).then_some(bit)
+        set &= set - 1;
+        Some(bit)
     })
 }
 

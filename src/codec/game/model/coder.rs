@@ -103,7 +103,7 @@ pub(in crate::codec::game) fn decode<P: MovePredictor>(
         if moves.len() == max_plies {
             return None;
         }
-        let mv = dist.moves[symbol(decoder, again, &dist.freqs)];
+        let mv = dist.moves[symbol_of(decoder, again, &dist.freqs, dist.total)];
         moves.push(mv);
         history = model.after(&history, &pos, mv);
         let _ = pos.make(mv);
@@ -115,7 +115,11 @@ pub(in crate::codec::game) fn decode<P: MovePredictor>(
 
 /// Decodes one symbol of `freqs` and encodes it again.
 fn symbol(decoder: &mut Decoder, again: &mut Encoder, freqs: &[u32]) -> usize {
-    let total = freqs.iter().sum();
+    symbol_of(decoder, again, freqs, freqs.iter().sum())
+}
+
+/// [`symbol`] when the frequencies' sum, `total`, is known (a distribution's).
+fn symbol_of(decoder: &mut Decoder, again: &mut Encoder, freqs: &[u32], total: u32) -> usize {
     let target = decoder.target(total);
     let (mut index, mut cum) = (0, 0);
     while cum + freqs[index] <= target {

@@ -2,6 +2,7 @@
 //! position ([`Distribution`]): a file of its own, so that the models (linear and network) and
 //! the coder import it without importing each other.
 
+use super::net::context::Context;
 use crate::codec::game::moves::CanonicalOrder;
 use crate::movegen::MoveList;
 use crate::{Move, Position};
@@ -35,4 +36,7 @@ pub struct Distribution {
     pub total: u32,
     pub(super) scores: Vec<i32>,
     pub(super) order: CanonicalOrder,
+    /// The network models' context of the position, renewed in place from one position to
+    /// the next ([`Context::renew`]).
+    pub(super) context: Option<Context>,
 }

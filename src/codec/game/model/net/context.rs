@@ -48,6 +48,7 @@ pub struct Context {
     /// The squares their (our) bishops, rooks and queens would attack through exactly one piece
     /// in their way that could leave the line by taking on the square (a slider of the line's
     /// kind, a king, a pawn on a diagonal): where an x-ray of theirs (ours) can join an exchange.
+    /// Worked out for [`Group::Exchange`] only (else empty).
     pub(super) their_xray: u64,
     pub(super) our_xray: u64,
     pub(super) our_all: u64,
@@ -87,6 +88,8 @@ pub struct Context {
     pub(super) our_pawns: u64,
     /// The position's features ([`POSITION_GROUPS`], offsets added).
     pub(super) position: [u16; 9],
+    /// The feature groups it was worked out for: the per-square arrays of the others are empty.
+    groups: u32,
 }
 
 #[inline(always)]
@@ -130,9 +133,10 @@ struct SideAttacks {
     xray: u64,
 }
 
-/// The attacks of the pieces of `side` (of `color`), kind by kind (the pawns all at once).
+/// The attacks of the pieces of `side` (of `color`), kind by kind (the pawns all at once);
+/// the x-rays only when `xrays` (else none).
 #[inline(always)]
-fn side_attacks(board: &Board, side: u64, color: Color, occupied: u64) -> SideAttacks {
+fn side_attacks(board: &Board, side: u64, color: Color, occupied: u64, xrays: bool) -> SideAttacks {
     let pawns = board.by_kind[0] & side;
     let (left, right) = if color == Color::White {
         ((pawns & !FILE_A) << 7, (pawns & !FILE_H) << 9)
@@ -169,7 +173,7 @@ fn side_attacks(board: &Board, side: u64, color: Color, occupied: u64) -> SideAt
         let sq = sq as usize;
         add(
             1,
-            beyond(lines::bishop, sq, occupied, diagonal, &mut xray),
+            beyond(lines::bishop, sq, occupied, diagonal, xrays, &mut xray),
             true,
         );
     }
@@ -177,16 +181,16 @@ fn side_attacks(board: &Board, side: u64, color: Color, occupied: u64) -> SideAt
         let sq = sq as usize;
         add(
             2,
-            beyond(lines::rook, sq, occupied, straight, &mut xray),
+            beyond(lines::rook, sq, occupied, straight, xrays, &mut xray),
             true,
         );
     }
     for sq in squares(board.by_kind[4] & side) {
         let sq = sq as usize;
-        let hits = beyond(lines::bishop, sq, occupied, diagonal, &mut xray);
+        let hits = beyond(lines::bishop, sq, occupied, diagonal, xrays, &mut xray);
         add(
             3,
-            hits | beyond(lines::rook, sq, occupied, straight, &mut xray),
+            hits | beyond(lines::rook, sq, occupied, straight, xrays, &mut xray),
             true,
         );
     }
@@ -199,18 +203,22 @@ fn side_attacks(board: &Board, side: u64, color: Color, occupied: u64) -> SideAt
 }
 
 /// The squares a slider on `sq` attacks along `line` (a bishop's or a rook's), and into
-/// `xray` those it would attack through exactly one piece in its way among `takers` (the
-/// pieces that can take along such a line; no other piece leaves it in an exchange).
+/// `xray` (when `xrays`) those it would attack through exactly one piece in its way among
+/// `takers` (the pieces that can take along such a line; no other piece leaves it in an
+/// exchange).
 #[inline(always)]
 fn beyond(
     line: fn(usize, u64) -> u64,
     sq: usize,
     occupied: u64,
     takers: u64,
+    xrays: bool,
     xray: &mut u64,
 ) -> u64 {
     let hits = line(sq, occupied);
-    *xray |= line(sq, occupied & !(hits & takers)) & !hits;
+    if xrays {
+        *xray |= line(sq, occupied & !(hits & takers)) & !hits;
+    }
     hits
 }
 
@@ -232,7 +240,7 @@ impl Context {
     /// worked out: without [`Group::Defence`] no sole defenders, without [`Group::Threatened`]
     /// no exchanges on our attacked pieces (the position's largest threat is then 0), without
     /// [`Group::Shield`] and [`Group::Uncover`] no sliders' lines, without [`Group::CheckKind`]
-    /// no discovered checks.
+    /// no discovered checks, without [`Group::Exchange`] no x-rays.
     pub fn new(
         pos: &Position,
         history: &History,
@@ -240,6 +248,64 @@ impl Context {
         in_book: bool,
         groups: u32,
     ) -> Context {
+        let mut context = Context {
+            us: Color::White,
+            flip: 0,
+            phase: 0,
+            kinds: [6; 64],
+            board: Board {
+                by_kind: [0; 6],
+                by_color: [0; 2],
+            },
+            occupied: 0,
+            ours: 0,
+            attacker: [0; 3],
+            their_all: 0,
+            their_two: 0,
+            their_sliding: 0,
+            our_sliding: 0,
+            their_xray: 0,
+            our_xray: 0,
+            our_all: 0,
+            our_two: 0,
+            our_three: 0,
+            checks: [0; 6],
+            last_to: NONE,
+            our_last_to: NONE,
+            can_castle: false,
+            their_bigger: [0; 6],
+            their_loose: 0,
+            their_king: 0,
+            our_king: 0,
+            their_zone: 0,
+            discovers: 0,
+            hanging: 0,
+            sole: [0; 64],
+            sole_targets: [0; 64],
+            shield: [0; 64],
+            threatened: [0; 64],
+            uncovers: [0; 64],
+            uncover_slider: [0; 64],
+            their_pawns: 0,
+            our_pawns: 0,
+            position: [0; 9],
+            groups: 0,
+        };
+        context.renew(pos, history, legal, in_book, groups);
+        context
+    }
+
+    /// Makes this the context [`Context::new`] gives, in place: one context serves every
+    /// position of a game, and the per-square arrays the groups do not use are never touched
+    /// (those the last groups used are cleared).
+    pub fn renew(
+        &mut self,
+        pos: &Position,
+        history: &History,
+        legal: usize,
+        in_book: bool,
+        groups: u32,
+    ) {
         let us = pos.side_to_move();
         let them = !us;
         let board = Board {
@@ -247,8 +313,10 @@ impl Context {
             by_color: [pos.color_bb(Color::White).0, pos.color_bb(Color::Black).0],
         };
         let occupied = board.by_color[0] | board.by_color[1];
+        let xrays = groups & Group::Exchange.bit() != 0;
         let (ours, theirs) = (board.by_color[us.index()], board.by_color[them.index()]);
-        let mut kinds = [6u8; 64];
+        let kinds = &mut self.kinds;
+        *kinds = [6; 64];
         for (kind, &set) in board.by_kind.iter().enumerate() {
             let mut set = set;
             while set != 0 {
@@ -257,8 +325,8 @@ impl Context {
             }
         }
         let (their_pieces, our_pieces) = (
-            side_attacks(&board, theirs, them, occupied),
-            side_attacks(&board, ours, us, occupied),
+            side_attacks(&board, theirs, them, occupied, xrays),
+            side_attacks(&board, ours, us, occupied, xrays),
         );
         let class = their_pieces.class;
         let their_all = their_pieces.all;
@@ -309,54 +377,57 @@ impl Context {
         let above_minor = above_rook | their(PieceKind::Rook);
         let above_pawn = above_minor | their(PieceKind::Knight) | their(PieceKind::Bishop);
         let rights = pos.castling_rights();
-        let mut context = Context {
-            us,
-            flip: if us == Color::White { 0 } else { 56 },
-            phase: 0,
-            kinds,
-            board,
-            occupied,
-            ours,
-            attacker,
-            their_all,
-            their_two: their_pieces.two,
-            their_sliding,
-            our_sliding: our_pieces.sliding,
-            their_xray: their_pieces.xray,
-            our_xray: our_pieces.xray,
-            our_all,
-            our_two,
-            our_three: our_pieces.three,
-            checks,
-            last_to: history.last.map_or(NONE, |m| m.to().index()),
-            our_last_to: history.our_last.map_or(NONE, |m| m.to().index()),
-            can_castle: CastlingSide::ALL
-                .iter()
-                .any(|&side| rights.rook(us, side).is_some()),
-            their_bigger: [
-                above_pawn,
-                above_minor,
-                above_minor,
-                above_rook,
-                their(PieceKind::King),
-                0,
-            ],
-            their_loose: theirs & !their_all & !their(PieceKind::King),
-            their_king,
-            our_king,
-            their_zone: king_attacks(king_square).0 | bit(their_king),
-            discovers,
-            hanging: 0,
-            sole: [0; 64],
-            sole_targets: [0; 64],
-            shield: [0; 64],
-            threatened: [0; 64],
-            uncovers: [0; 64],
-            uncover_slider: [0; 64],
-            their_pawns: their(PieceKind::Pawn),
-            our_pawns: mine(PieceKind::Pawn),
-            position: [0; 9],
-        };
+        let context = self;
+        context.us = us;
+        context.flip = if us == Color::White { 0 } else { 56 };
+        context.board = board;
+        context.occupied = occupied;
+        context.ours = ours;
+        context.attacker = attacker;
+        context.their_all = their_all;
+        context.their_two = their_pieces.two;
+        context.their_sliding = their_sliding;
+        context.our_sliding = our_pieces.sliding;
+        context.their_xray = their_pieces.xray;
+        context.our_xray = our_pieces.xray;
+        context.our_all = our_all;
+        context.our_two = our_two;
+        context.our_three = our_pieces.three;
+        context.checks = checks;
+        context.last_to = history.last.map_or(NONE, |m| m.to().index());
+        context.our_last_to = history.our_last.map_or(NONE, |m| m.to().index());
+        context.can_castle = CastlingSide::ALL
+            .iter()
+            .any(|&side| rights.rook(us, side).is_some());
+        context.their_bigger = [
+            above_pawn,
+            above_minor,
+            above_minor,
+            above_rook,
+            their(PieceKind::King),
+            0,
+        ];
+        context.their_loose = theirs & !their_all & !their(PieceKind::King);
+        context.their_king = their_king;
+        context.our_king = our_king;
+        context.their_zone = king_attacks(king_square).0 | bit(their_king);
+        context.discovers = discovers;
+        context.hanging = 0;
+        if context.groups & Group::Defence.bit() != 0 {
+            context.sole = [0; 64];
+            context.sole_targets = [0; 64];
+        }
+        if context.groups & Group::Threatened.bit() != 0 {
+            context.threatened = [0; 64];
+        }
+        if context.groups & (Group::Shield.bit() | Group::Uncover.bit()) != 0 {
+            context.shield = [0; 64];
+            context.uncovers = [0; 64];
+            context.uncover_slider = [0; 64];
+        }
+        context.groups = groups;
+        context.their_pawns = their(PieceKind::Pawn);
+        context.our_pawns = mine(PieceKind::Pawn);
         let (hang, threat) = context.weaknesses(our_two, groups);
         if groups & (Group::Shield.bit() | Group::Uncover.bit()) != 0 {
             context.sliders(theirs);
@@ -422,7 +493,6 @@ impl Context {
             context.position[slot] = (offset + value) as u16;
             offset += size;
         }
-        context
     }
 
     /// Hanging pieces, sole defenders and what their best capture wins on each of our pieces;

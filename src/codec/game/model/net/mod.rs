@@ -184,7 +184,8 @@ impl<const W: usize> Net<W> {
     }
 
     /// The score of each of `moves` under [`Layout::Fast`] (or [`Layout::FastExchange`] when
-    /// `EXCHANGE`): the piece's slots added once per piece, then each move's.
+    /// `EXCHANGE`): the piece's slots added once per piece, then each move's. Returns the
+    /// largest score (`i32::MIN` with no moves).
     #[inline(always)]
     fn fast_scores<const EXCHANGE: bool>(
         &self,
@@ -192,7 +193,8 @@ impl<const W: usize> Net<W> {
         moves: &[Move],
         book: Option<(u64, u32)>,
         scores: &mut Vec<i32>,
-    ) {
+    ) -> i32 {
+        let mut max = i32::MIN;
         let base = sum_rows(&self.bias, &self.position_rows, &context.position);
         let mut piece = (usize::MAX, base);
         for &mv in moves {
@@ -210,8 +212,37 @@ impl<const W: usize> Net<W> {
                 &self.rows,
                 &context.fast_move::<EXCHANGE>(mv, bucket),
             );
-            scores.push(self.clipped_score(&acc));
+            let score = self.clipped_score(&acc);
+            max = max.max(score);
+            scores.push(score);
         }
+        max
+    }
+
+    /// The score of each of `moves` by the model's layout and groups; returns the largest
+    /// (with no moves, a number no frequency uses). Out of line, so the context is a parameter the compiler knows no
+    /// store to `scores` changes: inlined, it read the context's fields again after each.
+    #[inline(never)]
+    fn all_scores(
+        &self,
+        context: &Context,
+        moves: &[Move],
+        book: Option<(u64, u32)>,
+        scores: &mut Vec<i32>,
+    ) -> i32 {
+        // The shipped models' groups as constants: the compiler drops the tests of the groups.
+        if self.layout == Layout::Fast {
+            return self.fast_scores::<false>(context, moves, book, scores);
+        } else if self.layout == Layout::FastExchange {
+            return self.fast_scores::<true>(context, moves, book, scores);
+        } else if self.groups == ALL_GROUPS {
+            self.scores(ALL_GROUPS, context, moves, book, scores);
+        } else if self.groups == M4_GROUPS {
+            self.scores(M4_GROUPS, context, moves, book, scores);
+        } else {
+            self.scores(self.groups, context, moves, book, scores);
+        }
+        scores.iter().copied().max().unwrap_or(0)
     }
 
     /// The book bucket function of the position `history` reached, if it is in the book.
@@ -236,21 +267,19 @@ impl<const W: usize> MovePredictor for Net<W> {
     fn distribution(&self, pos: &Position, history: &History, out: &mut Distribution) {
         canonical_legal_moves(pos, &mut out.order, &mut out.moves);
         let book = self.book_total(history);
-        let context = Context::new(pos, history, out.moves.len(), book.is_some(), self.groups);
+        let (legal, in_book) = (out.moves.len(), book.is_some());
+        let context = match &mut out.context {
+            Some(context) => {
+                context.renew(pos, history, legal, in_book, self.groups);
+                context
+            }
+            None => out
+                .context
+                .insert(Context::new(pos, history, legal, in_book, self.groups)),
+        };
         out.scores.clear();
-        // The shipped models' groups as constants: the compiler drops the tests of the groups.
-        if self.layout == Layout::Fast {
-            self.fast_scores::<false>(&context, &out.moves, book, &mut out.scores);
-        } else if self.layout == Layout::FastExchange {
-            self.fast_scores::<true>(&context, &out.moves, book, &mut out.scores);
-        } else if self.groups == ALL_GROUPS {
-            self.scores(ALL_GROUPS, &context, &out.moves, book, &mut out.scores);
-        } else if self.groups == M4_GROUPS {
-            self.scores(M4_GROUPS, &context, &out.moves, book, &mut out.scores);
-        } else {
-            self.scores(self.groups, &context, &out.moves, book, &mut out.scores);
-        }
-        out.total = frequencies(&out.scores, &mut out.freqs);
+        let max = self.all_scores(context, &out.moves, book, &mut out.scores);
+        out.total = frequencies_below(max, &out.scores, &mut out.freqs);
     }
 
     fn end_odds(&self, pos: &Position, history: &History) -> [u32; 2] {
@@ -266,9 +295,19 @@ impl<const W: usize> MovePredictor for Net<W> {
 /// scaled down to fit the coder's total when they sum above it. Returns the total.
 pub fn frequencies(scores: &[i32], freqs: &mut Vec<u32>) -> u32 {
     let max = scores.iter().copied().max().unwrap_or(0);
+    frequencies_below(max, scores, freqs)
+}
+
+/// [`frequencies`] when the largest score, `max`, is known.
+fn frequencies_below(max: i32, scores: &[i32], freqs: &mut Vec<u32>) -> u32 {
     freqs.clear();
-    freqs.extend(scores.iter().map(|&s| exp_below(max - s)));
-    let sum: u64 = freqs.iter().map(|&f| u64::from(f)).sum();
+    // Summed as they are made (each below 2^15: a sum of 2^17 of them fits in a u64).
+    let mut sum = 0u64;
+    freqs.extend(scores.iter().map(|&s| {
+        let f = exp_below(max - s);
+        sum += u64::from(f);
+        f
+    }));
     if sum <= u64::from(TOTAL) {
         return sum as u32;
     }
@@ -283,15 +322,23 @@ pub fn frequencies(scores: &[i32], freqs: &mut Vec<u32>) -> u32 {
     total
 }
 
-/// 2^15 * 2^(-d / 64), at least 1 (d >= 0).
+/// [`EXP_FRACTION`] halved: 2^15 * 2^(-k/64).
+const EXP_HALF: [u32; 64] = {
+    let mut out = [0; 64];
+    let mut k = 0;
+    while k < 64 {
+        out[k] = EXP_FRACTION[k] >> 1;
+        k += 1;
+    }
+    out
+};
+
+/// 2^15 * 2^(-d / 64), at least 1 (d >= 0). (Shifted 16 places or more, every entry of
+/// [`EXP_HALF`] is 0, so the floor of 1 stands for it: no test of the shift.)
 #[inline(always)]
 fn exp_below(d: i32) -> u32 {
     let d = d.max(0) as u32;
-    let shift = d / 64;
-    if shift >= 16 {
-        return 1;
-    }
-    ((EXP_FRACTION[(d % 64) as usize] >> 1) >> shift).max(1)
+    (EXP_HALF[(d % 64) as usize] >> (d / 64).min(31)).max(1)
 }
 
 #[cfg(test)]
