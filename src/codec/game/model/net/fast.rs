@@ -271,7 +271,7 @@ impl Context {
         let king = ((lands_as * 8 + distance(dest, self.their_king)) * 2 + zone) * 3 + check;
         let book = book.unwrap_or(BOOK_ROWS - 1);
         let book = if EXCHANGE {
-            book * EXCHANGES + self.capture_exchange(mv, captured, lands_as)
+            book * EXCHANGES + self.capture_exchange((from, to), kind, captured, lands_as)
         } else {
             book
         };
@@ -285,26 +285,28 @@ impl Context {
         ]
     }
 
-    /// m6: the exchange's bucket of a capture or promotion (`captured` as [`Context::fast_move`]
-    /// has it: 0 for en passant, 5 for castling or none), [`EXCHANGES`] - 1 for any other move.
+    /// m6: the exchange's bucket of a capture or promotion from `from` to `to` (`captured` as
+    /// [`Context::fast_move`] has it: 0 for en passant, 5 for castling or none); for any other
+    /// move the last bucket, [`EXCHANGES`] less one.
     #[inline(always)]
-    fn capture_exchange(&self, mv: Move, captured: usize, lands_as: usize) -> usize {
-        let taken = match mv.kind() {
+    fn capture_exchange(
+        &self,
+        (from, to): (usize, usize),
+        kind: MoveKind,
+        captured: usize,
+        lands_as: usize,
+    ) -> usize {
+        let (taken, promotion) = match kind {
             MoveKind::Castling => return EXCHANGES - 1,
-            MoveKind::EnPassant => VALUE[0],
-            _ if captured < 5 => VALUE[captured],
-            _ => 0,
+            MoveKind::EnPassant => (VALUE[0], 0),
+            MoveKind::Promotion(p) => (
+                if captured < 5 { VALUE[captured] } else { 0 },
+                VALUE[p.index()] - 1,
+            ),
+            _ if captured < 5 => (VALUE[captured], 0),
+            _ => return EXCHANGES - 1,
         };
-        let promotion = mv.promotion().map_or(0, |p| VALUE[p.index()] - 1);
-        if taken + promotion == 0 {
-            return EXCHANGES - 1;
-        }
-        self.exchange_feature(
-            mv.from().index(),
-            mv.to().index(),
-            lands_as,
-            taken + promotion,
-        )
+        self.exchange_feature(from, to, lands_as, taken + promotion)
     }
 }
 
