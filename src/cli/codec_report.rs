@@ -6,7 +6,7 @@
 //! Game codecs are every [`GameCodec`]. Every encoding is decoded again and compared with the
 //! original; mismatches are counted in the `errors` column.
 
-use super::codec_report_plot::write_trade_chart;
+use super::codec_report_plot::{write_trade_chart, GameCodecRow};
 use super::prelude::{per_second, CliError, Overwrite, Stderr};
 use super::random_games_plot::PlotError;
 use shannon::codec::container::Pack;
@@ -343,19 +343,6 @@ fn write_position_table(positions: &[Position], out: &mut impl Write) -> std::io
         )?;
     }
     Ok(())
-}
-
-/// A game codec's figures per move, as the report prints them.
-#[derive(Debug, Clone, PartialEq)]
-pub struct GameCodecRow {
-    /// The codec.
-    pub codec: GameCodec,
-    /// The packed file's bits per move (framing and checks included).
-    pub packed_bits: f64,
-    /// Moves encoded per second.
-    pub encode_rate: f64,
-    /// Moves decoded per second.
-    pub decode_rate: f64,
 }
 
 fn write_game_table(

@@ -3,13 +3,25 @@
 //! model meets both goals (3 bits a move or less, a million moves a second or more) shaded. It
 //! is drawn and written as the CLI's other charts are ([`super::random_games_plot`]).
 
-use super::codec_report::GameCodecRow;
 use super::random_games_plot::{write_svg, PlotError, COLOURS, SIZE};
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use shannon::codec::game::model::MoveModel;
 use shannon::codec::game::GameCodec;
 use std::path::Path;
+
+/// A game codec's figures per move, as `codec-report` prints them and the chart draws them.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GameCodecRow {
+    /// The codec.
+    pub codec: GameCodec,
+    /// The packed file's bits per move (framing and checks included).
+    pub packed_bits: f64,
+    /// Moves encoded per second.
+    pub encode_rate: f64,
+    /// Moves decoded per second.
+    pub decode_rate: f64,
+}
 
 /// The goal of bits per move.
 const GOAL_BITS: f64 = 3.0;
