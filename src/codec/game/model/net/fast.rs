@@ -55,15 +55,6 @@ impl Layout {
             Layout::FastExchange => EXCHANGE_FEATURES,
         }
     }
-
-    /// The context's parts the layout's slots need worked out ([`Context::new`]'s groups).
-    pub const fn context_groups(self) -> Option<u32> {
-        match self {
-            Layout::Groups => None,
-            Layout::Fast => Some(FAST_GROUPS),
-            Layout::FastExchange => Some(EXCHANGE_GROUPS),
-        }
-    }
 }
 
 /// What m5's slots need the position's context ([`Context::new`]) to work out besides its
