@@ -27,12 +27,14 @@ impl Dialect {
         }
     }
 
-    /// Where a run in `dialect` puts a node or depth cap on UCI's `go` line beside the time:
-    /// fastchess before it, cutechess-cli (and Shannon's own form) after it.
+    /// How a run in `dialect` words UCI's `go`: a node or depth cap beside the time before it
+    /// (fastchess) or after it (cutechess-cli and Shannon's own form), and a move without any
+    /// limit as `go infinite` (cutechess-cli) or a bare `go` (Shannon's own form).
     pub fn go_order(dialect: Option<Dialect>) -> GoOrder {
         match dialect {
             Some(Dialect::Fastchess) => GoOrder::CapsFirst,
-            Some(Dialect::Cutechess) | None => GoOrder::CapsLast,
+            Some(Dialect::Cutechess) => GoOrder::CapsLastInfinite,
+            None => GoOrder::CapsLast,
         }
     }
 

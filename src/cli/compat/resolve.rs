@@ -98,7 +98,7 @@ fn finish(mut read: Read) -> Result<CompatMatch, CompatError> {
     let dialect = dialect(&mut read)?;
     let mut engines = engine_configs(&mut read)?;
     let echo = echo(&read, &mut engines)?;
-    let controls = time_controls(&read)?;
+    let controls = time_controls(&read, dialect)?;
     let engine_limits = engine_limits(&read, &engines, &controls);
     let schedule = schedule(&mut read, dialect, engines.len())?;
     let mut output = output(&read, dialect, &schedule);
@@ -404,8 +404,10 @@ fn engine_configs(read: &mut Read) -> Result<Vec<EngineConfig>, CompatError> {
 /// Each engine's time control, from its `tc=`, `st=`, `nodes=` and `depth=`, in the engines'
 /// order (time odds when they differ: each engine plays under its own). A clock or a time per
 /// move is the pace, and `nodes=` and `depth=` caps beside it, as both tools send them with the
-/// clock (`tc=10+0.1 nodes=5000`).
-fn time_controls(read: &Read) -> Result<Vec<TimeControl>, CompatError> {
+/// clock (`tc=10+0.1 nodes=5000`). `tc=inf` alone is a move without any limit in cutechess-cli's
+/// form (`go infinite`); fastchess refuses it (`Error; no TimeControl specified!`), and so does
+/// its form.
+fn time_controls(read: &Read, dialect: Dialect) -> Result<Vec<TimeControl>, CompatError> {
     let mut controls = Vec::new();
     for (i, engine) in read.engines.iter().enumerate() {
         let label = format!("-engine #{}", i + 1);
@@ -424,6 +426,13 @@ fn time_controls(read: &Read) -> Result<Vec<TimeControl>, CompatError> {
             }
             (Some(clock), None) => clock,
             (None, Some(st)) => Pace::MoveTime(Duration::from_millis(st.as_millis() as u64)),
+            (None, None) if dialect == Dialect::Fastchess && caps.is_none() => {
+                return Err(missing(
+                    &label,
+                    "a time control, in fastchess's form (tc= other than inf, st=, nodes= or \
+                     depth=: fastchess stops with \"Error; no TimeControl specified!\")",
+                ))
+            }
             (None, None) if engine.tc.is_some() || !caps.is_none() => Pace::Infinite,
             (None, None) => {
                 return Err(missing(

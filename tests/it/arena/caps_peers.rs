@@ -251,3 +251,70 @@ fn our_own_form_puts_caps_beside_the_clock() {
         "{err}"
     );
 }
+
+/// The engines' words of the recorded move without any limit (`record-infinite.sh`).
+const INFINITE: &str = "-engine cmd=./shannon name=alpha option.Seed=11 tc=inf nodes=1000 \
+                        -engine cmd=./shannon name=beta option.Seed=22 tc=inf \
+                        -each proto=uci -openings file=openings.epd format=epd \
+                        order=sequential -games 2 -rounds 1 -repeat -concurrency 1";
+
+/// A move without any limit (`tc=inf` alone): cutechess-cli's form sends `go infinite`, as
+/// cutechess-cli 1.5.1 did (`tests/data/peers/caps/infinite.*`); the engine, keeping to UCI,
+/// waits for a `stop` no runner sends, so the run is interrupted once the line went out, and its
+/// game is the recorded one (one move, `*`). fastchess's form refuses the line, as fastchess
+/// did; Shannon's own form sends a bare `go`, which the engine answers.
+#[test]
+fn a_move_without_any_limit_is_sent_as_each_tool_sends_it() {
+    use std::io::BufRead;
+    let dir = sprt_folder("caps-infinite");
+    let mut words: Vec<&str> = vec!["match"];
+    words.extend(INFINITE.split_whitespace());
+    words.extend(["-debug", "all", "-pgnout", "infinite.pgn"]);
+    let mut child = crate::common::shannon_command(&words)
+        .current_dir(dir.path())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("shannon runs");
+    let mut shown = String::new();
+    for line in std::io::BufReader::new(child.stdout.take().unwrap()).lines() {
+        let line = line.unwrap();
+        shown.push_str(&line);
+        shown.push('\n');
+        if line.ends_with("): go infinite") {
+            let status = std::process::Command::new("kill")
+                .args(["-INT", &child.id().to_string()])
+                .status()
+                .expect("kill runs");
+            assert!(status.success());
+        }
+    }
+    child.wait().unwrap();
+    let theirs = std::fs::read_to_string(recorded("infinite.cutechess-cli-1.5.1.go.txt")).unwrap();
+    let theirs: Vec<String> = theirs.lines().map(String::from).collect();
+    assert_eq!(theirs, ["alpha: go nodes 1000", "beta: go infinite"]);
+    assert_eq!(go_lines(&shown), theirs, "{shown}");
+    assert_eq!(
+        odds_games(&dir.join("infinite.pgn")),
+        odds_games(&recorded("infinite.cutechess-cli-1.5.1.pgn"))
+    );
+
+    let mut words: Vec<&str> = vec!["match"];
+    words.extend(INFINITE.split_whitespace());
+    words.extend(["-pgnout", "file=refused.pgn"]);
+    let (ok, _, err) = run(&words, &dir);
+    let theirs = std::fs::read_to_string(recorded("infinite.fastchess-1.8.2-alpha.txt")).unwrap();
+    assert_eq!(theirs.trim_end(), "Error; no TimeControl specified!");
+    assert!(!ok && err.contains("-engine #2 needs a time control"), "{err}");
+    assert!(err.contains(theirs.trim_end()), "{err}");
+    assert!(!dir.join("refused.pgn").exists());
+
+    let (ok, out, err) = MatchLine::new()
+        .tc("inf")
+        .games(2)
+        .pgn("own.pgn")
+        .seed(3)
+        .run_in(&dir);
+    assert!(ok, "{out}{err}");
+    assert_eq!(super::read_pgn(&dir.join("own.pgn")).len(), 2);
+}
