@@ -305,7 +305,10 @@ fn a_move_without_any_limit_is_sent_as_each_tool_sends_it() {
     let (ok, _, err) = run(&words, &dir);
     let theirs = std::fs::read_to_string(recorded("infinite.fastchess-1.8.2-alpha.txt")).unwrap();
     assert_eq!(theirs.trim_end(), "Error; no TimeControl specified!");
-    assert!(!ok && err.contains("-engine #2 needs a time control"), "{err}");
+    assert!(
+        !ok && err.contains("-engine #2 needs a time control"),
+        "{err}"
+    );
     assert!(err.contains(theirs.trim_end()), "{err}");
     assert!(!dir.join("refused.pgn").exists());
 
