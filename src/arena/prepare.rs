@@ -236,6 +236,7 @@ pub(super) fn prepare(
         books,
         go_order: Dialect::go_order(settings.dialect),
         hang_timeout: Duration::from_millis(defaults.hang_timeout_ms),
+        dialect: settings.dialect,
         interrupt: interrupt.unwrap_or_else(|| Arc::new(AtomicBool::new(false))),
         recover: settings.recover,
         ping: settings.ping_ms.map(Duration::from_millis),

@@ -6,8 +6,9 @@
 //! are claimed at once) or by the optional ply limit; the runner never sends `go` in a finished
 //! position. An engine that sends an illegal move, overruns its clock, crashes, hangs (during a
 //! game, or between games at `ucinewgame` and `isready`) or fails its handshake loses the game,
-//! its last words kept for the game's forensics, and is restarted for the next one: failures
-//! are results.
+//! its last words kept for the game's forensics, and is restarted for the next one (in a tool's
+//! form, as the tool does, one that moved illegally or answered after its clock ran out plays
+//! on: [`super::misbehaving`]): failures are results.
 //!
 //! Games run on `concurrency` worker threads, each with its own engine processes (the two of
 //! the game in hand). The [`Schedule`] says who plays whom, with which colours and opening; the
@@ -19,6 +20,7 @@
 //! lets every worker drop, and so kill, its engines.
 
 use super::adjudication::{Adjudication, Adjudicator, Verdict};
+use super::dialect::Dialect;
 use super::feed::{Fed, Feed, Listed};
 use super::match_game::{Forensics, MatchGame, Termination, TimeLossCause};
 use super::not_ready::{keep_log, NotReady};
@@ -72,6 +74,9 @@ pub struct MatchPlan {
     pub go_order: GoOrder,
     /// How long a `go` without a clock may take.
     pub hang_timeout: Duration,
+    /// Whose command line the run follows (`None`: Shannon's own), for what the tools do with
+    /// an engine that failed ([`super::misbehaving`]).
+    pub dialect: Option<Dialect>,
     /// Raised to end the match now: running games end unfinished, no new game starts.
     pub interrupt: Arc<AtomicBool>,
     /// Play on after a crash or a stall (the engine restarted); false stops the run after the
@@ -235,7 +240,7 @@ impl MatchPlan {
     }
 
     /// True once the match has been interrupted, or a failure stopped it.
-    fn interrupted(&self) -> bool {
+    pub(super) fn interrupted(&self) -> bool {
         self.interrupt.load(Ordering::Relaxed) || self.halt.is_raised()
     }
 
@@ -639,7 +644,7 @@ impl MatchPlan {
                 let termination = match error {
                     EngineError::Timeout { .. } if time_control.has_clock() => {
                         let cause = TimeLossCause::of(&info, left, time_margin);
-                        Termination::TimeForfeit(side, cause)
+                        return Err(self.after_clock_ran_out(engines, slot, side, forensics, cause));
                     }
                     EngineError::Exited { .. } | EngineError::Spawn(..) => Termination::Crash(side),
                     EngineError::Timeout { .. } | EngineError::Unsupported(_) => {
@@ -665,7 +670,7 @@ impl MatchPlan {
         match parse_move(game.position(), &text) {
             Ok(mv) => Ok((mv, info, draw_claim)),
             Err(_) => {
-                keep(engines, forensics);
+                self.after_illegal_move(engines, slot, side, forensics);
                 Err((Outcome::Win(!side), Termination::IllegalMove(side, text)))
             }
         }

@@ -15,6 +15,7 @@ mod config_peers;
 mod engines_as_commands;
 mod engines_json;
 mod faults;
+mod faults_peers;
 mod forensics;
 mod frameworks;
 mod knockout_peers;
