@@ -91,9 +91,10 @@ pub(super) fn printed(output: &str) -> Vec<String> {
     output
         .lines()
         .filter(|line| {
-            !line.starts_with("Total Time: ")
-                && !line.starts_with("Terminating process of engine ")
-                && !(line.starts_with("Warning; Engine ") && line.ends_with(" is not responsive"))
+            let not_responsive =
+                line.starts_with("Warning; Engine ") && line.ends_with(" is not responsive");
+            let left_out = ["Total Time: ", "Terminating process of engine "];
+            !not_responsive && !left_out.iter().any(|start| line.starts_with(start))
         })
         .map(|line| {
             if let Some(rest) = line.strip_prefix("Results of ") {
