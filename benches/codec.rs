@@ -13,7 +13,8 @@
 //! after `--`: `rounds=N` (default 7), `games=N` (the first N held-back games), `only=NAME` (one
 //! codec, e.g. `only=arith-m2`, for a profiler), `encode-only`.
 
-use shannon::codec::game::{GameCodec, MoveModel};
+use shannon::codec::game::model::MoveModel;
+use shannon::codec::game::GameCodec;
 use shannon::game::GameRecord;
 use shannon::notation::pgn::read_games;
 use std::time::Instant;

@@ -44,6 +44,7 @@ mod standings;
 mod state;
 mod stop;
 mod tablebase;
+mod turn;
 
 pub use adjudication::{Adjudication, DrawRule, ResignRule};
 pub use dialect::Dialect;

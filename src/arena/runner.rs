@@ -22,21 +22,17 @@
 use super::adjudication::{Adjudication, Adjudicator, Verdict};
 use super::dialect::Dialect;
 use super::feed::{Fed, Feed, Listed};
-use super::match_game::{Forensics, MatchGame, Termination, TimeLossCause};
-use super::not_ready::{keep_log, NotReady};
+use super::match_game::{Forensics, MatchGame, Termination};
+use super::not_ready::NotReady;
 use super::openings::Opening;
 use super::report::{EngineOptions, OptionWarning};
 use super::schedule::{Schedule, ScheduledGame};
 use super::stop::{Halt, RunStop};
 use super::tablebase::TablebaseJudge;
 use crate::client::MoveInfo;
-use crate::client::{
-    Answer, Claim, Clock, Echo, EngineConfig, EngineError, EngineProcess, GoOrder, TimeControl,
-    Turn,
-};
+use crate::client::{Echo, EngineConfig, EngineError, EngineProcess, GoOrder, TimeControl};
 use crate::game::{Finish, Game, GameRecord, Outcome};
 use crate::notation::polyglot::Book;
-use crate::notation::uci::parse_move;
 use crate::types::splitmix::mix;
 use crate::{CastlingMode, Color, Move};
 use rand::rngs::SmallRng;
@@ -100,6 +96,19 @@ pub struct Limits {
     pub time_control: TimeControl,
     /// How far past its clock it may answer.
     pub time_margin: Duration,
+}
+
+/// An engine's move on its turn, with what it said.
+#[derive(Debug, Clone)]
+pub(super) struct EngineMove {
+    /// The move, legal.
+    pub(super) mv: Move,
+    /// What the engine said of it, and its timing.
+    pub(super) info: MoveInfo,
+    /// The draw an xboard engine claimed with it.
+    pub(super) draw_claim: Option<String>,
+    /// The reply it expects (`ponder R`), legal after the move, when it may ponder.
+    pub(super) reply: Option<Move>,
 }
 
 /// What the runner tells as it plays.
@@ -299,6 +308,10 @@ impl MatchPlan {
         if config.debug && config.protocol.is_uci() {
             engine.send("debug on");
         }
+        // cutechess-cli's engine key `ponder`, to an engine that declares the option.
+        if config.ponder && engine.has_option("Ponder") {
+            engine.set_option("Ponder", "true");
+        }
         let timeout = Duration::from_millis(config.init_timeout_ms);
         let time_control = self.limits[slot].time_control;
         if fresh {
@@ -407,6 +420,7 @@ impl MatchPlan {
             }
         }
         played.record.moves = game.moves().to_vec();
+        MatchPlan::stop_pondering(engines, self.hang_timeout);
         // The xboard engines still in the game are told its result.
         let result = played.record.outcome.to_string();
         let reason = played.describe();
@@ -467,6 +481,8 @@ impl MatchPlan {
         });
         // Whether a player has moved since the last look (the opening's moves are not theirs).
         let mut moved = false;
+        // The reply each side's engine expects to its last move, when it may ponder on it.
+        let mut replies: [Option<Move>; 2] = [None, None];
         loop {
             let legal = game.legal_moves();
             if let Some(finish) = game.status_with(legal.len()).finish_claiming() {
@@ -498,6 +514,8 @@ impl MatchPlan {
             let side = game.position().side_to_move();
             let slot = slot_of(side);
             if let Some(mv) = self.book_move(game, slot, &mut in_book[side.index()], book_rng) {
+                // No pondering on a book move (cutechess-cli's `clearPonderState`).
+                replies[(!side).index()] = None;
                 game.play(mv);
                 let info = MoveInfo {
                     book: true,
@@ -506,8 +524,25 @@ impl MatchPlan {
                 infos.push((game.moves().len(), info));
                 continue;
             }
+            // The waiting engine ponders on the reply it expects while this one thinks.
+            let waiting = slot_of(!side);
+            self.start_pondering(
+                game,
+                engines,
+                waiting,
+                replies[(!side).index()].take(),
+                &clocks,
+                self.limits[slot].time_control,
+                mode,
+                forensics,
+            )?;
             let move_number = game.position().fullmove_number();
-            let (mv, info, draw_claim) = self.engine_move(
+            let EngineMove {
+                mv,
+                info,
+                draw_claim,
+                reply,
+            } = self.engine_move(
                 game,
                 engines,
                 slot,
@@ -518,6 +553,7 @@ impl MatchPlan {
                 forensics,
             )?;
             last_read = info.timing.bestmove_read;
+            replies[side.index()] = reply;
             game.play(mv);
             infos.push((game.moves().len(), info));
             // An xboard engine's draw claim with its move holds when the move draws.
@@ -563,133 +599,5 @@ impl MatchPlan {
         let mv = book.choose(game.position(), book_rng);
         *in_book = if mv.is_some() { *in_book - 1 } else { 0 };
         mv
-    }
-
-    /// Ask the engine in `slot` (the side to move) for its move, charge its clock and check the
-    /// move: the move with what the engine said, or the game's end when it overran, crashed, hung
-    /// or answered an illegal move (its process is dropped then, and its last words kept as the
-    /// game's forensics; a time forfeit's cause is told from the move's timing).
-    #[allow(clippy::too_many_arguments)]
-    fn engine_move(
-        &self,
-        game: &Game,
-        engines: &mut [Option<EngineProcess>],
-        slot: usize,
-        clocks: &mut [Clock; 2],
-        opponent: TimeControl,
-        mode: CastlingMode,
-        last_read: Option<Instant>,
-        forensics: &mut Option<Forensics>,
-    ) -> Result<(Move, MoveInfo, Option<String>), (Outcome, Termination)> {
-        let side = game.position().side_to_move();
-        let engine = engines[slot].as_mut().expect("prepared before the game");
-        if let Err(lost) = self.ping(engine, side) {
-            keep_log(engines, slot, side, forensics);
-            return Err(lost);
-        }
-        let engine = engines[slot].as_mut().expect("answered the ping");
-        let Limits {
-            time_control,
-            time_margin,
-        } = self.limits[slot];
-        let left = time_control.time_left(&clocks[side.index()]);
-        let deadline = time_control.deadline(&clocks[side.index()], time_margin, self.hang_timeout);
-        let turn = Turn {
-            game,
-            mode,
-            own: time_control,
-            opponent,
-            clocks: *clocks,
-            order: self.go_order,
-        };
-        let answer = engine.think(&turn, deadline);
-        let mut info = engine.last_go().read_as(self.adjudication.bound_scores);
-        info.timing.before_go = last_read
-            .zip(info.timing.go_written)
-            .map(|(read, written)| written.saturating_duration_since(read));
-        let keep = |engines: &mut [Option<EngineProcess>], forensics: &mut Option<Forensics>| {
-            keep_log(engines, slot, side, forensics)
-        };
-        let (text, draw_claim) = match answer {
-            Ok(Answer::Claim(claim)) => {
-                // Judged as cutechess-cli judges it: never in the claimer's favour.
-                let termination = match claim {
-                    Claim::Resign(_) => Termination::Resignation(side),
-                    Claim::False(line) => {
-                        *forensics = Some(Forensics {
-                            side,
-                            log: engine.log(),
-                            file: None,
-                            unwritten: None,
-                        });
-                        Termination::FalseClaim(side, line)
-                    }
-                };
-                return Err((Outcome::Win(!side), termination));
-            }
-            Ok(Answer::Move { text, draw_claim }) => {
-                // fastchess's `-ping-ms`: is the engine still there after its search?
-                if let Err(lost) = self.ping(engine, side) {
-                    keep(engines, forensics);
-                    return Err(lost);
-                }
-                (text, draw_claim)
-            }
-            Err(error) => {
-                if self.interrupted() {
-                    // Whatever happened after the interrupt is not the engine's fault.
-                    engines[slot] = None;
-                    return Err((Outcome::Unfinished, Termination::Interrupted));
-                }
-                let termination = match error {
-                    EngineError::Timeout { .. } if time_control.has_clock() => {
-                        let cause = TimeLossCause::of(&info, left, time_margin);
-                        return Err(self.after_clock_ran_out(engines, slot, side, forensics, cause));
-                    }
-                    EngineError::Exited { .. } | EngineError::Spawn(..) => Termination::Crash(side),
-                    EngineError::Timeout { .. } | EngineError::Unsupported(_) => {
-                        Termination::Hang(side)
-                    }
-                    EngineError::Interrupted { .. } => Termination::Interrupted,
-                };
-                keep(engines, forensics);
-                return Err((Outcome::Win(!side), termination));
-            }
-        };
-        if !time_control.charge(&mut clocks[side.index()], info.time, time_margin) {
-            // The engine answered, late: it plays on in the next game; its log is taken as is.
-            let cause = TimeLossCause::of(&info, left, time_margin);
-            *forensics = Some(Forensics {
-                side,
-                log: engine.log(),
-                file: None,
-                unwritten: None,
-            });
-            return Err((Outcome::Win(!side), Termination::TimeForfeit(side, cause)));
-        }
-        match parse_move(game.position(), &text) {
-            Ok(mv) => Ok((mv, info, draw_claim)),
-            Err(_) => {
-                self.after_illegal_move(engines, slot, side, forensics);
-                Err((Outcome::Win(!side), Termination::IllegalMove(side, text)))
-            }
-        }
-    }
-
-    /// With `ping` set, `isready` and `readyok` within it (fastchess's `-ping-ms`): no answer in
-    /// time is a stall, the process gone a crash; the game is lost for `side`.
-    fn ping(&self, engine: &mut EngineProcess, side: Color) -> Result<(), (Outcome, Termination)> {
-        let Some(timeout) = self.ping else {
-            return Ok(());
-        };
-        match engine.ready(timeout) {
-            Ok(()) => Ok(()),
-            Err(_) if self.interrupted() => Err((Outcome::Unfinished, Termination::Interrupted)),
-            Err(EngineError::Timeout { .. }) => Err((Outcome::Win(!side), Termination::Hang(side))),
-            Err(EngineError::Interrupted { .. }) => {
-                Err((Outcome::Unfinished, Termination::Interrupted))
-            }
-            Err(_) => Err((Outcome::Win(!side), Termination::Crash(side))),
-        }
     }
 }

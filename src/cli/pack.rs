@@ -8,7 +8,8 @@ use super::prelude::{CliError, Stderr};
 use shannon::codec::container::{
     ContainerError, GameText, Keeps, Pack, UNBOUND_VERSION, UNCHECKED_VERSION, VERSION,
 };
-use shannon::codec::game::{GameCodec, MoveModel};
+use shannon::codec::game::model::MoveModel;
+use shannon::codec::game::GameCodec;
 use shannon::notation::pgn::{pgn_text, read_games, write_game};
 use std::fmt;
 use std::io::{Read, Write};

@@ -68,6 +68,11 @@ pub struct EngineConfig {
     /// Send a UCI engine `debug on` before each game (cutechess-cli's engine key `debug`).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub debug: bool,
+    /// Let the engine ponder (cutechess-cli's engine key `ponder`): when it declares the UCI
+    /// option `Ponder`, it is set, and the engine thinks on the reply it expects while its
+    /// opponent thinks (`go ponder`, then `ponderhit` or `stop`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub ponder: bool,
 }
 
 /// The protocol an engine speaks. Saved by its stable names, `uci` and `xboard`.
@@ -355,6 +360,7 @@ impl EngineConfig {
             protocol: Protocol::Uci,
             restart: false,
             debug: false,
+            ponder: false,
         }
     }
 

@@ -19,16 +19,57 @@ struct PositionCommand {
     text: String,
 }
 
-/// A UCI engine's session: the last `position` command sent, grown by the moves played since.
+/// A UCI engine's session: the last `position` command sent, grown by the moves played since,
+/// and the reply it is pondering on, if it is.
 #[derive(Debug, Clone, Default)]
 pub struct UciSession {
     position: Option<PositionCommand>,
+    pondering: Option<Pondering>,
+}
+
+/// A `go ponder` under way: the reply it assumed, and the `position` command before it (what
+/// the engine is told again when the reply is another).
+#[derive(Debug, Clone)]
+struct Pondering {
+    reply: Move,
+    before: Option<PositionCommand>,
 }
 
 impl UciSession {
     /// A new game: the next `position` is written afresh.
     pub fn forget(&mut self) {
         self.position = None;
+        self.pondering = None;
+    }
+
+    /// The `position` command for `game`, whose last move is the reply the engine expects, to
+    /// ponder on; until [`UciSession::ponder_hit`] or [`UciSession::ponder_miss`] the engine is
+    /// pondering on that reply.
+    pub fn ponder_position(&mut self, game: &Game, mode: CastlingMode) -> &str {
+        let reply = *game.moves().last().expect("a reply was played");
+        self.pondering = Some(Pondering {
+            reply,
+            before: self.position.clone(),
+        });
+        self.position(game, mode)
+    }
+
+    /// The reply the engine is pondering on, if it is.
+    pub fn pondering(&self) -> Option<Move> {
+        self.pondering.as_ref().map(|p| p.reply)
+    }
+
+    /// The expected reply was played: the `position` sent for pondering is the game's.
+    pub fn ponder_hit(&mut self) {
+        self.pondering = None;
+    }
+
+    /// Another reply was played (or the game ended): the `position` sent for pondering is
+    /// forgotten, the next one grows the one before it.
+    pub fn ponder_miss(&mut self) {
+        if let Some(pondering) = self.pondering.take() {
+            self.position = pondering.before;
+        }
     }
 
     /// The `position` command for `game`: the one sent before, with the moves played since
@@ -42,7 +83,9 @@ impl UciSession {
             let text = if *game.start() == Position::startpos() {
                 "position startpos".to_string()
             } else {
-                format!("position fen {}", game.start().shredder_fen())
+                // X-FEN in standard chess (`KQkq`), Shredder-FEN in Chess960, as cutechess-cli
+                // and fastchess write it.
+                format!("position fen {}", game.start().fen_for(mode))
             };
             self.position = Some(PositionCommand {
                 start: game.start().clone(),
@@ -142,6 +185,8 @@ pub struct XboardSession {
     pub(super) reuse: bool,
     pub(super) nps: bool,
     pub(super) variants: Option<Vec<String>>,
+    /// Whether it may ponder: `hard` before each game, else `easy` (cutechess-cli's `ponder`).
+    pub(super) ponder: bool,
     /// The last `ping` number sent.
     pub(super) last_ping: u32,
     /// Games begun.
@@ -260,13 +305,13 @@ mod tests {
         game = played(fen.parse().unwrap(), &["e1g1"]);
         assert_eq!(
             session.position(&game, mode),
-            format!("position fen {} moves e1g1", game.start().shredder_fen())
+            "position fen 4k3/8/8/8/8/8/8/4K2R w K - 0 1 moves e1g1"
         );
         // The same game in Chess960's notation: castling is king takes rook.
         session.forget();
         assert_eq!(
             session.position(&game, CastlingMode::Chess960),
-            format!("position fen {} moves e1h1", game.start().shredder_fen())
+            "position fen 4k3/8/8/8/8/8/8/4K2R w H - 0 1 moves e1h1"
         );
     }
 }

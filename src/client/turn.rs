@@ -71,6 +71,9 @@ pub enum Answer {
         text: String,
         /// The draw claim's line, when it made one.
         draw_claim: Option<String>,
+        /// The reply it expects, as it wrote it (UCI's `bestmove M ponder R`), when it named
+        /// one: what it may ponder on.
+        ponder: Option<String>,
     },
     /// A claim instead of a move.
     Claim(Claim),

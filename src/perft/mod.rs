@@ -7,7 +7,7 @@
 //! among them; none of this changes the counts, only the time. With the bitboard generator the
 //! counting path does it all ([`fast`], [`fast::hashed`]).
 
-mod bits;
+pub(crate) mod bits;
 pub mod exact;
 pub mod fast;
 pub mod stats;

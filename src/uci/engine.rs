@@ -19,7 +19,7 @@ use super::event::Event;
 use super::history::{History, Update};
 use super::options::{ApplyError, OptionName, Options};
 use super::output::Output;
-use super::random::choose_index;
+use super::random::{choose_index, fresh_index, seeded_index};
 use crate::movegen::MoveList;
 use crate::notation::uci::{format_move, parse_move};
 use crate::perft::{divide_in, plan_hash, Divide, PerftOptions, PerftTable};
@@ -393,7 +393,17 @@ impl<'w> Engine<'w> {
                 UciInfoAttribute::Pv(vec![self.vampirc_move(mv)]),
             ];
             self.send(&UciMessage::Info(attributes).serialize());
-            UciMessage::best_move(self.vampirc_move(mv)).serialize()
+            let ponder = match self.options.ponder {
+                true => self
+                    .expected_reply(mv)
+                    .map(|reply| self.vampirc_move(reply)),
+                false => None,
+            };
+            UciMessage::BestMove {
+                best_move: self.vampirc_move(mv),
+                ponder,
+            }
+            .serialize()
         };
         self.answer(&go, bestmove);
     }
@@ -454,6 +464,27 @@ impl<'w> Engine<'w> {
             index + 1,
         ));
         candidates[index]
+    }
+
+    /// The reply expected after `mv` (`bestmove ... ponder M`, with `Ponder` on): the move this
+    /// engine's own choice would make there (with `Seed` N, the one it plays if the game comes
+    /// to it; with `Seed` 0, a fresh draw); none when `mv` ends the game.
+    fn expected_reply(&self, mv: Move) -> Option<Move> {
+        let mut after = self.history.clone();
+        after.push(mv);
+        let mut legal = MoveList::new();
+        self.options
+            .generator
+            .legal_moves(after.game().position(), &mut legal);
+        let mut candidates = legal.to_vec();
+        candidates.sort_unstable_by_key(|mv| mv.to_bits());
+        (!candidates.is_empty()).then(|| {
+            let n = candidates.len();
+            candidates[match self.options.seed {
+                0 => fresh_index(n),
+                seed => seeded_index(seed, after.game_hash(), n),
+            }]
+        })
     }
 
     fn start_perft(&mut self, depth: u32) {

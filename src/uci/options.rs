@@ -21,6 +21,9 @@ pub struct Options {
     pub castling: CastlingMode,
     /// `Seed`: 0 draws a fresh seed from the OS for each game.
     pub seed: u64,
+    /// `Ponder`: the GUI lets the engine ponder, so `bestmove` names the reply it expects
+    /// (`bestmove X ponder Y`).
+    pub ponder: bool,
     /// `Threads` for `go perft`.
     pub threads: usize,
     /// `Hash` in MiB for `go perft` (0: no table).
@@ -38,6 +41,7 @@ impl Default for Options {
         Options {
             castling: CastlingMode::Standard,
             seed: 0,
+            ponder: false,
             threads: 1,
             hash_mb: 16,
             move_overhead: 10,
@@ -54,6 +58,8 @@ pub enum OptionName {
     Chess960,
     /// `Seed`.
     Seed,
+    /// `Ponder`.
+    Ponder,
     /// `Threads`.
     Threads,
     /// `Hash`.
@@ -67,9 +73,10 @@ pub enum OptionName {
 }
 
 impl OptionName {
-    const ALL: [(OptionName, &'static str); 7] = [
+    const ALL: [(OptionName, &'static str); 8] = [
         (OptionName::Chess960, "UCI_Chess960"),
         (OptionName::Seed, "Seed"),
+        (OptionName::Ponder, "Ponder"),
         (OptionName::Threads, "Threads"),
         (OptionName::Hash, "Hash"),
         (OptionName::MoveOverhead, "Move Overhead"),
@@ -94,6 +101,11 @@ impl OptionName {
             OptionName::Seed => {
                 "The seed of the random moves: a game replays from one number; 0 draws a fresh \
                  seed for each game (printed with `debug on`)"
+            }
+            OptionName::Ponder => {
+                "Set by a GUI that lets engines ponder: `bestmove` then names the reply the engine \
+                 expects (`ponder M`, the move its own seed would choose there), and `go ponder` \
+                 holds its move until `ponderhit` or `stop`"
             }
             OptionName::Threads => "Worker threads of `go perft` (the moves need none)",
             OptionName::Hash => "The `go perft` hash table in MiB (0: none; counts do not change)",
@@ -221,6 +233,10 @@ impl Options {
                 default: Some(false),
             },
             spin("Seed", 0, 0, MAX_SEED as i64),
+            UciOptionConfig::Check {
+                name: "Ponder".to_string(),
+                default: Some(false),
+            },
             spin("Threads", defaults.threads as i64, 1, THREADS_MAX),
             spin("Hash", defaults.hash_mb as i64, 0, HASH_MAX),
             spin(
@@ -270,6 +286,13 @@ impl Options {
                 }
             }
             OptionName::Seed => self.seed = spin(0, MAX_SEED as i64)? as u64,
+            OptionName::Ponder => {
+                self.ponder = match raw.to_ascii_lowercase().as_str() {
+                    "true" => true,
+                    "false" => false,
+                    _ => return Err(bad("true or false".to_string())),
+                }
+            }
             OptionName::Threads => self.threads = spin(1, THREADS_MAX)? as usize,
             OptionName::Hash => self.hash_mb = spin(0, HASH_MAX)? as usize,
             OptionName::MoveOverhead => self.move_overhead = spin(0, OVERHEAD_MAX)? as u64,

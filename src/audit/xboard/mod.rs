@@ -170,7 +170,9 @@ fn new_game(
 fn read_move(game: &Game, answer: Answer) -> Result<(Move, Option<String>), Failure> {
     let fen = game.position().fen();
     match answer {
-        Answer::Move { text, draw_claim } => match parse_move(game.position(), &text) {
+        Answer::Move {
+            text, draw_claim, ..
+        } => match parse_move(game.position(), &text) {
             Ok(mv) => Ok((mv, draw_claim)),
             Err(e) => Err(Failure::new(
                 format!("'{text}' is not legal in {fen}: {e}"),

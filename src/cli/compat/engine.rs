@@ -46,6 +46,8 @@ pub struct EngineArgs {
     pub restart: bool,
     /// `debug` (cutechess-cli's): `debug on` before each game.
     pub debug: bool,
+    /// `ponder` (cutechess-cli's): the engine ponders.
+    pub ponder: bool,
 }
 
 /// Keys only one of the tools has: they tell whose command line this is.
@@ -65,11 +67,6 @@ fn refused_key(key: &str) -> Option<&'static str> {
         "whitepov" => "scores are read from the side to move, as UCI defines them",
         "trust" => "every move and result is checked by Shannon's rules; none is trusted",
         "tscale" => "Shannon's timeouts are not scaled",
-        "ponder" => {
-            "Shannon's runner does not let engines ponder: pondering makes every game depend on \
-             the moment each engine's answer arrives, and on a shared machine on the other game \
-             running beside it, so a run could not be repeated or compared"
-        }
         _ => return None,
     })
 }
@@ -88,6 +85,7 @@ impl EngineArgs {
             stderr: saved.stderr,
             protocol: saved.protocol,
             restart: saved.restart,
+            ponder: saved.ponder,
             // The limits and the book are not the configuration's (cutechess-cli keeps them).
             ..std::mem::take(self)
         };
@@ -103,6 +101,11 @@ impl EngineArgs {
         // cutechess-cli's `debug`: the engine's UCI debug mode (`debug on` before each game).
         if word == "debug" {
             self.debug = true;
+            return Ok(());
+        }
+        // cutechess-cli's `ponder`: the engine ponders (when it declares `Ponder`).
+        if word == "ponder" {
+            self.ponder = true;
             return Ok(());
         }
         if value.is_empty() {
@@ -181,6 +184,7 @@ impl EngineArgs {
         engine.protocol = self.protocol;
         engine.restart = self.restart;
         engine.debug = self.debug;
+        engine.ponder = self.ponder;
         Ok(engine)
     }
 }
@@ -239,8 +243,10 @@ mod tests {
             stderr: None,
             protocol: Protocol::Xboard,
             restart: true,
+            ponder: true,
         });
         assert!(args.restart, "\"restart\": \"on\" is the configuration's");
+        assert!(args.ponder, "\"ponder\": true is the configuration's");
         assert_eq!(args.cmd.as_deref(), Some("stockfish"));
         assert_eq!(args.name.as_deref(), Some("Stockfish 16"));
         assert_eq!(args.dir, Some(PathBuf::from("/opt/engines")));
@@ -284,7 +290,8 @@ mod tests {
         assert_eq!(engine.protocol, Protocol::Xboard);
         assert!(engine.apply("-each", "proto=cecp").is_err());
         assert!(engine.apply("-engine", "tc=movetime=5").is_err());
-        assert!(engine.apply("-engine", "ponder").is_err());
+        engine.apply("-engine", "ponder").unwrap();
+        assert!(engine.ponder);
         assert!(matches!(
             engine.apply("-engine", "colour=red"),
             Err(CompatError::Unknown(_))

@@ -29,6 +29,8 @@ pub struct SavedEngine {
     pub protocol: Protocol,
     /// `"restart": "on"`: the engine starts anew for every game.
     pub restart: bool,
+    /// `"ponder": true`: the engine ponders.
+    pub ponder: bool,
 }
 
 /// The engines of one `engines.json`.
@@ -149,7 +151,7 @@ impl EnginesFile {
                 ))
             }
         };
-        let refusals: [(&str, bool, &str); 5] = [
+        let refusals: [(&str, bool, &str); 4] = [
             (
                 "initStrings",
                 engine
@@ -161,11 +163,6 @@ impl EnginesFile {
                 "whitepov",
                 flag("whitepov"),
                 "scores are read from the side to move, as UCI defines them",
-            ),
-            (
-                "ponder",
-                flag("ponder"),
-                "Shannon's runner does not let engines ponder",
             ),
             (
                 "validateClaims",
@@ -223,6 +220,7 @@ impl EnginesFile {
             stderr: string("stderrFile")?.map(PathBuf::from),
             protocol,
             restart: string("restart")?.as_deref() == Some("on"),
+            ponder: flag("ponder"),
         })
     }
 }
@@ -311,8 +309,7 @@ mod tests {
             );
         }
         let ponders = file(r#"[{"name": "p", "command": "p", "ponder": true}]"#).unwrap();
-        let error = ponders.saved("p").unwrap_err().to_string();
-        assert!(error.contains("\"ponder\""), "{error}");
+        assert!(ponders.saved("p").unwrap().ponder);
         let no_command = file(r#"[{"name": "q"}]"#).unwrap();
         let error = no_command.saved("q").unwrap_err().to_string();
         assert!(error.contains("\"command\""), "{error}");

@@ -94,7 +94,7 @@ impl EngineProcess {
     }
 
     /// [`EngineProcess::think_then`] for a UCI engine: `position` and `go`, written at once,
-    /// then `bestmove`.
+    /// then `bestmove` (and the reply it expects, `ponder M`, when it names one).
     pub(super) fn think_uci(
         &mut self,
         turn: &Turn<'_>,
@@ -105,10 +105,50 @@ impl EngineProcess {
         self.queue(session.position(turn.game, turn.mode));
         self.uci = session;
         self.go_then(&turn.uci_go(), timeout, after_go)
-            .map(|(text, _)| Answer::Move {
-                text,
-                draw_claim: None,
-            })
+            .map(|(line, _)| bestmove_answer(&line))
+    }
+
+    /// Start pondering, as cutechess-cli starts it: `position` of `turn`'s game (whose last
+    /// move is the reply the engine expects, its `ponder` move), `isready` and `readyok`, then
+    /// `go ponder` with the clocks as they stand. The engine's answer is read by
+    /// [`EngineProcess::ponderhit`] or [`EngineProcess::stop_pondering`].
+    pub fn ponder(&mut self, turn: &Turn<'_>, timeout: Duration) -> Result<(), EngineError> {
+        let mut session = std::mem::take(&mut self.uci);
+        self.queue(session.ponder_position(turn.game, turn.mode));
+        self.uci = session;
+        self.ready_uci(timeout)?;
+        let go = turn.uci_go();
+        self.send(&format!(
+            "go ponder{}",
+            go.strip_prefix("go").unwrap_or(&go)
+        ));
+        Ok(())
+    }
+
+    /// The reply the engine is pondering on, if it is.
+    pub fn pondering(&self) -> Option<crate::Move> {
+        self.uci.pondering()
+    }
+
+    /// The reply it pondered on was played: `ponderhit`, then `bestmove`, timed from
+    /// `ponderhit` as a `go` is.
+    pub fn ponderhit(&mut self, timeout: Duration) -> Result<Answer, EngineError> {
+        self.uci.ponder_hit();
+        self.go_then("ponderhit", timeout, |_| {})
+            .map(|(line, _)| bestmove_answer(&line))
+    }
+
+    /// Another reply was played, or the game ended: `stop`, and the `bestmove` of the search
+    /// read and dropped; how long that took. Nothing when the engine is not pondering.
+    pub fn stop_pondering(&mut self, timeout: Duration) -> Result<Duration, EngineError> {
+        if self.uci.pondering().is_none() {
+            return Ok(Duration::ZERO);
+        }
+        self.uci.ponder_miss();
+        let started = Instant::now();
+        self.send("stop");
+        self.wait_for("bestmove", timeout, |line| line.starts_with("bestmove"))?;
+        Ok(started.elapsed())
     }
 
     /// Send `go ...` and wait for `bestmove`; returns the move text, and the time taken with
@@ -116,9 +156,11 @@ impl EngineProcess {
     /// is kept for [`EngineProcess::last_go`], also when it fails.
     pub fn go(&mut self, go: &str, timeout: Duration) -> Result<(String, MoveInfo), EngineError> {
         self.go_then(go, timeout, |_| {})
+            .map(|(line, info)| (word(&line, 1).to_string(), info))
     }
 
-    /// [`EngineProcess::go`], doing `after_go` once `go` is sent, before the answer is read.
+    /// Send `go` (or `ponderhit`) and wait for `bestmove`, doing `after_go` once it is sent,
+    /// before the answer is read; the `bestmove` line and what the search said.
     fn go_then(
         &mut self,
         go: &str,
@@ -139,8 +181,21 @@ impl EngineProcess {
             info: InfoLine::parse,
             is_answer: |line| line.starts_with("bestmove"),
         };
-        self.finish_go(started, info, answer, uci, |line| {
-            line.split_whitespace().nth(1).unwrap_or("").to_string()
-        })
+        self.finish_go(started, info, answer, uci, str::to_string)
+    }
+}
+
+/// The `n`th word of a line (from 0), or nothing.
+fn word(line: &str, n: usize) -> &str {
+    line.split_whitespace().nth(n).unwrap_or("")
+}
+
+/// `bestmove M [ponder R]` read: the move as written, and the reply named after `ponder`.
+fn bestmove_answer(line: &str) -> Answer {
+    Answer::Move {
+        text: word(line, 1).to_string(),
+        draw_claim: None,
+        ponder: (word(line, 2) == "ponder" && !word(line, 3).is_empty())
+            .then(|| word(line, 3).to_string()),
     }
 }

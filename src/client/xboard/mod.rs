@@ -111,7 +111,7 @@ impl EngineProcess {
     }
 
     /// [`EngineProcess::new_game`] for an xboard engine: `new`, the variant, `force`, the time
-    /// control, `post`, `easy`, then `ping`. An engine that cannot play the game (Chess960 not
+    /// control, `post`, `easy` (`hard` when it may ponder), then `ping`. An engine that cannot play the game (Chess960 not
     /// among its variants, a node limit without `nps`) is refused ([`EngineError::Unsupported`]).
     pub(super) fn new_game_xboard(
         &mut self,
@@ -163,7 +163,9 @@ impl EngineProcess {
             self.send(&format!("nps {n}"));
         }
         self.send("post");
-        self.send("easy");
+        // Pondering as cutechess-cli's `ponder` asks: `hard` lets it think on our time.
+        let ponder = self.session().ponder;
+        self.send(if ponder { "hard" } else { "easy" });
         self.ping_xboard(timeout)
     }
 
@@ -246,7 +248,11 @@ impl EngineProcess {
             known.plies = turn.game.moves().len() + 1;
             known.playing = true;
         }
-        Ok(Answer::Move { text, draw_claim })
+        Ok(Answer::Move {
+            text,
+            draw_claim,
+            ponder: None,
+        })
     }
 
     /// Tell an xboard engine what it lacks of `turn`'s game, then start it thinking (`go`, or

@@ -40,7 +40,10 @@ impl EngineProcess {
         config: &EngineConfig,
         pause: Duration,
     ) -> Result<(), EngineError> {
-        self.xboard = Some(Box::new(XboardSession::new()));
+        self.xboard = Some(Box::new(XboardSession {
+            ponder: config.ponder,
+            ..XboardSession::new()
+        }));
         self.send("xboard");
         if !pause.is_zero() {
             std::thread::sleep(pause);

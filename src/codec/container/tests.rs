@@ -1,5 +1,5 @@
 use super::*;
-use crate::codec::game::MoveModel;
+use crate::codec::game::model::MoveModel;
 use crate::game::Outcome;
 use crate::{CastlingMode, Position};
 

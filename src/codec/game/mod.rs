@@ -50,7 +50,7 @@ use super::bits::{BitReader, Bits};
 use crate::game::GameRecord;
 pub use error::{GameCodecError, GameEncodeError};
 use model::coder::{self, CodeError};
-pub use model::MoveModel;
+use model::MoveModel;
 pub use moves::{canonical_moves, canonical_order_key};
 use std::fmt;
 use std::str::FromStr;

@@ -43,10 +43,7 @@ const COMMON: &str = "-each proto=uci -openings file=openings.epd format=epd \
 /// fastchess's log `CASE.TOOL.log`).
 pub(super) fn caps_words(case: &str, tool: &str, stockfish: &Path) -> Vec<String> {
     let engines = CASES.iter().find(|(name, _)| *name == case).unwrap().1;
-    let sf = format!(
-        "cmd={} option.Threads=1 option.Hash=16",
-        stockfish.display()
-    );
+    let sf = stockfish_words(stockfish);
     let shown = match tool.starts_with("fastchess") {
         true => format!(
             "-log file={case}.{tool}.log level=warn engine=true -pgnout file={case}.{tool}.pgn"
@@ -57,6 +54,14 @@ pub(super) fn caps_words(case: &str, tool: &str, stockfish: &Path) -> Vec<String
         .split_whitespace()
         .map(String::from)
         .collect()
+}
+
+/// Stockfish as the recordings' `{sf}` has it: its command, one thread, 16 MB of hash.
+pub(super) fn stockfish_words(stockfish: &Path) -> String {
+    format!(
+        "cmd={} option.Threads=1 option.Hash=16",
+        stockfish.display()
+    )
 }
 
 /// A recorded file of `tests/data/peers/caps/`.
@@ -98,7 +103,7 @@ pub(super) fn masked(lines: &[String]) -> Vec<String> {
 }
 
 /// cutechess-cli's standard output without its debug lines (`N >engine(i): ...`, `N <...`).
-fn printed(output: &str) -> Vec<String> {
+pub(super) fn printed(output: &str) -> Vec<String> {
     output
         .lines()
         .filter(|line| {

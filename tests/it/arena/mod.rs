@@ -29,6 +29,7 @@ mod outputs;
 mod peer_tools;
 mod peers;
 mod perft_check;
+mod ponder_peers;
 mod report;
 mod reruns;
 mod resume;

@@ -23,6 +23,7 @@ use super::faults_peers::{
     CASES as FAULT_CASES, TOOLS as FAULT_TOOLS,
 };
 use super::odds::{odds_folder, odds_games, odds_words, recorded as odds_recorded, CASES, TOOLS};
+use super::ponder_peers::{ponder_words, recorded as ponder_recorded, CASES as PONDER_CASES};
 use super::sprt_peers::{
     finished_games, games, recorded, runs, sprt_folder, sprt_lines, Players, Run, Tool,
 };
@@ -431,5 +432,33 @@ fn the_recorded_faulty_engine_runs_are_what_the_real_tools_play() {
                 "{case} {tool}: other lines than recorded"
             );
         }
+    }
+}
+
+/// cutechess-cli plays the recorded pondering cases again (`ponder_peers.rs`): the same games.
+/// (Its `go ponder` lines depend on timing, see `ponder_peers.rs`, so they are not compared
+/// here.)
+#[test]
+fn the_recorded_ponder_games_are_what_cutechess_cli_plays() {
+    let Some(cute) = cutechess_cli() else {
+        return;
+    };
+    let Some(stockfish) = stockfish_as_recorded() else {
+        return;
+    };
+    let dir = sprt_folder("peer-tools-ponder");
+    for (case, _) in PONDER_CASES {
+        let output = std::process::Command::new(&cute)
+            .args(ponder_words(case, &stockfish))
+            .current_dir(dir.path())
+            .output()
+            .expect("the tool runs");
+        assert!(output.status.success(), "{}: {output:?}", cute.display());
+        let pgn = format!("{case}.cutechess-cli-1.5.1.pgn");
+        assert_eq!(
+            odds_games(&dir.join(&pgn)),
+            odds_games(&ponder_recorded(&pgn)),
+            "{pgn}: other games than recorded"
+        );
     }
 }

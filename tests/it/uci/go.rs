@@ -191,3 +191,33 @@ fn seed_zero_draws_afresh_at_every_go_and_names_a_seed_that_replays_each_move() 
     }
     assert_eq!(bestmoves(&script(&replay)), best);
 }
+
+#[test]
+fn with_ponder_on_bestmove_names_the_reply_its_seed_would_choose() {
+    // Off (the default): no ponder word.
+    let lines = script("setoption name Seed value 7\nposition startpos\ngo\n");
+    assert!(!lines.last().unwrap().contains("ponder"), "{lines:?}");
+    for seed in [1, 7, 12345] {
+        let lines = script(&format!(
+            "setoption name Seed value {seed}\nsetoption name Ponder value true\n\
+             position startpos moves e2e4\ngo wtime 1000 btime 1000\n"
+        ));
+        let words: Vec<&str> = lines.last().unwrap().split(' ').collect();
+        assert_eq!((words.len(), words[0], words[2]), (4, "bestmove", "ponder"));
+        assert_legal(START, &format!("e2e4 {}", words[1]), words[3]);
+        // The reply is the move the same seed plays there.
+        let reply = script(&format!(
+            "setoption name Seed value {seed}\nposition startpos moves e2e4 {}\ngo\n",
+            words[1]
+        ));
+        assert_eq!(reply.last().unwrap(), &format!("bestmove {}", words[3]));
+    }
+    // A move that mates names no reply.
+    let lines = script(
+        "setoption name Ponder value true\nsetoption name Seed value 1\n\
+         position startpos moves f2f3 e7e5 g2g4\ngo searchmoves d8h4\n",
+    );
+    assert_eq!(lines.last().unwrap(), "bestmove d8h4");
+    let lines = script("setoption name Ponder value maybe\nisready\n");
+    assert!(!errors(&lines).is_empty(), "{lines:?}");
+}

@@ -8,6 +8,7 @@
 
 use super::lines;
 use crate::attacks::{king_attacks, knight_attacks, pawn_attacks};
+use crate::perft::bits::{FILE_A, FILE_H};
 use crate::{Bitboard, CastlingSide, Color, Move, MoveKind, PieceKind, Position, Square};
 
 /// A group of features, in the order the fitting program adds them.
@@ -402,9 +403,6 @@ fn attacks_by_class(pos: &Position, color: Color, occupied: Bitboard) -> [Bitboa
     }
     out
 }
-
-const FILE_A: u64 = 0x0101_0101_0101_0101;
-const FILE_H: u64 = FILE_A << 7;
 
 /// The squares a piece of kind number `kind` (6: none) would attack from `sq` after a move:
 /// sliders from [`super::lines`], not from the magic tables.
