@@ -308,9 +308,12 @@ impl MatchPlan {
         if config.debug && config.protocol.is_uci() {
             engine.send("debug on");
         }
-        // cutechess-cli's engine key `ponder`, to an engine that declares the option.
-        if config.ponder && engine.has_option("Ponder") {
-            engine.set_option("Ponder", "true");
+        // cutechess-cli's engine key `ponder`, to an engine that declares the option (which
+        // cutechess-cli tells `false` when the key is absent; fastchess tells it nothing).
+        if engine.has_option("Ponder")
+            && (config.ponder || self.dialect == Some(Dialect::Cutechess))
+        {
+            engine.set_option("Ponder", &config.ponder.to_string());
         }
         let timeout = Duration::from_millis(config.init_timeout_ms);
         let time_control = self.limits[slot].time_control;

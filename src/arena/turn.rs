@@ -5,7 +5,7 @@
 //!
 //! Pondering, for an engine configured to ponder (cutechess-cli's engine key `ponder`) that
 //! declares the UCI option `Ponder`: it is sent `setoption name Ponder value true` before each
-//! game; after its `bestmove M ponder R`, once its opponent is asked to move (not for a book
+//! game (in cutechess-cli's form an engine without the key is sent `false`, as the tool does); after its `bestmove M ponder R`, once its opponent is asked to move (not for a book
 //! move, nor when the game ended or `R` would end it), it is sent `position` with `M R`,
 //! `isready` and, after `readyok`, `go ponder` with the clocks as they stand. If the opponent
 //! plays `R`, it is sent `ponderhit` and its answer is its move, timed from `ponderhit`; else
