@@ -7,7 +7,7 @@
 //! games; the `go` lines are compared with the clocks' times masked (they are the moves' real
 //! durations), every other word in place.
 
-use super::odds::{odds_games, TOOLS};
+use super::odds::{dev_and_base, odds_games, TOOLS};
 use super::peer_tools::stockfish_as_recorded;
 use super::run;
 use super::sprt_peers::sprt_folder;
@@ -216,12 +216,7 @@ fn the_tools_put_the_caps_in_their_own_places() {
 #[test]
 fn our_own_form_puts_caps_beside_the_clock() {
     let dir = super::scratch("caps-own");
-    std::fs::write(
-        dir.join("engines.toml"),
-        "[[engine]]\nname = \"dev\"\ncommand = \"self\"\noptions = { Seed = 5 }\n\n\
-         [[engine]]\nname = \"base\"\ncommand = \"self\"\ntc = \"5+0.05,depth=3\"\n",
-    )
-    .unwrap();
+    dev_and_base(&dir, "5+0.05,depth=3");
     let (ok, out, err) = MatchLine::new()
         .engines("dev,base")
         .tc("10+0.1,nodes=5000")

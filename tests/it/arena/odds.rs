@@ -142,17 +142,25 @@ fn the_recorded_tools_differ_where_their_rules_do() {
     );
 }
 
+/// An engines.toml in `dir` with two Shannon engines: `dev` (Seed 5) and `base`, whose own time
+/// control is `base_tc`.
+pub(super) fn dev_and_base(dir: &Path, base_tc: &str) {
+    std::fs::write(
+        dir.join("engines.toml"),
+        format!(
+            "[[engine]]\nname = \"dev\"\ncommand = \"self\"\noptions = {{ Seed = 5 }}\n\n\
+             [[engine]]\nname = \"base\"\ncommand = \"self\"\ntc = \"{base_tc}\"\n"
+        ),
+    )
+    .unwrap();
+}
+
 /// Shannon's own form: `--engine-tc NAME=TC` and an engines file's `tc` give an engine its own
 /// time control; the header and the PGN say so; a name the match does not play is refused.
 #[test]
 fn our_own_form_gives_an_engine_its_own_time_control() {
     let dir = scratch("odds-own");
-    std::fs::write(
-        dir.join("engines.toml"),
-        "[[engine]]\nname = \"dev\"\ncommand = \"self\"\noptions = { Seed = 5 }\n\n\
-         [[engine]]\nname = \"base\"\ncommand = \"self\"\ntc = \"5+0.05\"\n",
-    )
-    .unwrap();
+    dev_and_base(&dir, "5+0.05");
     let (ok, out, err) = MatchLine::new()
         .engines("dev,base")
         .tc("10+0.1")
