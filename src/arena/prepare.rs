@@ -37,6 +37,17 @@ pub(super) struct Prepared {
     pub(super) knockout: Option<Knockout>,
 }
 
+impl Prepared {
+    /// The run's games: the shard's, or those a knockout plays at least (more as its
+    /// encounters go on, so never fewer than the `done` ones).
+    pub(super) fn games(&self, done: usize) -> usize {
+        match self.plan.schedule.kind {
+            TournamentKind::Knockout => (self.start.games as usize).max(done),
+            _ => self.todo.len(),
+        }
+    }
+}
+
 /// The file a shard writes for `path`: `games.pgn` becomes `games.shard-1-of-4.pgn`, so the
 /// shards of one command line do not write over each other.
 fn shard_file(path: &Path, shard: Shard) -> PathBuf {

@@ -8,7 +8,7 @@
 use super::error::ArenaError;
 use super::feed::KnockoutFeed;
 use super::game_output::{game_epd, game_forensics, game_pgn, PgnStyle};
-use super::knockout::Knockout;
+use super::knockout::{Knockout, KnockoutResult};
 use super::match_game::{MatchGame, Termination};
 use super::prepare::Prepared;
 use super::recorder::{Recorder, Store};
@@ -275,6 +275,9 @@ impl<S: Store> Session<S> {
         let engines = self.state.standings.encounters[scheduled.encounter].engines;
         let result = EncounterTally::result(engines, &scheduled, game);
         self.state.standings.add(&scheduled, game);
+        if let Some(results) = self.state.knockout_results.as_mut() {
+            results.insert(game.number, KnockoutResult::of(game.record.outcome));
+        }
         self.state.done.insert(self.index_of[&scheduled.index]);
         self.latencies.extend(
             game.infos
@@ -410,6 +413,8 @@ impl<S: Store> Session<S> {
         });
         let complete = match &self.knockout {
             Some(knockout) => knockout.is_over(),
+            // A finished knockout of an older state, its report made again.
+            None if self.is_knockout() => self.state.knockout_over,
             None => self.state.sprt_decided || done == self.todo.len(),
         };
         MatchReport {

@@ -212,7 +212,7 @@ fn the_tools_put_the_caps_in_their_own_places() {
 
 /// Shannon's own form: caps after the pace, in `--tc`, `--engine-tc` and an engines file's
 /// `tc`; the header names them, the PGN's tag shows the clock alone, and a resumed run keeps
-/// them (the state's format 6).
+/// them (the state keeps them since format 6).
 #[test]
 fn our_own_form_puts_caps_beside_the_clock() {
     let dir = super::scratch("caps-own");
@@ -235,7 +235,7 @@ fn our_own_form_puts_caps_beside_the_clock() {
     let state: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(dir.join("own.pgn.state.json")).unwrap())
             .unwrap();
-    assert_eq!(state["format"], "shannon match state 6");
+    assert_eq!(state["format"], shannon::arena::STATE_FORMAT);
     assert_eq!(state["settings"]["time_control"], "10+0.1,nodes=5000");
     assert_eq!(
         state["settings"]["engine_limits"]["base"]["time_control"],

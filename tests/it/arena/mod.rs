@@ -19,6 +19,7 @@ mod faults_peers;
 mod forensics;
 mod frameworks;
 mod knockout_peers;
+mod knockout_resume;
 mod layout_peers;
 mod matches;
 mod odds;

@@ -233,7 +233,7 @@ fn a_resumed_match_keeps_the_engines_own_time_controls() {
     let state: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(dir.join("g.pgn.state.json")).unwrap())
             .unwrap();
-    assert_eq!(state["format"], "shannon match state 6");
+    assert_eq!(state["format"], shannon::arena::STATE_FORMAT);
     assert_eq!(
         state["settings"]["engine_limits"]["shannon-b"]["time_control"],
         "nodes=5"

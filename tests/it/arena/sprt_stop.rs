@@ -350,7 +350,7 @@ fn our_own_form_chooses_the_model_and_says_which_test_ran() {
     let state_path = dir.join("g.pgn.state.json");
     let state: Value =
         serde_json::from_str(&std::fs::read_to_string(&state_path).unwrap()).unwrap();
-    assert_eq!(state["format"], "shannon match state 6");
+    assert_eq!(state["format"], shannon::arena::STATE_FORMAT);
     assert_eq!(state["settings"]["sprt"]["elo_model"], "normalized");
     // The same state as format 3 wrote it: no test named.
     let mut older = state.clone();
