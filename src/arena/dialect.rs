@@ -38,6 +38,20 @@ impl Dialect {
         }
     }
 
+    /// Whether a run in `dialect` tells the games an interrupt ended as it tells finished ones
+    /// (cutechess-cli ends each with `*` and prints `Finished game N (...): * {No result}`, its
+    /// `Score of` line and, at the end, `"No result"` among each player's outcomes; fastchess
+    /// says nothing of them, and Shannon's own form counts them in its summary).
+    pub fn tells_unfinished_games(dialect: Option<Dialect>) -> bool {
+        dialect == Some(Dialect::Cutechess)
+    }
+
+    /// Whether a run in `dialect` writes the games an interrupt ended to its PGN, as `*`
+    /// (cutechess-cli and Shannon's own form do; fastchess writes none of them).
+    pub fn writes_unfinished_games(dialect: Option<Dialect>) -> bool {
+        dialect != Some(Dialect::Fastchess)
+    }
+
     /// The PGN's `TimeControl` tag for `time_control` in `dialect`, its pace alone (neither tool
     /// writes the caps there: `tc=10+0.1 nodes=5000` is `10+0.1`): cutechess-cli writes `inf`
     /// for no clock (its `tc=inf`), fastchess and Shannon `-` (the PGN standard's "no time

@@ -411,7 +411,11 @@ pub fn run_compat(args: &[String], out: &mut impl Write) -> Result<bool, CliErro
         say!("shannon: warning: {error}");
     }
     let report = report.map_err(|error| explain_compat(error, compat.dialect, out))?;
-    Ok(report.is_clean())
+    // cutechess-cli ends an interrupted run as any other (exit status 0); fastchess with 1.
+    Ok(match compat.dialect {
+        Dialect::Cutechess => report.record_error.is_none() && report.stopped.is_none(),
+        Dialect::Fastchess => report.is_clean(),
+    })
 }
 
 /// An arena error in the words of a cutechess-cli/fastchess command line; an engine whose

@@ -18,6 +18,7 @@ mod faults;
 mod faults_peers;
 mod forensics;
 mod frameworks;
+mod interrupt_peers;
 mod knockout_peers;
 mod knockout_resume;
 mod layout_peers;

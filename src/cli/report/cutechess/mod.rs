@@ -241,6 +241,8 @@ pub struct Cutechess<'a, W: Write> {
     /// False on a resumed run: the colour lines and outcomes would cover this run's games only.
     whole: bool,
     tallies: BTreeMap<String, Tally>,
+    /// Games an interrupt ended (told, not counted in the standings).
+    voids: u32,
     /// The last standings heard, for the interval blocks.
     last_llr: f64,
 }
@@ -258,6 +260,7 @@ impl<'a, W: Write> Cutechess<'a, W> {
             tournament: None,
             seeds: None,
             whole: true,
+            voids: 0,
             tallies: BTreeMap::new(),
             last_llr: 0.0,
         }
@@ -398,6 +401,54 @@ impl<'a, W: Write> Cutechess<'a, W> {
         }
         writeln!(self.out, "{text}")
     }
+
+    /// What cutechess-cli prints when a game ends (`EngineMatch::onGameFinished`): its line,
+    /// the `Score of` line of two engines, and the results and outcomes when their interval
+    /// comes (counting the games an interrupt ended).
+    fn game_ended(&mut self, finished: &GameFinished<'_>) -> io::Result<()> {
+        let game = finished.game;
+        let standings = finished.standings;
+        if let Some(sprt) = &finished.sprt {
+            self.last_llr = sprt.llr;
+        }
+        writeln!(
+            self.out,
+            "Finished game {} ({} vs {}): {} {{{}}}",
+            game.number,
+            game.white,
+            game.black,
+            game.record.outcome.pgn(),
+            ending_words(game, Tool::Cutechess)
+        )?;
+        let ended = finished.finished + self.voids;
+        let score_due = (self.score_interval != 0 && ended.is_multiple_of(self.score_interval))
+            || finished.finished == finished.total;
+        if standings.names.len() == 2 && score_due {
+            let s = standings.engine_score(0);
+            writeln!(
+                self.out,
+                "Score of {} vs {}: {} - {} - {}  [{}] {}",
+                standings.names[0],
+                standings.names[1],
+                s.wins,
+                s.losses,
+                s.draws,
+                qt_fixed(s.ratio(), 3),
+                s.games()
+            )?;
+        }
+        // A knockout's bracket is printed at the end only.
+        if self.rating_interval != 0
+            && ended.is_multiple_of(self.rating_interval)
+            && self.tournament != Some(TournamentKind::Knockout)
+        {
+            self.results(standings)?;
+        }
+        if self.whole && self.outcome_interval != 0 && ended.is_multiple_of(self.outcome_interval) {
+            self.outcomes()?;
+        }
+        self.out.flush()
+    }
 }
 
 impl<W: Write> MatchObserver for Cutechess<'_, W> {
@@ -423,52 +474,22 @@ impl<W: Write> MatchObserver for Cutechess<'_, W> {
     }
 
     fn game_finished(&mut self, finished: &GameFinished<'_>) -> io::Result<()> {
-        let game = finished.game;
-        let standings = finished.standings;
-        self.count(game);
-        if let Some(sprt) = &finished.sprt {
-            self.last_llr = sprt.llr;
+        self.count(finished.game);
+        self.game_ended(finished)
+    }
+
+    /// cutechess-cli ends each running game of an interrupted run with `*` and tells it as it
+    /// tells a finished one: its `Finished game` line, the `Score of` line (the game not in
+    /// it), and `"No result"` among both players' outcomes; it counts among the finished games
+    /// for `-ratinginterval` and `-outcomeinterval`.
+    fn game_unfinished(&mut self, unfinished: &GameFinished<'_>) -> io::Result<()> {
+        self.voids += 1;
+        let game = unfinished.game;
+        for name in [&game.white, &game.black] {
+            let tally = self.tallies.entry(name.clone()).or_default();
+            *tally.outcomes.entry("No result".into()).or_default() += 1;
         }
-        writeln!(
-            self.out,
-            "Finished game {} ({} vs {}): {} {{{}}}",
-            game.number,
-            game.white,
-            game.black,
-            game.record.outcome.pgn(),
-            ending_words(game, Tool::Cutechess)
-        )?;
-        let score_due = (self.score_interval != 0
-            && finished.finished.is_multiple_of(self.score_interval))
-            || finished.finished == finished.total;
-        if standings.names.len() == 2 && score_due {
-            let s = standings.engine_score(0);
-            writeln!(
-                self.out,
-                "Score of {} vs {}: {} - {} - {}  [{}] {}",
-                standings.names[0],
-                standings.names[1],
-                s.wins,
-                s.losses,
-                s.draws,
-                qt_fixed(s.ratio(), 3),
-                s.games()
-            )?;
-        }
-        // A knockout's bracket is printed at the end only.
-        if self.rating_interval != 0
-            && finished.finished.is_multiple_of(self.rating_interval)
-            && self.tournament != Some(TournamentKind::Knockout)
-        {
-            self.results(standings)?;
-        }
-        if self.whole
-            && self.outcome_interval != 0
-            && finished.finished.is_multiple_of(self.outcome_interval)
-        {
-            self.outcomes()?;
-        }
-        self.out.flush()
+        self.game_ended(unfinished)
     }
 
     fn option_warning(&mut self, warning: &OptionWarning) -> io::Result<()> {
@@ -488,7 +509,8 @@ impl<W: Write> MatchObserver for Cutechess<'_, W> {
         if let Some(sprt) = &report.sprt {
             self.last_llr = sprt.llr;
         }
-        let games = report.games();
+        // The games an interrupt ended count for the intervals, as cutechess-cli counts them.
+        let games = report.games() + self.voids;
         if let Some(knockout) = &report.knockout {
             // `KnockoutTournament::results()`: the bracket alone.
             writeln!(self.out, "{}", knockout.bracket)?;
@@ -501,7 +523,7 @@ impl<W: Write> MatchObserver for Cutechess<'_, W> {
         if let Some(note) = report
             .sprt
             .as_ref()
-            .and_then(|sprt| super::sprt_games_note(sprt, games))
+            .and_then(|sprt| super::sprt_games_note(sprt, report.games()))
         {
             writeln!(self.out, "{note}")?;
         }
