@@ -8,7 +8,11 @@
 //!   time and plays the next game; one that does not has stalled (the game is lost so, and the
 //!   engine stopped). Shannon's own form calls it a loss on time at once and stops the engine;
 //! - an engine that answered an illegal move plays on in the next game in both tools (its
-//!   process still answers); Shannon's own form starts it afresh.
+//!   process still answers); Shannon's own form starts it afresh;
+//! - a loss on time is a draw in cutechess-cli's form when the winner has nothing but its king
+//!   (`ChessPlayer::forfeit`, `WesternBoard::winPossible`: `Draw by timeout`); fastchess and
+//!   Shannon's own form score it a loss. (cutechess-cli's other forfeits, an illegal move, a
+//!   crash or a stall against a bare king, are drawn too; Shannon still scores them lost.)
 
 use super::dialect::Dialect;
 use super::match_game::{Forensics, Termination, TimeLossCause};
@@ -16,7 +20,7 @@ use super::not_ready::keep_log;
 use super::runner::MatchPlan;
 use crate::client::{EngineError, EngineProcess, Protocol};
 use crate::game::Outcome;
-use crate::Color;
+use crate::{Color, Position};
 use std::time::Duration;
 
 /// cutechess-cli's idle timeout (`ChessEngine::defaultIdleTimeout`).
@@ -72,6 +76,24 @@ impl MatchPlan {
         };
         keep_log(engines, slot, side, forensics);
         (Outcome::Win(!side), termination)
+    }
+
+    /// The outcome of a game an engine forfeited (`outcome`, for `termination`) in
+    /// `position`: a loss on time against a bare king is a draw in cutechess-cli's form.
+    pub(super) fn forfeit_outcome(
+        &self,
+        position: &Position,
+        outcome: Outcome,
+        termination: &Termination,
+    ) -> Outcome {
+        match (self.dialect, outcome, termination) {
+            (Some(Dialect::Cutechess), Outcome::Win(winner), Termination::TimeForfeit(..))
+                if position.color_bb(winner).count() == 1 =>
+            {
+                Outcome::Draw
+            }
+            _ => outcome,
+        }
     }
 
     /// The engine in `slot` (playing `side`) answered an illegal move: its log kept as the

@@ -418,7 +418,8 @@ impl MatchPlan {
                 played.record.finish = Some(finish);
             }
             Err((outcome, termination)) => {
-                played.record.outcome = outcome;
+                played.record.outcome =
+                    self.forfeit_outcome(game.position(), outcome, &termination);
                 played.termination = Some(termination);
             }
         }
