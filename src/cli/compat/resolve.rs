@@ -28,6 +28,12 @@ pub fn parse(args: &[String]) -> Result<CompatCommand, CompatError> {
     if options.iter().any(|o| o.name == "-help") {
         return Ok(CompatCommand::Help);
     }
+    if options
+        .iter()
+        .any(|o| o.name == "-resultformat" && o.values == ["help"])
+    {
+        return Ok(CompatCommand::ResultFormatHelp);
+    }
     if options.iter().any(|o| o.name == "-version") {
         return Ok(CompatCommand::Version);
     }
@@ -101,7 +107,7 @@ fn finish(mut read: Read) -> Result<CompatMatch, CompatError> {
     let controls = time_controls(&read, dialect)?;
     let engine_limits = engine_limits(&read, &engines, &controls);
     let schedule = schedule(&mut read, dialect, engines.len())?;
-    let mut output = output(&read, dialect, &schedule);
+    let mut output = read.output_choice(dialect, &schedule);
     let (sprt, preamble) = sprt_test(&read, dialect, &mut output)?;
     let openings = match (read.openings.take(), read.chess960) {
         (Some(openings), _) => openings,
@@ -343,22 +349,6 @@ fn sprt_test(
             let test = SprtTest::fastchess(model, penta);
             Ok((Some(sprt.with_test(test)), preamble))
         }
-    }
-}
-
-/// What the run prints: `-output format=`, else the tool's own, and the intervals; fastchess's
-/// blocks show the pentanomial of game pairs unless `-report penta=false` or single games
-/// (fastchess turns it off unless `-games 2`).
-fn output(read: &Read, dialect: Dialect, schedule: &Plan) -> OutputChoice {
-    OutputChoice {
-        penta: read.output.penta.unwrap_or(true) && !schedule.single,
-        format: read.output.format.unwrap_or(match dialect {
-            Dialect::Cutechess => OutputFormat::Cutechess,
-            Dialect::Fastchess => OutputFormat::Fastchess,
-        }),
-        rating_interval: read.output.rating_interval,
-        score_interval: read.output.score_interval,
-        outcome_interval: read.output.outcome_interval,
     }
 }
 

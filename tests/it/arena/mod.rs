@@ -34,6 +34,7 @@ mod perft_check;
 mod ponder_peers;
 mod report;
 mod reruns;
+mod resultformat_peers;
 mod resume;
 mod signals;
 mod soak;
