@@ -269,7 +269,13 @@ fn outcome_fields_count_each_game_as_cutechess_does() {
         left_ms: 0,
     };
     let rule = |ending| Some(Finish::Rule(ending));
-    let cases: Vec<(Outcome, Option<Termination>, Option<Finish>, [Option<_>; 2])> = vec![
+    type Case = (
+        Outcome,
+        Option<Termination>,
+        Option<Finish>,
+        [Option<result_format::Counted>; 2],
+    );
+    let cases: Vec<Case> = vec![
         (
             Outcome::Win(Black),
             None,
@@ -320,7 +326,7 @@ fn outcome_fields_count_each_game_as_cutechess_does() {
         ),
         (
             Outcome::Win(White),
-            Some(Termination::TimeForfeit(Black, unknown.clone())),
+            Some(Termination::TimeForfeit(Black, unknown)),
             None,
             [Some(OtherWin), Some(TimeForfeit)],
         ),
