@@ -11,6 +11,7 @@ mod caps_peers;
 mod compat;
 mod compat_files;
 mod compat_layout;
+mod compliance_peers;
 mod config_peers;
 mod engines_as_commands;
 mod engines_json;
