@@ -19,6 +19,7 @@ mod faults;
 mod faults_peers;
 mod forensics;
 mod frameworks;
+mod initstr_peers;
 mod interrupt_peers;
 mod knockout_peers;
 mod knockout_resume;
