@@ -340,6 +340,9 @@ pub fn run_compat(args: &[String], out: &mut impl Write) -> Result<bool, CliErro
             }
             return Ok(true);
         }
+        CompatCommand::Compliance { command, args } => {
+            return super::compat::compliance::run(&command, args, out);
+        }
         CompatCommand::Match(compat) => compat,
     };
     let super::compat::OutputChoice {

@@ -11,6 +11,7 @@
 //! [`words`] splits the words into options, [`options`] and [`engine`] (`-engine`/`-each`) fill
 //! a [`read::Read`], and [`resolve`] turns what was read into the request.
 
+pub mod compliance;
 mod config_json;
 mod echo;
 mod engine;
@@ -26,7 +27,14 @@ mod words;
 
 use shannon::arena::MatchRequest;
 
-pub use resolve::parse;
+/// Read a cutechess-cli or fastchess command line (the words after `match`): fastchess's
+/// `--compliance ENGINE [ARGS]`, or a match ([`resolve::parse_line`]).
+pub fn parse(args: &[String]) -> Result<CompatCommand, error::CompatError> {
+    match compliance::command(args) {
+        Some(command) => command,
+        None => resolve::parse_line(args),
+    }
+}
 pub use words::is_option as words_start_option;
 
 /// Which tool's command line this is: it decides how `-games`, `-rounds` and `-repeat` combine,
@@ -96,6 +104,13 @@ pub enum CompatCommand {
     Version,
     /// `-engines` (cutechess-cli's): the names of the engines in Cute Chess's `engines.json`.
     Engines(Vec<String>),
+    /// `--compliance ENGINE [ARGS]` (fastchess's): its compliance steps on the engine.
+    Compliance {
+        /// The engine's command.
+        command: String,
+        /// Its arguments (fastchess's one word of them, split at spaces).
+        args: Vec<String>,
+    },
 }
 
 /// The summary `shannon match -help` prints.

@@ -22,8 +22,9 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::time::Duration;
 
-/// Read a cutechess-cli or fastchess command line (the words after `match`).
-pub fn parse(args: &[String]) -> Result<CompatCommand, CompatError> {
+/// Read a cutechess-cli or fastchess command line (the words after `match`) that is not
+/// fastchess's `--compliance` ([`super::parse`] reads that).
+pub fn parse_line(args: &[String]) -> Result<CompatCommand, CompatError> {
     let options = options(args)?;
     if options.iter().any(|o| o.name == "-help") {
         return Ok(CompatCommand::Help);
@@ -487,7 +488,7 @@ mod tests {
 
     fn read(line: &str) -> Result<CompatMatch, CompatError> {
         let words: Vec<String> = line.split_whitespace().map(String::from).collect();
-        match parse(&words)? {
+        match parse_line(&words)? {
             CompatCommand::Match(compat) => Ok(*compat),
             other => panic!("not a match: {other:?}"),
         }

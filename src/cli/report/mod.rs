@@ -142,6 +142,14 @@ pub fn sprt_games_note(sprt: &shannon::arena::SprtReport, games: u32) -> Option<
     })
 }
 
+/// `Started game 3 of 20 (alpha vs beta)`: the line both tools print when a game starts.
+pub fn started_line(game: &shannon::arena::GameStarted<'_>) -> String {
+    format!(
+        "Started game {} of {} ({} vs {})",
+        game.number, game.total, game.white, game.black
+    )
+}
+
 /// A resumed run whose SPRT had decided before it: the line that says so (it plays nothing),
 /// the same in every output format.
 pub fn decided_before_line(start: &shannon::arena::MatchStart) -> Option<String> {

@@ -108,22 +108,22 @@ fn as_recorded(tool: &str, dir: &Path, out: &str, status: i32, pgn: &str, what: 
     );
 }
 
+/// Interrupt `program` (with `first` before the line) on `tool`'s command line in `dir`, and
+/// compare with what `tool` recorded.
+fn check(tool: &str, program: &Path, first: &[&str], dir: &Path, what: &str) {
+    let pgn = format!("{tool}.pgn");
+    let mut command = Command::new(program);
+    command.args(first).args(interrupt_words(tool, &pgn));
+    let (out, status) = interrupted(command, dir);
+    as_recorded(tool, dir, &out, status, &pgn, what);
+}
+
 #[test]
 fn an_interrupted_run_ends_as_each_tool_ends_it() {
     let dir = faults_folder("interrupt-peers");
     for tool in TOOLS {
-        let pgn = format!("{tool}.pgn");
-        let mut command = Command::new(SHANNON);
-        command.arg("match").args(interrupt_words(tool, &pgn));
-        let (out, status) = interrupted(command, dir.path());
-        as_recorded(
-            tool,
-            dir.path(),
-            &out,
-            status,
-            &pgn,
-            &format!("{tool}'s form"),
-        );
+        let what = format!("{tool}'s form");
+        check(tool, Path::new(SHANNON), &["match"], dir.path(), &what);
     }
 }
 
@@ -138,17 +138,6 @@ fn the_recorded_interrupts_are_what_the_tools_do() {
     ];
     for (tool, path) in tools {
         let Some(path) = path else { continue };
-        let pgn = format!("{tool}.pgn");
-        let mut command = Command::new(&path);
-        command.args(interrupt_words(tool, &pgn));
-        let (out, status) = interrupted(command, dir.path());
-        as_recorded(
-            tool,
-            dir.path(),
-            &out,
-            status,
-            &pgn,
-            &path.display().to_string(),
-        );
+        check(tool, &path, &[], dir.path(), &path.display().to_string());
     }
 }

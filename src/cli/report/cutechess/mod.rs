@@ -536,11 +536,7 @@ impl<W: Write> MatchObserver for Cutechess<'_, W> {
     }
 
     fn game_started(&mut self, game: &GameStarted<'_>) -> io::Result<()> {
-        writeln!(
-            self.out,
-            "Started game {} of {} ({} vs {})",
-            game.number, game.total, game.white, game.black
-        )?;
+        writeln!(self.out, "{}", super::started_line(game))?;
         self.out.flush()
     }
 
