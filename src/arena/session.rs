@@ -396,20 +396,17 @@ impl<S: Store> Session<S> {
 
     /// The unfinished games written, the state saved a last time, and the report.
     fn finish(mut self) -> MatchReport {
-        for game in std::mem::take(&mut self.unfinished) {
-            if !Dialect::writes_unfinished_games(self.plan.dialect) {
-                self.unfinished.push(game);
-                continue;
+        if Dialect::writes_unfinished_games(self.plan.dialect) {
+            for game in &self.unfinished {
+                let scheduled = self.scheduled(game.number);
+                let text = game_pgn(
+                    game,
+                    self.round_tag(&scheduled),
+                    self.plan.time_controls(&scheduled),
+                    &self.pgn_style,
+                );
+                self.recorder.unfinished(&self.state, &text);
             }
-            let scheduled = self.scheduled(game.number);
-            let text = game_pgn(
-                &game,
-                self.round_tag(&scheduled),
-                self.plan.time_controls(&scheduled),
-                &self.pgn_style,
-            );
-            self.recorder.unfinished(&self.state, &text);
-            self.unfinished.push(game);
         }
         self.state.ended = true;
         if let Some(knockout) = &self.knockout {
