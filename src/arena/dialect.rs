@@ -27,13 +27,29 @@ impl Dialect {
         }
     }
 
-    /// Where a run in `dialect` puts a node or depth cap on UCI's `go` line beside the time:
-    /// fastchess before it, cutechess-cli (and Shannon's own form) after it.
+    /// How a run in `dialect` words UCI's `go`: a node or depth cap beside the time before it
+    /// (fastchess) or after it (cutechess-cli and Shannon's own form), and a move without any
+    /// limit as `go infinite` (cutechess-cli) or a bare `go` (Shannon's own form).
     pub fn go_order(dialect: Option<Dialect>) -> GoOrder {
         match dialect {
             Some(Dialect::Fastchess) => GoOrder::CapsFirst,
-            Some(Dialect::Cutechess) | None => GoOrder::CapsLast,
+            Some(Dialect::Cutechess) => GoOrder::CapsLastInfinite,
+            None => GoOrder::CapsLast,
         }
+    }
+
+    /// Whether a run in `dialect` tells the games an interrupt ended as it tells finished ones
+    /// (cutechess-cli ends each with `*` and prints `Finished game N (...): * {No result}`, its
+    /// `Score of` line and, at the end, `"No result"` among each player's outcomes; fastchess
+    /// says nothing of them, and Shannon's own form counts them in its summary).
+    pub fn tells_unfinished_games(dialect: Option<Dialect>) -> bool {
+        dialect == Some(Dialect::Cutechess)
+    }
+
+    /// Whether a run in `dialect` writes the games an interrupt ended to its PGN, as `*`
+    /// (cutechess-cli and Shannon's own form do; fastchess writes none of them).
+    pub fn writes_unfinished_games(dialect: Option<Dialect>) -> bool {
+        dialect != Some(Dialect::Fastchess)
     }
 
     /// The PGN's `TimeControl` tag for `time_control` in `dialect`, its pace alone (neither tool

@@ -255,9 +255,12 @@ pub enum StateError {
     Directory(PathBuf, io::Error),
     /// Its results do not fit the schedule its settings make.
     DoesNotFit,
-    /// Of a knockout that did not end: its later games depend on results this state does not
-    /// keep in order, so it is not continued.
+    /// Of a knockout that did not end, written before states kept each knockout game's result
+    /// (format 6 and older): its later games depend on results it does not keep, so it is not
+    /// continued.
     KnockoutUnfinished,
+    /// Of a knockout whose saved results do not replay (they are of another knockout).
+    KnockoutReplay(KnockoutError),
     /// An output file it records cannot be reopened or cut back.
     Reopen(PathBuf, io::Error),
     /// An output file is shorter than the games the state says it holds.
@@ -289,11 +292,12 @@ impl fmt::Display for StateError {
                 f.write_str("its results do not fit the schedule it asks for")
             }
             StateError::KnockoutUnfinished => f.write_str(
-                "it holds a knockout that did not end, and an unfinished knockout is not \
-                 continued (its later games depend on the results before them, which the state \
-                 does not keep game by game); move the state file and the PGN away (or delete \
-                 them) to play the knockout again from its start",
+                "it holds a knockout that did not end, saved by an older shannon (state format \
+                 6 or older) that did not keep each game's result, and the knockout's later \
+                 games depend on them, so it cannot be continued; move the state file and the \
+                 PGN away (or delete them) to play the knockout again from its start",
             ),
+            StateError::KnockoutReplay(e) => write!(f, "its knockout cannot be continued: {e}"),
             StateError::Reopen(path, e) => write!(f, "cannot reopen {}: {e}", path.display()),
             StateError::Shorter {
                 path,

@@ -4,8 +4,6 @@
 use super::knockout::{Knockout, KnockoutGame, KnockoutResult, Next};
 use super::match_game::MatchGame;
 use super::schedule::{Schedule, ScheduledGame};
-use crate::game::Outcome;
-use crate::Color;
 
 /// What a feed gives a worker that asks for a game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -87,12 +85,7 @@ impl Feed for KnockoutFeed {
     }
 
     fn finished(&mut self, game: &MatchGame) {
-        let result = match game.record.outcome {
-            Outcome::Win(Color::White) => KnockoutResult::WhiteWins,
-            Outcome::Win(Color::Black) => KnockoutResult::BlackWins,
-            Outcome::Draw => KnockoutResult::Draw,
-            Outcome::Unfinished => KnockoutResult::None,
-        };
+        let result = KnockoutResult::of(game.record.outcome);
         // Every game the runner plays was handed out by the driver, once.
         let _ = self.knockout.finish(game.number, result);
     }

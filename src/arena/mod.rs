@@ -27,6 +27,7 @@ mod game_output;
 mod knockout;
 mod match_game;
 mod merge;
+mod misbehaving;
 mod not_ready;
 mod openings;
 mod outputs;

@@ -37,6 +37,17 @@ pub(super) struct Prepared {
     pub(super) knockout: Option<Knockout>,
 }
 
+impl Prepared {
+    /// The run's games: the shard's, or those a knockout plays at least (more as its
+    /// encounters go on, so never fewer than the `done` ones).
+    pub(super) fn games(&self, done: usize) -> usize {
+        match self.plan.schedule.kind {
+            TournamentKind::Knockout => (self.start.games as usize).max(done),
+            _ => self.todo.len(),
+        }
+    }
+}
+
 /// The file a shard writes for `path`: `games.pgn` becomes `games.shard-1-of-4.pgn`, so the
 /// shards of one command line do not write over each other.
 fn shard_file(path: &Path, shard: Shard) -> PathBuf {
@@ -236,6 +247,7 @@ pub(super) fn prepare(
         books,
         go_order: Dialect::go_order(settings.dialect),
         hang_timeout: Duration::from_millis(defaults.hang_timeout_ms),
+        dialect: settings.dialect,
         interrupt: interrupt.unwrap_or_else(|| Arc::new(AtomicBool::new(false))),
         recover: settings.recover,
         ping: settings.ping_ms.map(Duration::from_millis),

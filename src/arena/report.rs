@@ -308,6 +308,12 @@ pub trait MatchObserver {
         Ok(())
     }
 
+    /// After each game an interrupt ended (result `*`, not counted), in the forms whose tool
+    /// tells them ([`super::Dialect::tells_unfinished_games`]: cutechess-cli's).
+    fn game_unfinished(&mut self, _game: &GameFinished<'_>) -> io::Result<()> {
+        Ok(())
+    }
+
     /// When an engine started for a game was not given one of its configured options (before
     /// that game's end).
     fn option_warning(&mut self, _warning: &OptionWarning) -> io::Result<()> {

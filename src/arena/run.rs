@@ -77,7 +77,7 @@ pub fn run_match(
             notes.push(FileNote::Continued {
                 state: path.clone(),
                 done: state.done.len(),
-                of: prepared.todo.len(),
+                of: prepared.games(state.done.len()),
             });
             go_on(&path, *state, &resume, notes, locks, observer)
         }
@@ -140,6 +140,9 @@ fn start(
         None => 0,
     };
     let mut state = MatchState::new(prepared.settings.clone(), standings);
+    if prepared.knockout.is_some() {
+        state.knockout_results = Some(Default::default());
+    }
     state.done.prefix = carried;
     prepared.start.carried = carried as u32;
     state.pgn = pgn;
@@ -310,7 +313,8 @@ fn go_on(
     observer: &mut dyn MatchObserver,
 ) -> Result<MatchReport, ArenaError> {
     let in_state = |e: StateError| ArenaError::State(path.to_path_buf(), e);
-    if state.settings.tournament == TournamentKind::Knockout && !state.knockout_over {
+    let knockout = state.settings.tournament == TournamentKind::Knockout;
+    if knockout && !state.knockout_over && state.knockout_results.is_none() {
         return Err(in_state(StateError::KnockoutUnfinished));
     }
     let config = Config::load_saved(state.settings.config.as_deref())?;
@@ -322,8 +326,24 @@ fn go_on(
     if !fits(&state, &prepared) {
         return Err(in_state(StateError::DoesNotFit));
     }
+    if let Some(driver) = prepared.knockout.as_mut() {
+        match &state.knockout_results {
+            // The bracket as far as the finished games take it; the games left running
+            // are handed out first.
+            Some(results) => {
+                driver
+                    .replay(results)
+                    .map_err(|e| in_state(StateError::KnockoutReplay(e)))?;
+            }
+            // A finished knockout of an older state: nothing to play, and no bracket.
+            None => prepared.knockout = None,
+        }
+    }
     let done = state.done.len();
-    let finished = state.sprt_decided || done >= prepared.todo.len();
+    let finished = match knockout {
+        true => state.knockout_over,
+        false => state.sprt_decided || done >= prepared.todo.len(),
+    };
     let all_written = |a: &Option<Appendix>| {
         a.as_ref()
             .is_none_or(|a| a.pending.is_empty() && a.unfinished.is_empty())
@@ -347,7 +367,7 @@ fn go_on(
     prepared.start.resumed = Some(Resumed {
         state: path.to_path_buf(),
         done,
-        of: prepared.todo.len(),
+        of: prepared.games(done),
     });
     prepared.start.notes = notes;
     let mut recorder = Recorder::new(files, prepared.state.clone());

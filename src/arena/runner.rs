@@ -6,8 +6,9 @@
 //! are claimed at once) or by the optional ply limit; the runner never sends `go` in a finished
 //! position. An engine that sends an illegal move, overruns its clock, crashes, hangs (during a
 //! game, or between games at `ucinewgame` and `isready`) or fails its handshake loses the game,
-//! its last words kept for the game's forensics, and is restarted for the next one: failures
-//! are results.
+//! its last words kept for the game's forensics, and is restarted for the next one (in a tool's
+//! form, as the tool does, one that moved illegally or answered after its clock ran out plays
+//! on: [`super::misbehaving`]): failures are results.
 //!
 //! Games run on `concurrency` worker threads, each with its own engine processes (the two of
 //! the game in hand). The [`Schedule`] says who plays whom, with which colours and opening; the
@@ -19,6 +20,7 @@
 //! lets every worker drop, and so kill, its engines.
 
 use super::adjudication::{Adjudication, Adjudicator, Verdict};
+use super::dialect::Dialect;
 use super::feed::{Fed, Feed, Listed};
 use super::match_game::{Forensics, MatchGame, Termination};
 use super::not_ready::NotReady;
@@ -68,6 +70,9 @@ pub struct MatchPlan {
     pub go_order: GoOrder,
     /// How long a `go` without a clock may take.
     pub hang_timeout: Duration,
+    /// Whose command line the run follows (`None`: Shannon's own), for what the tools do with
+    /// an engine that failed ([`super::misbehaving`]).
+    pub dialect: Option<Dialect>,
     /// Raised to end the match now: running games end unfinished, no new game starts.
     pub interrupt: Arc<AtomicBool>,
     /// Play on after a crash or a stall (the engine restarted); false stops the run after the
@@ -303,9 +308,12 @@ impl MatchPlan {
         if config.debug && config.protocol.is_uci() {
             engine.send("debug on");
         }
-        // cutechess-cli's engine key `ponder`, to an engine that declares the option.
-        if config.ponder && engine.has_option("Ponder") {
-            engine.set_option("Ponder", "true");
+        // cutechess-cli's engine key `ponder`, to an engine that declares the option (which
+        // cutechess-cli tells `false` when the key is absent; fastchess tells it nothing).
+        if engine.has_option("Ponder")
+            && (config.ponder || self.dialect == Some(Dialect::Cutechess))
+        {
+            engine.set_option("Ponder", &config.ponder.to_string());
         }
         let timeout = Duration::from_millis(config.init_timeout_ms);
         let time_control = self.limits[slot].time_control;
@@ -410,7 +418,8 @@ impl MatchPlan {
                 played.record.finish = Some(finish);
             }
             Err((outcome, termination)) => {
-                played.record.outcome = outcome;
+                played.record.outcome =
+                    self.forfeit_outcome(game.position(), outcome, &termination);
                 played.termination = Some(termination);
             }
         }

@@ -5,10 +5,11 @@
 //! running ones finish and are recorded. At the end the games an interrupt cut short go to the
 //! PGN as `*`, the state is saved once more, and the report is made.
 
+use super::dialect::Dialect;
 use super::error::ArenaError;
 use super::feed::KnockoutFeed;
 use super::game_output::{game_epd, game_forensics, game_pgn, PgnStyle};
-use super::knockout::Knockout;
+use super::knockout::{Knockout, KnockoutResult};
 use super::match_game::{MatchGame, Termination};
 use super::prepare::Prepared;
 use super::recorder::{Recorder, Store};
@@ -174,6 +175,11 @@ impl<S: Store> Session<S> {
                 } else {
                     // Its moves are real, so it goes to the PGN as `*` at the end, after the
                     // finished games and outside them: a resume cuts it off and plays it again.
+                    if Dialect::tells_unfinished_games(self.plan.dialect)
+                        && self.plan.interrupt.load(Ordering::Relaxed)
+                    {
+                        self.tell_unfinished(&game, observer)?;
+                    }
                     self.unfinished.push(game);
                 }
             }
@@ -275,6 +281,9 @@ impl<S: Store> Session<S> {
         let engines = self.state.standings.encounters[scheduled.encounter].engines;
         let result = EncounterTally::result(engines, &scheduled, game);
         self.state.standings.add(&scheduled, game);
+        if let Some(results) = self.state.knockout_results.as_mut() {
+            results.insert(game.number, KnockoutResult::of(game.record.outcome));
+        }
         self.state.done.insert(self.index_of[&scheduled.index]);
         self.latencies.extend(
             game.infos
@@ -334,7 +343,6 @@ impl<S: Store> Session<S> {
     }
 
     fn tell(&self, game: &MatchGame, observer: &mut dyn MatchObserver) -> Result<(), ArenaError> {
-        let scheduled = self.scheduled(game.number);
         let stop =
             self.plan.halt.cause().filter(
                 |stop| matches!(stop, RunStop::NoRecover { game: g, .. } if *g == game.number),
@@ -343,16 +351,32 @@ impl<S: Store> Session<S> {
             observer.run_stopped(stop).map_err(ArenaError::Observer)?;
         }
         observer
-            .game_finished(&GameFinished {
-                game,
-                encounter: scheduled.encounter,
-                standings: &self.state.standings,
-                finished: self.state.done.len() as u32,
-                total: self.todo.len() as u32,
-                sprt: self.sprt_status(),
-                pgn_crc32: self.recorder.pgn_crc32(),
-            })
+            .game_finished(&self.told(game))
             .map_err(ArenaError::Observer)
+    }
+
+    /// Tell `game`, which an interrupt ended, as the tool of the run's form tells it.
+    fn tell_unfinished(
+        &self,
+        game: &MatchGame,
+        observer: &mut dyn MatchObserver,
+    ) -> Result<(), ArenaError> {
+        observer
+            .game_unfinished(&self.told(game))
+            .map_err(ArenaError::Observer)
+    }
+
+    /// What an observer hears of `game`'s end.
+    fn told<'a>(&'a self, game: &'a MatchGame) -> GameFinished<'a> {
+        GameFinished {
+            game,
+            encounter: self.scheduled(game.number).encounter,
+            standings: &self.state.standings,
+            finished: self.state.done.len() as u32,
+            total: self.todo.len() as u32,
+            sprt: self.sprt_status(),
+            pgn_crc32: self.recorder.pgn_crc32(),
+        }
     }
 
     /// Why the run stopped, when a failure stopped it (with the forensics of a start failure).
@@ -372,16 +396,17 @@ impl<S: Store> Session<S> {
 
     /// The unfinished games written, the state saved a last time, and the report.
     fn finish(mut self) -> MatchReport {
-        for game in std::mem::take(&mut self.unfinished) {
-            let scheduled = self.scheduled(game.number);
-            let text = game_pgn(
-                &game,
-                self.round_tag(&scheduled),
-                self.plan.time_controls(&scheduled),
-                &self.pgn_style,
-            );
-            self.recorder.unfinished(&self.state, &text);
-            self.unfinished.push(game);
+        if Dialect::writes_unfinished_games(self.plan.dialect) {
+            for game in &self.unfinished {
+                let scheduled = self.scheduled(game.number);
+                let text = game_pgn(
+                    game,
+                    self.round_tag(&scheduled),
+                    self.plan.time_controls(&scheduled),
+                    &self.pgn_style,
+                );
+                self.recorder.unfinished(&self.state, &text);
+            }
         }
         self.state.ended = true;
         if let Some(knockout) = &self.knockout {
@@ -410,6 +435,8 @@ impl<S: Store> Session<S> {
         });
         let complete = match &self.knockout {
             Some(knockout) => knockout.is_over(),
+            // A finished knockout of an older state, its report made again.
+            None if self.is_knockout() => self.state.knockout_over,
             None => self.state.sprt_decided || done == self.todo.len(),
         };
         MatchReport {

@@ -5,7 +5,7 @@
 //!
 //! Pondering, for an engine configured to ponder (cutechess-cli's engine key `ponder`) that
 //! declares the UCI option `Ponder`: it is sent `setoption name Ponder value true` before each
-//! game; after its `bestmove M ponder R`, once its opponent is asked to move (not for a book
+//! game (in cutechess-cli's form an engine without the key is sent `false`, as the tool does); after its `bestmove M ponder R`, once its opponent is asked to move (not for a book
 //! move, nor when the game ended or `R` would end it), it is sent `position` with `M R`,
 //! `isready` and, after `readyok`, `go ponder` with the clocks as they stand. If the opponent
 //! plays `R`, it is sent `ponderhit` and its answer is its move, timed from `ponderhit`; else
@@ -121,7 +121,7 @@ impl MatchPlan {
                 let termination = match error {
                     EngineError::Timeout { .. } if time_control.has_clock() => {
                         let cause = TimeLossCause::of(&info, left, time_margin);
-                        Termination::TimeForfeit(side, cause)
+                        return Err(self.after_clock_ran_out(engines, slot, side, forensics, cause));
                     }
                     EngineError::Exited { .. } | EngineError::Spawn(..) => Termination::Crash(side),
                     EngineError::Timeout { .. } | EngineError::Unsupported(_) => {
@@ -161,7 +161,7 @@ impl MatchPlan {
                 })
             }
             Err(_) => {
-                keep(engines, forensics);
+                self.after_illegal_move(engines, slot, side, forensics);
                 Err((Outcome::Win(!side), Termination::IllegalMove(side, text)))
             }
         }

@@ -8,6 +8,7 @@
 //! came back, what was expected and one sentence on the fix) or skipped (with the reason).
 
 mod chess960;
+pub mod compliance;
 mod movegen;
 mod options;
 pub mod perft_check;

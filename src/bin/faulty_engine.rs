@@ -228,7 +228,8 @@ impl Engine<'_> {
         } else {
             self.answer(args)
         };
-        let infinite = args.contains(&"infinite");
+        let infinite = args.contains(&"infinite")
+            || (self.fault == Fault::ThinkUntilStop && self.gos >= self.after);
         let pondering = args.contains(&"ponder");
         if pondering && self.fault == Fault::EarlyPonderBestmove {
             let _ = write!(self.out, "{answer}");

@@ -211,6 +211,7 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<bool, CliError> {
             rating_interval: interval,
             score_interval: 1,
             outcome_interval: 0,
+            result_format: Default::default(),
         },
         OutputFormat::Fastchess => Rendering::Fastchess {
             rating_interval: interval,
@@ -324,6 +325,11 @@ pub fn run_compat(args: &[String], out: &mut impl Write) -> Result<bool, CliErro
             out.write_all(HELP.as_bytes())?;
             return Ok(true);
         }
+        CompatCommand::ResultFormatHelp => {
+            out.write_all(super::report::cutechess::result_format::help().as_bytes())?;
+            // cutechess-cli exits with status 1 after it.
+            return Ok(false);
+        }
         CompatCommand::Version => {
             writeln!(out, "shannon {}", env!("CARGO_PKG_VERSION"))?;
             return Ok(true);
@@ -334,6 +340,9 @@ pub fn run_compat(args: &[String], out: &mut impl Write) -> Result<bool, CliErro
             }
             return Ok(true);
         }
+        CompatCommand::Compliance { command, args } => {
+            return super::compat::compliance::run(&command, args, out);
+        }
         CompatCommand::Match(compat) => compat,
     };
     let super::compat::OutputChoice {
@@ -342,6 +351,7 @@ pub fn run_compat(args: &[String], out: &mut impl Write) -> Result<bool, CliErro
         score_interval,
         outcome_interval,
         penta,
+        result_format,
     } = compat.output;
     log::info!(
         "read as {}'s command line; output {format:?}, ratings every {rating_interval:?}, \
@@ -391,6 +401,7 @@ pub fn run_compat(args: &[String], out: &mut impl Write) -> Result<bool, CliErro
             rating_interval: interval,
             score_interval: score_interval.unwrap_or(1),
             outcome_interval: outcome_interval.unwrap_or(0),
+            result_format,
         },
     };
     let mut renderer = observer(out, rendering);
@@ -411,7 +422,11 @@ pub fn run_compat(args: &[String], out: &mut impl Write) -> Result<bool, CliErro
         say!("shannon: warning: {error}");
     }
     let report = report.map_err(|error| explain_compat(error, compat.dialect, out))?;
-    Ok(report.is_clean())
+    // cutechess-cli ends an interrupted run as any other (exit status 0); fastchess with 1.
+    Ok(match compat.dialect {
+        Dialect::Cutechess => report.record_error.is_none() && report.stopped.is_none(),
+        Dialect::Fastchess => report.is_clean(),
+    })
 }
 
 /// An arena error in the words of a cutechess-cli/fastchess command line; an engine whose

@@ -73,6 +73,10 @@ pub struct EngineConfig {
     /// opponent thinks (`go ponder`, then `ponderhit` or `stop`).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub ponder: bool,
+    /// Lines written to the engine when it starts, before the protocol's handshake
+    /// (cutechess-cli's engine key `initstr`, Cute Chess's `initStrings`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub init_lines: Vec<String>,
 }
 
 /// The protocol an engine speaks. Saved by its stable names, `uci` and `xboard`.
@@ -361,6 +365,7 @@ impl EngineConfig {
             restart: false,
             debug: false,
             ponder: false,
+            init_lines: Vec::new(),
         }
     }
 

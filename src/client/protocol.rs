@@ -34,7 +34,8 @@ impl EngineProcess {
         Ok(engine)
     }
 
-    /// What [`EngineProcess::start`] does once the process runs: `uci` and `uciok`, its
+    /// What [`EngineProcess::start`] does once the process runs: its configured init lines
+    /// (written with the first line of the handshake, as cutechess-cli writes them), `uci` and `uciok`, its
     /// configured options (and `UCI_Chess960` when it announces that option), `isready` and
     /// `readyok`. On an error the process is still there, for its log
     /// ([`EngineProcess::into_log`]).
@@ -43,6 +44,9 @@ impl EngineProcess {
         config: &EngineConfig,
         castling: CastlingMode,
     ) -> Result<(), EngineError> {
+        for line in &config.init_lines {
+            self.queue(line);
+        }
         match config.protocol {
             Protocol::Xboard => self.initialise_xboard(config),
             Protocol::Uci => self.initialise_uci(config, castling),

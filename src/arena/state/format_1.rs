@@ -169,6 +169,7 @@ pub(super) fn read_state(value: serde_json::Value) -> Result<MatchState, StateEr
         forensics_offset: 0,
         ended: true,
         knockout_over: false,
+        knockout_results: None,
     };
     state.legacy();
     Ok(state)

@@ -19,7 +19,10 @@
 //!
 //! The file is a format: JSON whose `format` names its version, every field keyed by a stable
 //! name (the ways games ended by [`super::match_game::EndCategory`]'s names, not by the words the
-//! tables show). Format 6 added per-move caps beside a clock or a time per move (a time control's
+//! tables show). Format 7 added each knockout game's result (`knockout_results`), so that a
+//! knockout that did not end can be continued; format 6 reads as format 7 without them (an
+//! unfinished knockout of format 6 is refused: its later games depend on results it did not
+//! keep). Format 6 added per-move caps beside a clock or a time per move (a time control's
 //! notation may be `10+0.1,nodes=5000`: [`crate::client::TimeControl`]); format 5 reads as
 //! format 6 whose time controls have none, as it was played. Format 5 added each engine's own limits (time odds: the settings'
 //! `engine_limits`, by engine name) and the tablebase adjudication (`tablebase`); format 4 reads
@@ -34,16 +37,21 @@ mod format_1;
 
 use super::done_games::DoneGames;
 use super::error::StateError;
+use super::knockout::KnockoutResult;
 use super::request::MatchSettings;
 use super::sprt_run::SprtRun;
 use super::standings::Standings;
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 use std::fs::{File, OpenOptions};
 use std::io::{self, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
 /// The `format` of the state files this build writes.
-pub const STATE_FORMAT: &str = "shannon match state 6";
+pub const STATE_FORMAT: &str = "shannon match state 7";
+
+/// Format 6: format 7 without a knockout's results.
+const FORMAT_6: &str = "shannon match state 6";
 
 /// Format 5: format 6 without caps beside a clock.
 const FORMAT_5: &str = "shannon match state 5";
@@ -57,9 +65,10 @@ const FORMAT_3: &str = "shannon match state 3";
 /// Format 2: format 3 without its new fields.
 const FORMAT_2: &str = "shannon match state 2";
 
-/// Every `format` of state files this build reads: its own, 5, 4, 3, 2 and 1.
-pub const STATE_FORMATS_READ: [&str; 6] = [
+/// Every `format` of state files this build reads: its own, 6, 5, 4, 3, 2 and 1.
+pub const STATE_FORMATS_READ: [&str; 7] = [
     STATE_FORMAT,
+    FORMAT_6,
     FORMAT_5,
     FORMAT_4,
     FORMAT_3,
@@ -323,6 +332,11 @@ pub struct MatchState {
     /// games done say nothing of whether it is over).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub(crate) knockout_over: bool,
+    /// A knockout's finished games' results, by game number: a resume replays the bracket from
+    /// them ([`super::knockout::Knockout::replay`]). Absent from other runs, and from states
+    /// of format 6 and older (whose unfinished knockouts are refused).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) knockout_results: Option<BTreeMap<u32, KnockoutResult>>,
 }
 
 /// States written before [`MatchState::ended`] say nothing of how their run ended: as before,
@@ -352,6 +366,7 @@ impl MatchState {
             forensics_offset: 0,
             ended: false,
             knockout_over: false,
+            knockout_results: None,
         }
     }
 
@@ -384,7 +399,8 @@ impl MatchState {
             // Its SPRT names no test: fishtest's in logistic Elo, as it was played; a format 4
             // state has no engine limits of its own, which is what it reads as; a format 5
             // state's time controls have no caps beside a clock, as they read.
-            Some(FORMAT_5 | FORMAT_4 | FORMAT_3) => {
+            // A format 6 state keeps no knockout results (`knockout_results` absent).
+            Some(FORMAT_6 | FORMAT_5 | FORMAT_4 | FORMAT_3) => {
                 let mut state: MatchState =
                     serde_json::from_value(value).map_err(StateError::NotAState)?;
                 state.format = STATE_FORMAT.to_string();

@@ -24,6 +24,9 @@ pub enum Fault {
     SigKill,
     /// Never answers (keeps reading).
     Hang,
+    /// From its N-th `go` on, thinks until `stop` (as in `go infinite`), then answers well: a
+    /// game that runs until a runner is interrupted.
+    ThinkUntilStop,
     /// Stops reading its input and never answers.
     StopReading,
     /// Prints garbage lines without end instead of answering.

@@ -48,6 +48,9 @@ pub struct EngineArgs {
     pub debug: bool,
     /// `ponder` (cutechess-cli's): the engine ponders.
     pub ponder: bool,
+    /// `initstr=TEXT` (cutechess-cli's, each `\n` in it a line break; repeated, added):
+    /// lines written to the engine before its handshake.
+    pub init_lines: Vec<String>,
 }
 
 /// Keys only one of the tools has: they tell whose command line this is.
@@ -63,7 +66,6 @@ pub fn dialect_of_key(key: &str) -> Option<Dialect> {
 /// Keys refused whatever their value, and why.
 fn refused_key(key: &str) -> Option<&'static str> {
     Some(match key {
-        "initstr" => "Shannon sends engines nothing before the UCI handshake",
         "whitepov" => "scores are read from the side to move, as UCI defines them",
         "trust" => "every move and result is checked by Shannon's rules; none is trusted",
         "tscale" => "Shannon's timeouts are not scaled",
@@ -86,6 +88,7 @@ impl EngineArgs {
             protocol: saved.protocol,
             restart: saved.restart,
             ponder: saved.ponder,
+            init_lines: saved.init_lines,
             // The limits and the book are not the configuration's (cutechess-cli keeps them).
             ..std::mem::take(self)
         };
@@ -140,6 +143,10 @@ impl EngineArgs {
             "book" => self.book = Some(PathBuf::from(value)),
             "bookdepth" => self.bookdepth = Some(positive(&label, value)?),
             "stderr" => self.stderr = Some(PathBuf::from(value)),
+            // As cutechess-cli: `\n` (backslash, n) breaks the text into lines.
+            "initstr" => self
+                .init_lines
+                .extend(value.replace("\\n", "\n").split('\n').map(str::to_string)),
             // Both tools: `on` starts the engine anew for every game; `auto` (cutechess-cli's
             // default) restarts it when it asks, as an xboard engine's `reuse=0` does.
             "restart" => match value {
@@ -185,6 +192,7 @@ impl EngineArgs {
         engine.restart = self.restart;
         engine.debug = self.debug;
         engine.ponder = self.ponder;
+        engine.init_lines.clone_from(&self.init_lines);
         Ok(engine)
     }
 }
@@ -244,8 +252,10 @@ mod tests {
             protocol: Protocol::Xboard,
             restart: true,
             ponder: true,
+            init_lines: vec!["cores 1".into()],
         });
         assert!(args.restart, "\"restart\": \"on\" is the configuration's");
+        assert_eq!(args.init_lines, ["cores 1"]);
         assert!(args.ponder, "\"ponder\": true is the configuration's");
         assert_eq!(args.cmd.as_deref(), Some("stockfish"));
         assert_eq!(args.name.as_deref(), Some("Stockfish 16"));

@@ -31,6 +31,8 @@ pub struct SavedEngine {
     pub restart: bool,
     /// `"ponder": true`: the engine ponders.
     pub ponder: bool,
+    /// `"initStrings"`: lines written to the engine before its handshake.
+    pub init_lines: Vec<String>,
 }
 
 /// The engines of one `engines.json`.
@@ -151,14 +153,22 @@ impl EnginesFile {
                 ))
             }
         };
-        let refusals: [(&str, bool, &str); 4] = [
-            (
-                "initStrings",
-                engine
-                    .get("initStrings")
-                    .is_some_and(|v| v.as_array().is_none_or(|a| !a.is_empty())),
-                "Shannon sends engines nothing before the UCI handshake",
-            ),
+        // Cute Chess's `initStrings`: a list of lines.
+        let init_lines = match engine.get("initStrings") {
+            None => Vec::new(),
+            Some(Value::Array(lines)) if lines.iter().all(Value::is_string) => lines
+                .iter()
+                .filter_map(|line| line.as_str().map(str::to_string))
+                .collect(),
+            Some(other) => {
+                return Err(CompatError::malformed(
+                    field("initStrings"),
+                    other.to_string(),
+                    "a list of strings",
+                ))
+            }
+        };
+        let refusals: [(&str, bool, &str); 3] = [
             (
                 "whitepov",
                 flag("whitepov"),
@@ -221,6 +231,7 @@ impl EnginesFile {
             protocol,
             restart: string("restart")?.as_deref() == Some("on"),
             ponder: flag("ponder"),
+            init_lines,
         })
     }
 }
@@ -310,6 +321,12 @@ mod tests {
         }
         let ponders = file(r#"[{"name": "p", "command": "p", "ponder": true}]"#).unwrap();
         assert!(ponders.saved("p").unwrap().ponder);
+        let init = r#"[{"name": "i", "command": "i", "initStrings": ["cores 1", "memory 8"]},
+                       {"name": "j", "command": "j", "initStrings": "cores 1"}]"#;
+        let init = file(init).unwrap();
+        assert_eq!(init.saved("i").unwrap().init_lines, ["cores 1", "memory 8"]);
+        let error = init.saved("j").unwrap_err().to_string();
+        assert!(error.contains("\"initStrings\""), "{error}");
         let no_command = file(r#"[{"name": "q"}]"#).unwrap();
         let error = no_command.saved("q").unwrap_err().to_string();
         assert!(error.contains("\"command\""), "{error}");

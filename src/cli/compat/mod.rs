@@ -11,6 +11,7 @@
 //! [`words`] splits the words into options, [`options`] and [`engine`] (`-engine`/`-each`) fill
 //! a [`read::Read`], and [`resolve`] turns what was read into the request.
 
+pub mod compliance;
 mod config_json;
 mod echo;
 mod engine;
@@ -26,7 +27,14 @@ mod words;
 
 use shannon::arena::MatchRequest;
 
-pub use resolve::parse;
+/// Read a cutechess-cli or fastchess command line (the words after `match`): fastchess's
+/// `--compliance ENGINE [ARGS]`, or a match ([`resolve::parse_line`]).
+pub fn parse(args: &[String]) -> Result<CompatCommand, error::CompatError> {
+    match compliance::command(args) {
+        Some(command) => command,
+        None => resolve::parse_line(args),
+    }
+}
 pub use words::is_option as words_start_option;
 
 /// Which tool's command line this is: it decides how `-games`, `-rounds` and `-repeat` combine,
@@ -38,9 +46,13 @@ pub use shannon::arena::Dialect;
 /// as `--output-format` (never `Text` here).
 pub use super::report::OutputFormat;
 
+/// The columns of cutechess-cli's rank table (`-resultformat`).
+pub use super::report::cutechess::result_format::ResultFormat;
+
 /// What the run prints and how often: `-output format=`, `-ratinginterval`, fastchess's
-/// `-scoreinterval` and cutechess-cli's `-outcomeinterval` (`None`: the tool's default).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// `-scoreinterval`, cutechess-cli's `-outcomeinterval` (`None`: the tool's default) and its
+/// `-resultformat`.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OutputChoice {
     /// The format.
     pub format: OutputFormat,
@@ -53,6 +65,8 @@ pub struct OutputChoice {
     /// fastchess's blocks on game pairs (the pentanomial), else on single games: its
     /// `-report penta=`, off with `-games 1`.
     pub penta: bool,
+    /// The columns of cutechess-cli's rank table (`-resultformat`; its default without).
+    pub result_format: ResultFormat,
 }
 
 /// A command line read: the match to play, what to print, and the notes on options accepted
@@ -83,10 +97,20 @@ pub enum CompatCommand {
     Match(Box<CompatMatch>),
     /// `-help`: print the summary of the options.
     Help,
+    /// cutechess-cli's `-resultformat help`: print its formats, fields and groups (it exits
+    /// with status 1 after them).
+    ResultFormatHelp,
     /// `-version`.
     Version,
     /// `-engines` (cutechess-cli's): the names of the engines in Cute Chess's `engines.json`.
     Engines(Vec<String>),
+    /// `--compliance ENGINE [ARGS]` (fastchess's): its compliance steps on the engine.
+    Compliance {
+        /// The engine's command.
+        command: String,
+        /// Its arguments (fastchess's one word of them, split at spaces).
+        args: Vec<String>,
+    },
 }
 
 /// The summary `shannon match -help` prints.
@@ -111,6 +135,7 @@ shannon match, cutechess-cli/fastchess form (docs/compat.md)
   -draw movenumber=N movecount=M score=S   -resign movecount=M score=S [twosided=true]
   -maxmoves N   -recover   -ping-ms N   -crc32 pgn=true   -startup-ms N
   -output format=cutechess|fastchess   -ratinginterval N   -report penta=true|false
+  -outcomeinterval N   -resultformat FORMAT|FIELD,FIELD,...|help   (cutechess-cli's)
   -debug [all]   (engine I/O on stdout)   -log file=F [level=L] [engine=true] [append=]
   -dialect cutechess|fastchess   (shannon's own: how to read -games/-rounds/-repeat)
   -engines   the engines of Cute Chess's engines.json   -version   -help

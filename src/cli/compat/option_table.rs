@@ -5,7 +5,7 @@
 //! (`tests/data/peers/`) is in the table.
 
 use super::error::CompatError;
-use super::resolve::parse;
+use super::parse;
 
 const COMPAT_DOC: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/compat.md"));
 const CUTECHESS_HELP: &str = include_str!(concat!(

@@ -8,7 +8,7 @@ use super::error::CompatError;
 use super::read::Read;
 use super::schedule::Policy;
 use super::words::{boolean, number, pairs, single, Opt};
-use super::{Dialect, OutputFormat};
+use super::{Dialect, OutputFormat, ResultFormat};
 use shannon::arena::{DrawRule, OpeningSource, Openings, ResignRule, TbResults, TournamentKind};
 use shannon::notation::pgn::MoveNotation;
 use shannon::stats::{EloModel, Sprt};
@@ -117,6 +117,11 @@ fn read_run_option(read: &mut Read, name: &str, values: &[String]) -> Result<(),
         "-outcomeinterval" => {
             read.only(Dialect::Cutechess, name);
             read.output.outcome_interval = Some(interval(name, values)?);
+        }
+        // cutechess-cli's: the rank table's columns (`help`: the formats, read in `parse`).
+        "-resultformat" => {
+            read.only(Dialect::Cutechess, name);
+            read.output.result_format = Some(ResultFormat::parse(single(name, values)?));
         }
         "-dialect" => {
             read.dialect = Some(match single(name, values)? {
@@ -418,11 +423,7 @@ fn other_option(read: &mut Read, name: &str) -> Result<(), CompatError> {
         read.note(name, &format!("accepted, {note}"));
         return Ok(());
     }
-    let why = match name {
-        "-resultformat" => "the final table has one format",
-        _ => return Err(CompatError::Unknown(name.to_string())),
-    };
-    Err(CompatError::refused(name, why))
+    Err(CompatError::Unknown(name.to_string()))
 }
 
 pub(super) fn count(option: &str, word: &str) -> Result<u32, CompatError> {

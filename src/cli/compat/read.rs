@@ -3,8 +3,8 @@
 //! it a request; it lives in a file of its own so neither imports the other for it.
 
 use super::engine::EngineArgs;
-use super::schedule::Policy;
-use super::{Dialect, OutputFormat};
+use super::schedule::{Plan, Policy};
+use super::{Dialect, OutputChoice, OutputFormat, ResultFormat};
 use shannon::arena::{DrawRule, Openings, ResignRule, TbResults, TournamentKind};
 use shannon::stats::{EloModel, Sprt};
 use std::path::PathBuf;
@@ -93,9 +93,28 @@ pub(super) struct OutputChoiceRead {
     pub(super) outcome_interval: Option<u32>,
     /// fastchess's `-report penta=`.
     pub(super) penta: Option<bool>,
+    /// cutechess-cli's `-resultformat`.
+    pub(super) result_format: Option<ResultFormat>,
 }
 
 impl Read {
+    /// What the run prints: `-output format=`, else the tool's own, and the intervals;
+    /// fastchess's blocks show the pentanomial of game pairs unless `-report penta=false` or
+    /// single games (fastchess turns it off unless `-games 2`).
+    pub(super) fn output_choice(&self, dialect: Dialect, schedule: &Plan) -> OutputChoice {
+        OutputChoice {
+            penta: self.output.penta.unwrap_or(true) && !schedule.single,
+            format: self.output.format.unwrap_or(match dialect {
+                Dialect::Cutechess => OutputFormat::Cutechess,
+                Dialect::Fastchess => OutputFormat::Fastchess,
+            }),
+            rating_interval: self.output.rating_interval,
+            score_interval: self.output.score_interval,
+            outcome_interval: self.output.outcome_interval,
+            result_format: self.output.result_format.clone().unwrap_or_default(),
+        }
+    }
+
     /// Remember that `what` is only `dialect`'s.
     pub(super) fn only(&mut self, dialect: Dialect, what: impl Into<String>) {
         let slot = match dialect {

@@ -22,11 +22,18 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::time::Duration;
 
-/// Read a cutechess-cli or fastchess command line (the words after `match`).
-pub fn parse(args: &[String]) -> Result<CompatCommand, CompatError> {
+/// Read a cutechess-cli or fastchess command line (the words after `match`) that is not
+/// fastchess's `--compliance` ([`super::parse`] reads that).
+pub fn parse_line(args: &[String]) -> Result<CompatCommand, CompatError> {
     let options = options(args)?;
     if options.iter().any(|o| o.name == "-help") {
         return Ok(CompatCommand::Help);
+    }
+    if options
+        .iter()
+        .any(|o| o.name == "-resultformat" && o.values == ["help"])
+    {
+        return Ok(CompatCommand::ResultFormatHelp);
     }
     if options.iter().any(|o| o.name == "-version") {
         return Ok(CompatCommand::Version);
@@ -98,10 +105,10 @@ fn finish(mut read: Read) -> Result<CompatMatch, CompatError> {
     let dialect = dialect(&mut read)?;
     let mut engines = engine_configs(&mut read)?;
     let echo = echo(&read, &mut engines)?;
-    let controls = time_controls(&read)?;
+    let controls = time_controls(&read, dialect)?;
     let engine_limits = engine_limits(&read, &engines, &controls);
     let schedule = schedule(&mut read, dialect, engines.len())?;
-    let mut output = output(&read, dialect, &schedule);
+    let mut output = read.output_choice(dialect, &schedule);
     let (sprt, preamble) = sprt_test(&read, dialect, &mut output)?;
     let openings = match (read.openings.take(), read.chess960) {
         (Some(openings), _) => openings,
@@ -346,22 +353,6 @@ fn sprt_test(
     }
 }
 
-/// What the run prints: `-output format=`, else the tool's own, and the intervals; fastchess's
-/// blocks show the pentanomial of game pairs unless `-report penta=false` or single games
-/// (fastchess turns it off unless `-games 2`).
-fn output(read: &Read, dialect: Dialect, schedule: &Plan) -> OutputChoice {
-    OutputChoice {
-        penta: read.output.penta.unwrap_or(true) && !schedule.single,
-        format: read.output.format.unwrap_or(match dialect {
-            Dialect::Cutechess => OutputFormat::Cutechess,
-            Dialect::Fastchess => OutputFormat::Fastchess,
-        }),
-        rating_interval: read.output.rating_interval,
-        score_interval: read.output.score_interval,
-        outcome_interval: read.output.outcome_interval,
-    }
-}
-
 /// Whose command line it is: `-dialect`, else the options only one tool has, else fastchess's.
 fn dialect(read: &mut Read) -> Result<Dialect, CompatError> {
     match (&read.cutechess_only, &read.fastchess_only, read.dialect) {
@@ -404,8 +395,10 @@ fn engine_configs(read: &mut Read) -> Result<Vec<EngineConfig>, CompatError> {
 /// Each engine's time control, from its `tc=`, `st=`, `nodes=` and `depth=`, in the engines'
 /// order (time odds when they differ: each engine plays under its own). A clock or a time per
 /// move is the pace, and `nodes=` and `depth=` caps beside it, as both tools send them with the
-/// clock (`tc=10+0.1 nodes=5000`).
-fn time_controls(read: &Read) -> Result<Vec<TimeControl>, CompatError> {
+/// clock (`tc=10+0.1 nodes=5000`). `tc=inf` alone is a move without any limit in cutechess-cli's
+/// form (`go infinite`); fastchess refuses it (`Error; no TimeControl specified!`), and so does
+/// its form.
+fn time_controls(read: &Read, dialect: Dialect) -> Result<Vec<TimeControl>, CompatError> {
     let mut controls = Vec::new();
     for (i, engine) in read.engines.iter().enumerate() {
         let label = format!("-engine #{}", i + 1);
@@ -424,6 +417,13 @@ fn time_controls(read: &Read) -> Result<Vec<TimeControl>, CompatError> {
             }
             (Some(clock), None) => clock,
             (None, Some(st)) => Pace::MoveTime(Duration::from_millis(st.as_millis() as u64)),
+            (None, None) if dialect == Dialect::Fastchess && caps.is_none() => {
+                return Err(missing(
+                    &label,
+                    "a time control, in fastchess's form (tc= other than inf, st=, nodes= or \
+                     depth=: fastchess stops with \"Error; no TimeControl specified!\")",
+                ))
+            }
             (None, None) if engine.tc.is_some() || !caps.is_none() => Pace::Infinite,
             (None, None) => {
                 return Err(missing(
@@ -488,7 +488,7 @@ mod tests {
 
     fn read(line: &str) -> Result<CompatMatch, CompatError> {
         let words: Vec<String> = line.split_whitespace().map(String::from).collect();
-        match parse(&words)? {
+        match parse_line(&words)? {
             CompatCommand::Match(compat) => Ok(*compat),
             other => panic!("not a match: {other:?}"),
         }

@@ -33,7 +33,8 @@ pub fn options(args: &[String]) -> Result<Vec<Opt>, CompatError> {
                 "--compliance" => {
                     return Err(CompatError::refused(
                         "--compliance",
-                        "shannon audit ENGINE checks an engine's UCI (shannon audit --help)",
+                        "it comes first, alone with its engine, as fastchess reads it: \
+                         --compliance ENGINE [\"ARGS\"]",
                     ))
                 }
                 long if long.starts_with("--") => {

@@ -49,6 +49,10 @@ impl MatchObserver for Noting<'_> {
         self.inner.game_finished(game)
     }
 
+    fn game_unfinished(&mut self, game: &GameFinished<'_>) -> io::Result<()> {
+        self.inner.game_unfinished(game)
+    }
+
     fn option_warning(&mut self, warning: &OptionWarning) -> io::Result<()> {
         self.inner.option_warning(warning)
     }

@@ -57,6 +57,8 @@ pub enum Rendering {
         score_interval: u32,
         /// The outcomes after every this many finished games (0: at the end only).
         outcome_interval: u32,
+        /// The rank table's columns (cutechess-cli's `-resultformat`).
+        result_format: cutechess::result_format::ResultFormat,
     },
     /// fastchess's lines ([`fastchess::Fastchess`]).
     Fastchess {
@@ -99,9 +101,11 @@ pub fn observer<'a, W: std::io::Write>(
             rating_interval,
             score_interval,
             outcome_interval,
+            result_format,
         } => Box::new(
             cutechess::Cutechess::new(out, rating_interval)
-                .with_intervals(score_interval, outcome_interval),
+                .with_intervals(score_interval, outcome_interval)
+                .with_result_format(result_format),
         ),
         Rendering::Fastchess {
             rating_interval,
@@ -136,6 +140,14 @@ pub fn sprt_games_note(sprt: &shannon::arena::SprtReport, games: u32) -> Option<
             sprt.games
         )
     })
+}
+
+/// `Started game 3 of 20 (alpha vs beta)`: the line both tools print when a game starts.
+pub fn started_line(game: &shannon::arena::GameStarted<'_>) -> String {
+    format!(
+        "Started game {} of {} ({} vs {})",
+        game.number, game.total, game.white, game.black
+    )
 }
 
 /// A resumed run whose SPRT had decided before it: the line that says so (it plays nothing),

@@ -43,7 +43,7 @@ pub enum Pace {
     },
     /// A fixed time per move.
     MoveTime(Duration),
-    /// No time limit (`go infinite` is not used: the runner sends `go` with no limits).
+    /// No time limit (`go`, or cutechess-cli's `go infinite` without caps: [`GoOrder`]).
     Infinite,
 }
 
@@ -69,17 +69,23 @@ impl Caps {
     }
 }
 
-/// Where UCI's `go` puts the caps beside a clock or a time per move: the word order of the tool
-/// a run follows (the engine reads the same limits either way).
+/// How UCI's `go` is worded in the tool a run follows: where the caps stand beside a clock or a
+/// time per move, and what a move without any limit is told (the engine reads the same limits
+/// either way).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub enum GoOrder {
     /// After the time, `depth` before `nodes`: `go wtime 10100 btime 10100 winc 100 binc 100
-    /// depth 8 nodes 5000`, as cutechess-cli writes it (its `UciEngine::startThinking`), and
-    /// Shannon's own form.
+    /// depth 8 nodes 5000`; a bare `go` for a move without any limit. Shannon's own form: a
+    /// runner never sends `stop`, so `go infinite` would wait for ever on an engine that keeps
+    /// to UCI, where a bare `go` lets it answer when it likes.
     #[default]
     CapsLast,
+    /// The caps as [`GoOrder::CapsLast`], and `go infinite` for a move without any limit, as
+    /// cutechess-cli 1.5.1 writes them (its `UciEngine::startThinking`; an engine that keeps to
+    /// UCI then thinks until a `stop` that never comes, as under cutechess-cli).
+    CapsLastInfinite,
     /// Before the time, `nodes` before `depth`: `go nodes 5000 depth 8 wtime 10100 ...`, as
-    /// fastchess writes it (its `UciEngine::go`).
+    /// fastchess writes it (its `UciEngine::go`; it refuses an engine without any limit).
     CapsFirst,
 }
 
@@ -391,8 +397,8 @@ impl TimeControl {
     /// UCI's `go` for `side` to move under this time control, with `clocks` (White's, Black's)
     /// and the opponent playing under `opponent` (the same time control, unless the match gives
     /// the engines different ones): `go wtime .. btime .. winc .. binc .. [movestogo ..]`,
-    /// `go movetime ..`, or a bare `go`, with the caps (`depth`, `nodes`) where `order` puts
-    /// them. Each side's time and increment are its own; an opponent without a clock has no
+    /// `go movetime ..`, or a bare `go` (`go infinite` in cutechess-cli's wording), with the caps
+    /// (`depth`, `nodes`) where `order` puts them. Each side's time and increment are its own; an opponent without a clock has no
     /// time and increment in the line (as fastchess leaves them out), and `movestogo` counts
     /// the mover's own period.
     pub fn uci_go(
@@ -403,8 +409,12 @@ impl TimeControl {
         order: GoOrder,
     ) -> String {
         let time = self.uci_time(opponent, clocks, side);
+        if order == GoOrder::CapsLastInfinite && self.pace == Pace::Infinite && self.caps.is_none()
+        {
+            return "go infinite".to_string();
+        }
         let caps = match order {
-            GoOrder::CapsLast => [
+            GoOrder::CapsLast | GoOrder::CapsLastInfinite => [
                 ("depth", self.caps.depth.map(u64::from)),
                 ("nodes", self.caps.nodes),
             ],
@@ -418,7 +428,7 @@ impl TimeControl {
             .filter_map(|(key, n)| n.map(|n| format!(" {key} {n}")))
             .collect::<String>();
         match order {
-            GoOrder::CapsLast => format!("go{time}{caps}"),
+            GoOrder::CapsLast | GoOrder::CapsLastInfinite => format!("go{time}{caps}"),
             GoOrder::CapsFirst => format!("go{caps}{time}"),
         }
     }

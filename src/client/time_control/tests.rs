@@ -232,12 +232,23 @@ fn each_tool_puts_the_caps_in_its_place() {
         go(&st, &st, Color::White, GoOrder::CapsFirst),
         "go nodes 4000 movetime 1000"
     );
+    assert_eq!(
+        go(&white, &black, Color::White, GoOrder::CapsLastInfinite),
+        go(&white, &black, Color::White, GoOrder::CapsLast)
+    );
     let nodes = TimeControl::nodes(1000);
-    for order in [GoOrder::CapsLast, GoOrder::CapsFirst] {
+    let orders = [
+        GoOrder::CapsLast,
+        GoOrder::CapsLastInfinite,
+        GoOrder::CapsFirst,
+    ];
+    for order in orders {
         assert_eq!(go(&nodes, &nodes, Color::White, order), "go nodes 1000");
-        assert_eq!(
-            go(&TimeControl::INFINITE, &nodes, Color::White, order),
-            "go"
-        );
     }
+    // A move without any limit: cutechess-cli's `go infinite` (tests/data/peers/caps/
+    // infinite.cutechess-cli-1.5.1.go.txt); a bare `go` in Shannon's own form.
+    let infinite = |order| go(&TimeControl::INFINITE, &nodes, Color::White, order);
+    assert_eq!(infinite(GoOrder::CapsLastInfinite), "go infinite");
+    assert_eq!(infinite(GoOrder::CapsLast), "go");
+    assert_eq!(infinite(GoOrder::CapsFirst), "go");
 }

@@ -62,10 +62,11 @@ fn a_scripted_bound_resigns_in_cutechess_form_and_in_our_own_but_not_in_fastches
     let dir = scratch("bound-scores-mock");
     let engine = mock_engine(&dir);
     let engine = engine.to_str().unwrap();
+    // `depth=9`, which the script passes over: fastchess refuses `tc=inf` alone.
     let play = |pgnout: &str| {
         let line = format!(
             "match -engine name=a cmd={engine} -engine name=b cmd={engine} -each proto=uci tc=inf \
-             -resign movecount=1 score=500 -rounds 1 -games 2 -pgnout {pgnout}"
+             depth=9 -resign movecount=1 score=500 -rounds 1 -games 2 -pgnout {pgnout}"
         );
         let words: Vec<&str> = line.split_whitespace().collect();
         let (ok, out, err) = run(&words, &dir);

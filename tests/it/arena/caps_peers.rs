@@ -7,7 +7,7 @@
 //! games; the `go` lines are compared with the clocks' times masked (they are the moves' real
 //! durations), every other word in place.
 
-use super::odds::{odds_games, TOOLS};
+use super::odds::{dev_and_base, odds_games, TOOLS};
 use super::peer_tools::stockfish_as_recorded;
 use super::run;
 use super::sprt_peers::sprt_folder;
@@ -212,16 +212,11 @@ fn the_tools_put_the_caps_in_their_own_places() {
 
 /// Shannon's own form: caps after the pace, in `--tc`, `--engine-tc` and an engines file's
 /// `tc`; the header names them, the PGN's tag shows the clock alone, and a resumed run keeps
-/// them (the state's format 6).
+/// them (the state keeps them since format 6).
 #[test]
 fn our_own_form_puts_caps_beside_the_clock() {
     let dir = super::scratch("caps-own");
-    std::fs::write(
-        dir.join("engines.toml"),
-        "[[engine]]\nname = \"dev\"\ncommand = \"self\"\noptions = { Seed = 5 }\n\n\
-         [[engine]]\nname = \"base\"\ncommand = \"self\"\ntc = \"5+0.05,depth=3\"\n",
-    )
-    .unwrap();
+    dev_and_base(&dir, "5+0.05,depth=3");
     let (ok, out, err) = MatchLine::new()
         .engines("dev,base")
         .tc("10+0.1,nodes=5000")
@@ -240,7 +235,7 @@ fn our_own_form_puts_caps_beside_the_clock() {
     let state: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(dir.join("own.pgn.state.json")).unwrap())
             .unwrap();
-    assert_eq!(state["format"], "shannon match state 6");
+    assert_eq!(state["format"], shannon::arena::STATE_FORMAT);
     assert_eq!(state["settings"]["time_control"], "10+0.1,nodes=5000");
     assert_eq!(
         state["settings"]["engine_limits"]["base"]["time_control"],
@@ -255,4 +250,74 @@ fn our_own_form_puts_caps_beside_the_clock() {
         err.contains("'10+0.1,nodes=5,nodes=6' is not a time control"),
         "{err}"
     );
+}
+
+/// The engines' words of the recorded move without any limit (`record-infinite.sh`).
+const INFINITE: &str = "-engine cmd=./shannon name=alpha option.Seed=11 tc=inf nodes=1000 \
+                        -engine cmd=./shannon name=beta option.Seed=22 tc=inf \
+                        -each proto=uci -openings file=openings.epd format=epd \
+                        order=sequential -games 2 -rounds 1 -repeat -concurrency 1";
+
+/// A move without any limit (`tc=inf` alone): cutechess-cli's form sends `go infinite`, as
+/// cutechess-cli 1.5.1 did (`tests/data/peers/caps/infinite.*`); the engine, keeping to UCI,
+/// waits for a `stop` no runner sends, so the run is interrupted once the line went out, and its
+/// game is the recorded one (one move, `*`). fastchess's form refuses the line, as fastchess
+/// did; Shannon's own form sends a bare `go`, which the engine answers.
+#[test]
+fn a_move_without_any_limit_is_sent_as_each_tool_sends_it() {
+    use std::io::BufRead;
+    let dir = sprt_folder("caps-infinite");
+    let mut words: Vec<&str> = vec!["match"];
+    words.extend(INFINITE.split_whitespace());
+    words.extend(["-debug", "all", "-pgnout", "infinite.pgn"]);
+    let mut child = crate::common::shannon_command(&words)
+        .current_dir(dir.path())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("shannon runs");
+    let mut shown = String::new();
+    for line in std::io::BufReader::new(child.stdout.take().unwrap()).lines() {
+        let line = line.unwrap();
+        shown.push_str(&line);
+        shown.push('\n');
+        if line.ends_with("): go infinite") {
+            let status = std::process::Command::new("kill")
+                .args(["-INT", &child.id().to_string()])
+                .status()
+                .expect("kill runs");
+            assert!(status.success());
+        }
+    }
+    child.wait().unwrap();
+    let theirs = std::fs::read_to_string(recorded("infinite.cutechess-cli-1.5.1.go.txt")).unwrap();
+    let theirs: Vec<String> = theirs.lines().map(String::from).collect();
+    assert_eq!(theirs, ["alpha: go nodes 1000", "beta: go infinite"]);
+    assert_eq!(go_lines(&shown), theirs, "{shown}");
+    assert_eq!(
+        odds_games(&dir.join("infinite.pgn")),
+        odds_games(&recorded("infinite.cutechess-cli-1.5.1.pgn"))
+    );
+
+    let mut words: Vec<&str> = vec!["match"];
+    words.extend(INFINITE.split_whitespace());
+    words.extend(["-pgnout", "file=refused.pgn"]);
+    let (ok, _, err) = run(&words, &dir);
+    let theirs = std::fs::read_to_string(recorded("infinite.fastchess-1.8.2-alpha.txt")).unwrap();
+    assert_eq!(theirs.trim_end(), "Error; no TimeControl specified!");
+    assert!(
+        !ok && err.contains("-engine #2 needs a time control"),
+        "{err}"
+    );
+    assert!(err.contains(theirs.trim_end()), "{err}");
+    assert!(!dir.join("refused.pgn").exists());
+
+    let (ok, out, err) = MatchLine::new()
+        .tc("inf")
+        .games(2)
+        .pgn("own.pgn")
+        .seed(3)
+        .run_in(&dir);
+    assert!(ok, "{out}{err}");
+    assert_eq!(super::read_pgn(&dir.join("own.pgn")).len(), 2);
 }

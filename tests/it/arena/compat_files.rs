@@ -90,7 +90,7 @@ fn two_compat_runs_on_one_pgn_leave_both_runs_games() {
         state(&dir.join("c.pgn.state-1.json")),
         state(&dir.join("c.pgn.state.json")),
     );
-    assert_eq!(later["format"], "shannon match state 6");
+    assert_eq!(later["format"], shannon::arena::STATE_FORMAT);
     assert_eq!(earlier["pgn"]["start"], 0);
     assert_eq!(later["pgn"]["start"], first.len());
     assert_eq!(later["pgn"]["committed"], pgn.len());

@@ -44,7 +44,7 @@ fn first(n: usize) -> String {
 }
 
 /// The cases of `tests/data/peers/knockout/record.sh`: name, command line (without `-pgnout`).
-fn cases() -> Vec<(&'static str, String)> {
+pub(super) fn cases() -> Vec<(&'static str, String)> {
     let ko = "-tournament knockout";
     vec![
         (
@@ -94,7 +94,7 @@ fn cases() -> Vec<(&'static str, String)> {
     ]
 }
 
-fn words(line: &str, pgn: &str) -> Vec<String> {
+pub(super) fn words(line: &str, pgn: &str) -> Vec<String> {
     format!("{line} -pgnout {pgn} min")
         .split_whitespace()
         .map(String::from)
@@ -102,14 +102,14 @@ fn words(line: &str, pgn: &str) -> Vec<String> {
 }
 
 /// The recorded PGN and stdout of a case.
-fn recorded(name: &str, extension: &str) -> std::path::PathBuf {
+pub(super) fn recorded(name: &str, extension: &str) -> std::path::PathBuf {
     data_path(&format!(
         "peers/knockout/{name}.cutechess-cli-1.5.1.{extension}"
     ))
 }
 
 /// A scratch folder with the openings and `./shannon`.
-fn knockout_folder(name: &str) -> crate::common::Scratch {
+pub(super) fn knockout_folder(name: &str) -> crate::common::Scratch {
     let dir = scratch(name);
     std::fs::copy(
         data_path("peers/knockout/openings.epd"),
@@ -122,7 +122,7 @@ fn knockout_folder(name: &str) -> crate::common::Scratch {
 }
 
 /// Each game as the layout tests compare it, with its `Round` tag.
-fn games_with_rounds(pgn: &Path) -> Vec<(Game, String)> {
+pub(super) fn games_with_rounds(pgn: &Path) -> Vec<(Game, String)> {
     let rounds = read_pgn(pgn)
         .iter()
         .map(|game| tag(game, "Round").to_string())
@@ -130,7 +130,7 @@ fn games_with_rounds(pgn: &Path) -> Vec<(Game, String)> {
     games(pgn).into_iter().zip(rounds).collect()
 }
 
-fn compare(ours: &[(Game, String)], theirs: &[(Game, String)], what: &str) {
+pub(super) fn compare(ours: &[(Game, String)], theirs: &[(Game, String)], what: &str) {
     assert_eq!(ours.len(), theirs.len(), "{what}: the number of games");
     for (i, (ours, theirs)) in ours.iter().zip(theirs).enumerate() {
         assert_eq!(ours, theirs, "{what}: game {}", i + 1);
@@ -143,7 +143,7 @@ fn playable(name: &str) -> bool {
 }
 
 /// The bracket and the outcomes: what cutechess-cli prints after the last `Finished game`.
-fn ending(out: &str) -> String {
+pub(super) fn ending(out: &str) -> String {
     let lines: Vec<&str> = out.lines().collect();
     let last = lines
         .iter()
@@ -202,7 +202,7 @@ fn a_knockout_does_not_depend_on_concurrency() {
 }
 
 /// A knockout's command lines Shannon cannot play as the tool does are refused, each with its
-/// reason; and an unfinished knockout's state is not continued (refused, naming it).
+/// reason (a knockout's re-runs: `knockout_resume.rs`).
 #[test]
 fn knockouts_that_cannot_be_played_are_refused() {
     let dir = knockout_folder("knockout-refused");
@@ -229,31 +229,6 @@ fn knockouts_that_cannot_be_played_are_refused() {
         format!("{} {EACH} {ko} -pgnout file=x.pgn", first(3)),
         "-tournament knockout",
     );
-    // A finished knockout, its state then made to say it did not end.
-    let line = format!(
-        "match {} {EACH} {BOOK} {ko} -games 1 -srand 5 -pgnout k.pgn min",
-        first(3)
-    );
-    let args: Vec<&str> = line.split_whitespace().collect();
-    let (ok, out, err) = run(&args, dir.path());
-    assert!(ok, "{out}\n{err}");
-    let state = dir.join("k.pgn.state.json");
-    let text = std::fs::read_to_string(&state).unwrap();
-    assert!(text.contains("\"knockout_over\":true"), "{text}");
-    std::fs::write(
-        &state,
-        text.replace("\"knockout_over\":true", "\"knockout_over\":false")
-            .replace("\"ended\":true", "\"ended\":false"),
-    )
-    .unwrap();
-    let before = std::fs::read_to_string(dir.join("k.pgn")).unwrap();
-    let (ok, out, err) = run(&args, dir.path());
-    assert!(!ok, "an unfinished knockout continued\n{out}");
-    assert!(
-        err.contains("k.pgn.state.json") && err.contains("knockout"),
-        "{err}"
-    );
-    assert_eq!(std::fs::read_to_string(dir.join("k.pgn")).unwrap(), before);
 }
 
 /// The real cutechess-cli plays every case again as recorded (skipped, with the reason printed,

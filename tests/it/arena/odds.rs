@@ -142,17 +142,25 @@ fn the_recorded_tools_differ_where_their_rules_do() {
     );
 }
 
+/// An engines.toml in `dir` with two Shannon engines: `dev` (Seed 5) and `base`, whose own time
+/// control is `base_tc`.
+pub(super) fn dev_and_base(dir: &Path, base_tc: &str) {
+    std::fs::write(
+        dir.join("engines.toml"),
+        format!(
+            "[[engine]]\nname = \"dev\"\ncommand = \"self\"\noptions = {{ Seed = 5 }}\n\n\
+             [[engine]]\nname = \"base\"\ncommand = \"self\"\ntc = \"{base_tc}\"\n"
+        ),
+    )
+    .unwrap();
+}
+
 /// Shannon's own form: `--engine-tc NAME=TC` and an engines file's `tc` give an engine its own
 /// time control; the header and the PGN say so; a name the match does not play is refused.
 #[test]
 fn our_own_form_gives_an_engine_its_own_time_control() {
     let dir = scratch("odds-own");
-    std::fs::write(
-        dir.join("engines.toml"),
-        "[[engine]]\nname = \"dev\"\ncommand = \"self\"\noptions = { Seed = 5 }\n\n\
-         [[engine]]\nname = \"base\"\ncommand = \"self\"\ntc = \"5+0.05\"\n",
-    )
-    .unwrap();
+    dev_and_base(&dir, "5+0.05");
     let (ok, out, err) = MatchLine::new()
         .engines("dev,base")
         .tc("10+0.1")
@@ -225,7 +233,7 @@ fn a_resumed_match_keeps_the_engines_own_time_controls() {
     let state: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(dir.join("g.pgn.state.json")).unwrap())
             .unwrap();
-    assert_eq!(state["format"], "shannon match state 6");
+    assert_eq!(state["format"], shannon::arena::STATE_FORMAT);
     assert_eq!(
         state["settings"]["engine_limits"]["shannon-b"]["time_control"],
         "nodes=5"

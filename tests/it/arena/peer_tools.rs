@@ -18,6 +18,10 @@ use super::caps_peers::{
     caps_words, go_lines, masked, recorded as caps_recorded, CASES as CAPS_CASES,
 };
 use super::engines_json::{listing, LISTINGS};
+use super::faults_peers::{
+    fault_games, fault_words, faults_folder, printed as fault_printed, recorded as faults_recorded,
+    CASES as FAULT_CASES, TOOLS as FAULT_TOOLS,
+};
 use super::odds::{odds_folder, odds_games, odds_words, recorded as odds_recorded, CASES, TOOLS};
 use super::ponder_peers::{ponder_words, recorded as ponder_recorded, CASES as PONDER_CASES};
 use super::sprt_peers::{
@@ -393,6 +397,41 @@ fn the_recorded_tablebase_runs_are_what_the_real_tools_play() {
             "{}: other games than recorded",
             run.name
         );
+    }
+}
+
+/// Each tool plays the recorded faulty-engine runs again (`faults_peers.rs`): the same games,
+/// `Termination` tags and printed lines as recorded.
+#[test]
+fn the_recorded_faulty_engine_runs_are_what_the_real_tools_play() {
+    let binaries = [cutechess_cli(), fastchess()];
+    if binaries.iter().all(Option::is_none) {
+        return;
+    }
+    let dir = faults_folder("peer-tools-faults");
+    for (case, ..) in FAULT_CASES {
+        for (tool, binary) in FAULT_TOOLS.into_iter().zip(&binaries) {
+            let Some(binary) = binary else { continue };
+            let pgn = format!("{case}.{tool}.pgn");
+            let output = std::process::Command::new(binary)
+                .args(fault_words(case, tool, &pgn))
+                .current_dir(dir.path())
+                .output()
+                .expect("the tool runs");
+            assert!(output.status.success(), "{}: {output:?}", binary.display());
+            assert_eq!(
+                fault_games(&dir.join(&pgn)),
+                fault_games(&faults_recorded(&pgn)),
+                "{pgn}: other games than recorded"
+            );
+            let theirs =
+                std::fs::read_to_string(faults_recorded(&format!("{case}.{tool}.txt"))).unwrap();
+            assert_eq!(
+                fault_printed(&String::from_utf8_lossy(&output.stdout)),
+                fault_printed(&theirs),
+                "{case} {tool}: other lines than recorded"
+            );
+        }
     }
 }
 

@@ -307,3 +307,50 @@ fn an_xboard_engine_told_ponder_is_sent_hard() {
     );
     assert_eq!(super::read_pgn(&dir.join("xboard.pgn")).len(), 2);
 }
+
+/// Before each game cutechess-cli tells every engine that declares `Ponder` whether it may
+/// ponder, `false` to one without the key (seen beside the real tool: the same lines for this
+/// command line); fastchess's form says nothing of it.
+#[test]
+fn each_form_tells_ponder_as_its_tool_does() {
+    let Some(stockfish) = stockfish_as_recorded() else {
+        return;
+    };
+    let dir = sprt_folder("ponder-option");
+    let engines = format!(
+        "-maxmoves 10 -engine {} name=sf nodes=2000 \
+         -engine cmd=./shannon name=random option.Seed=7 -each tc=10+0.1 proto=uci \
+         -openings file=openings.epd format=epd order=sequential -games 2 -rounds 1 -repeat \
+         -concurrency 1",
+        stockfish_words(&stockfish)
+    );
+    let told = |out: &str| -> Vec<String> {
+        out.lines()
+            .filter_map(|line| line.split_once(' ').map(|(_, rest)| rest))
+            .filter(|rest| rest.contains("setoption name Ponder"))
+            .map(String::from)
+            .collect()
+    };
+    let line = format!("match {engines} -debug all");
+    let args: Vec<&str> = line.split_whitespace().collect();
+    let (ok, out, err) = run(&args, &dir);
+    assert!(ok, "{out}{err}");
+    assert_eq!(
+        told(&out),
+        [
+            ">sf(0): setoption name Ponder value false",
+            ">random(1): setoption name Ponder value false",
+            ">random(1): setoption name Ponder value false",
+            ">sf(0): setoption name Ponder value false",
+        ]
+    );
+    let line = format!("match {engines} -log file=fast.log level=warn engine=true");
+    let args: Vec<&str> = line.split_whitespace().collect();
+    let (ok, out, err) = run(&args, &dir);
+    assert!(ok, "{out}{err}");
+    let log = std::fs::read_to_string(dir.join("fast.log")).unwrap();
+    assert!(
+        log.contains("<--- go") && !log.contains("Ponder value"),
+        "{log}"
+    );
+}

@@ -3,8 +3,9 @@
 //! cutechess-cli's distance-to-zeroing adjudication, from positions of four and five pieces deep
 //! into the fifty moves), with the 3- and 4-man Syzygy tables of `$SHANNON_SYZYGY`; `shannon
 //! match` given each recorded command line ends every game at the same ply, with the same
-//! result, `Termination` tag and words as the tool (its `Finished game` lines equal, line for
-//! line). `peer_tools.rs` records them again.
+//! result, `Termination` tag and words as the tool, and prints what the tool printed, line for
+//! line (`-tbignore50` included: cutechess-cli then calls 4 of the counter run's cursed wins
+//! wins). `peer_tools.rs` records them again.
 //!
 //! Without the tables the tests are skipped with a printed reason, and fail under
 //! `SHANNON_REQUIRE_PEERS=1`.
@@ -25,8 +26,11 @@ pub(super) struct TablebaseRun {
 /// The openings of five and six pieces, counter 0.
 const OPENINGS: &str = "-openings file=openings.epd format=epd order=sequential";
 
+/// The openings of four and five pieces deep into the fifty moves.
+const COUNTER: &str = "-openings file=counter-openings.pgn format=pgn order=sequential";
+
 /// The recorded runs (tests/data/peers/README.md).
-pub(super) const RUNS: [TablebaseRun; 5] = [
+pub(super) const RUNS: [TablebaseRun; 8] = [
     TablebaseRun {
         name: "fastchess-1.8.2-alpha",
         cutechess: false,
@@ -56,7 +60,28 @@ pub(super) const RUNS: [TablebaseRun; 5] = [
     TablebaseRun {
         name: "cutechess-cli-1.5.1-counter",
         cutechess: true,
-        extra: "-openings file=counter-openings.pgn format=pgn order=sequential",
+        extra: COUNTER,
+    },
+    TablebaseRun {
+        name: "cutechess-cli-1.5.1-counter-tbignore50",
+        cutechess: true,
+        extra: concat!(
+            "-openings file=counter-openings.pgn format=pgn order=sequential",
+            " -tbignore50"
+        ),
+    },
+    TablebaseRun {
+        name: "fastchess-1.8.2-alpha-counter",
+        cutechess: false,
+        extra: COUNTER,
+    },
+    TablebaseRun {
+        name: "fastchess-1.8.2-alpha-counter-tbignore50",
+        cutechess: false,
+        extra: concat!(
+            "-openings file=counter-openings.pgn format=pgn order=sequential",
+            " -tbignore50"
+        ),
     },
 ];
 
@@ -106,7 +131,8 @@ pub(super) fn tablebase_folder(name: &str) -> Option<Scratch> {
 
 /// What is compared of a run: each game (start, players, moves, result) with its
 /// `Termination` tag or its absence (cutechess-cli writes none for a game the rules ended, and
-/// neither does Shannon in its form), and the output's `Finished game` lines.
+/// neither does Shannon in its form), and every line the run printed but fastchess's `Total
+/// Time` (the run's duration).
 pub(super) fn outcome(pgn: &Path, stdout: &str) -> (Vec<(String, Option<String>)>, Vec<String>) {
     let terminations = read_pgn(pgn)
         .iter()
@@ -117,12 +143,12 @@ pub(super) fn outcome(pgn: &Path, stdout: &str) -> (Vec<(String, Option<String>)
         .zip(terminations)
         .map(|(game, termination)| (format!("{game:?}"), termination))
         .collect();
-    let finished = stdout
+    let printed = stdout
         .lines()
-        .filter(|line| line.starts_with("Finished game "))
+        .filter(|line| !line.starts_with("Total Time: "))
         .map(String::from)
         .collect();
-    (games, finished)
+    (games, printed)
 }
 
 #[test]
@@ -147,7 +173,11 @@ fn shannon_adjudicates_by_the_tables_as_each_tool_did() {
         );
         assert_eq!(ours.0.len(), 48, "{}", run.name);
         assert_eq!(ours, recorded_games, "{}: other games or words", run.name);
-        let adjudicated = ours.1.iter().filter(|l| l.contains("SyzygyTB")).count();
+        let adjudicated = ours
+            .1
+            .iter()
+            .filter(|l| l.starts_with("Finished game ") && l.contains("SyzygyTB"))
+            .count();
         assert!(adjudicated >= 30, "{}: {adjudicated} adjudicated", run.name);
     }
 }

@@ -277,6 +277,10 @@ impl shannon::arena::MatchObserver for ConfigSaver<'_> {
         told
     }
 
+    fn game_unfinished(&mut self, game: &shannon::arena::GameFinished<'_>) -> std::io::Result<()> {
+        self.inner.game_unfinished(game)
+    }
+
     fn option_warning(&mut self, warning: &shannon::arena::OptionWarning) -> std::io::Result<()> {
         self.inner.option_warning(warning)
     }

@@ -28,13 +28,17 @@
 //! format=cutechess`) in fastchess's; without `--sprt` it is cutechess's line for its null test,
 //! `llr 0 (0.0%), lbound -inf, ubound inf`.
 
+pub mod result_format;
+
 use super::endings::{ending_words, Tool};
 use super::numbers::{fixed, qt_fixed, qt_fixed_width, qt_general};
 use crate::cli::prelude::say;
+use result_format::{Counted, Field, ResultFormat};
 use shannon::arena::{
     GameFinished, GameStarted, MatchGame, MatchObserver, MatchReport, MatchStart, OptionWarning,
     RunStop, Seeds, Standings, TournamentKind,
 };
+use shannon::client::TimeControl;
 use shannon::game::Outcome;
 use shannon::stats::{Score, Sprt, SprtTest, SprtVerdict};
 use shannon::Color;
@@ -220,6 +224,8 @@ struct Tally {
     black: [u32; 3],
     /// cutechess's outcome keys (`Win: White mates`, `Draw by 3-fold repetition`) and counts.
     outcomes: BTreeMap<String, u32>,
+    /// The outcome fields' counts (`Time`, ..., `OtherD`), by [`Counted::index`].
+    counts: [u32; Counted::COUNT],
 }
 
 /// The renderer.
@@ -238,9 +244,15 @@ pub struct Cutechess<'a, W: Write> {
     tournament: Option<TournamentKind>,
     /// A gauntlet's seeds (`-seeds N`), ranked first.
     seeds: Option<Seeds>,
+    /// The rank table's columns (`-resultformat`).
+    format: ResultFormat,
+    /// Each engine's time control, in the tournament's order (the `TC` field).
+    time_controls: Vec<TimeControl>,
     /// False on a resumed run: the colour lines and outcomes would cover this run's games only.
     whole: bool,
     tallies: BTreeMap<String, Tally>,
+    /// Games an interrupt ended (told, not counted in the standings).
+    voids: u32,
     /// The last standings heard, for the interval blocks.
     last_llr: f64,
 }
@@ -257,7 +269,10 @@ impl<'a, W: Write> Cutechess<'a, W> {
             names: Vec::new(),
             tournament: None,
             seeds: None,
+            format: ResultFormat::default(),
+            time_controls: Vec::new(),
             whole: true,
+            voids: 0,
             tallies: BTreeMap::new(),
             last_llr: 0.0,
         }
@@ -271,9 +286,16 @@ impl<'a, W: Write> Cutechess<'a, W> {
         self
     }
 
+    /// The same, with the rank table's columns of `format` (cutechess-cli's `-resultformat`).
+    pub fn with_result_format(mut self, format: ResultFormat) -> Cutechess<'a, W> {
+        self.format = format;
+        self
+    }
+
     fn count(&mut self, game: &MatchGame) {
         let text = ending_words(game, Tool::Cutechess);
         let (white, black) = (game.white.clone(), game.black.clone());
+        let counted = result_format::counted(game);
         let mut add = |name: &str, color: Color, column: usize, key: String| {
             let tally = self.tallies.entry(name.to_string()).or_default();
             match color {
@@ -281,6 +303,9 @@ impl<'a, W: Write> Cutechess<'a, W> {
                 Color::Black => tally.black[column] += 1,
             }
             *tally.outcomes.entry(key).or_default() += 1;
+            if let Some(counted) = counted[color.index()] {
+                tally.counts[counted.index()] += 1;
+            }
         };
         match game.record.outcome {
             Outcome::Win(winner) => {
@@ -344,10 +369,10 @@ impl<'a, W: Write> Cutechess<'a, W> {
         text
     }
 
-    /// cutechess's default result format, `Rank,Name,Elo,Error,Games,Score,DScore`: players
-    /// with games by score (ties: the later player first, as its `QMultiMap` keeps them), then
-    /// those without; a gauntlet's seeds (its first engine, or the first `-seeds N`) first,
-    /// the first ranked 0.
+    /// cutechess's rank table in the columns of its result format (by default
+    /// `Rank,Name,Elo,Error,Games,Score,DScore`): players with games by score (ties: the later
+    /// player first, as its `QMultiMap` keeps them), then those without; a gauntlet's seeds (its
+    /// first engine, or the first `-seeds N`) first, the first ranked 0.
     fn rank_table(&self, standings: &Standings) -> String {
         let gauntlet = self.tournament == Some(TournamentKind::Gauntlet);
         let engines = standings.names.len();
@@ -363,26 +388,62 @@ impl<'a, W: Write> Cutechess<'a, W> {
         };
         let mut order: Vec<usize> = (0..standings.names.len()).collect();
         order.sort_by(|&a, &b| key(a).total_cmp(&key(b)).then(b.cmp(&a)));
-        let mut text = format!(
-            "{:>4} {:<25} {:>7} {:>7} {:>7} {:>7} {:>7} \n",
-            "Rank", "Name", "Elo", "+/-", "Games", "Score", "Draw"
-        );
+        let fields = self.format.fields();
+        let mut text: String = fields.iter().map(|field| field.header()).collect();
+        text.push('\n');
         let mut rank: i64 = if gauntlet { -1 } else { 0 };
         for engine in order {
             rank += 1;
-            let s = standings.engine_score(engine);
-            let elo = CuteElo::new(s);
-            text.push_str(&format!(
-                "{rank:>4} {:<25} {} {} {:>7} {}% {}% \n",
-                standings.names[engine],
-                qt_fixed_width(elo.diff(), 7, 0),
-                qt_fixed_width(elo.error_margin(), 7, 0),
-                s.games(),
-                qt_fixed_width(elo.point_ratio() * 100.0, 6, 1),
-                qt_fixed_width(elo.draw_ratio() * 100.0, 6, 1),
-            ));
+            for field in fields {
+                text.push_str(&self.cell(*field, rank, engine, standings));
+            }
+            text.push('\n');
         }
         text
+    }
+
+    /// One cell of the rank table: `engine`'s `field`, as cutechess prints it (its width and a
+    /// space).
+    fn cell(&self, field: Field, rank: i64, engine: usize, standings: &Standings) -> String {
+        let name = &standings.names[engine];
+        let s = standings.engine_score(engine);
+        let tally = self.tallies.get(name).cloned().unwrap_or_default();
+        let by_colour = |results: [u32; 3]| Score {
+            wins: results[0],
+            losses: results[1],
+            draws: results[2],
+        };
+        let percent = |x: f64| format!("{}% ", qt_fixed_width(x * 100.0, 6, 1));
+        let count = |n: u32| format!("{n:>7} ");
+        match field {
+            Field::Rank => format!("{rank:>4} "),
+            Field::Name => format!("{name:<25} "),
+            Field::Games => count(s.games()),
+            Field::Results(i) => count([s.wins, s.losses, s.draws][i]),
+            Field::WhiteResults(i) => count(tally.white[i]),
+            Field::BlackResults(i) => count(tally.black[i]),
+            Field::Points => format!(
+                "{} ",
+                qt_fixed_width(f64::from(s.wins) + f64::from(s.draws) / 2.0, 8, 1)
+            ),
+            Field::Score => percent(CuteElo::new(s).point_ratio()),
+            Field::DrawScore => percent(CuteElo::new(s).draw_ratio()),
+            Field::Elo => format!("{} ", qt_fixed_width(CuteElo::new(s).diff(), 7, 0)),
+            Field::Error => format!("{} ", qt_fixed_width(CuteElo::new(s).error_margin(), 7, 0)),
+            Field::WhiteScore => percent(CuteElo::new(by_colour(tally.white)).point_ratio()),
+            Field::WhiteDrawScore => percent(CuteElo::new(by_colour(tally.white)).draw_ratio()),
+            Field::BlackScore => percent(CuteElo::new(by_colour(tally.black)).point_ratio()),
+            Field::BlackDrawScore => percent(CuteElo::new(by_colour(tally.black)).draw_ratio()),
+            Field::Count(counted) => count(tally.counts[counted.index()]),
+            Field::TimeControl => {
+                let tc = self
+                    .time_controls
+                    .get(engine)
+                    .map(result_format::time_control)
+                    .unwrap_or_default();
+                format!("{tc:>14} ")
+            }
+        }
     }
 
     /// `Tournament::outcomes()`: each player's outcomes, sorted by their words.
@@ -398,34 +459,13 @@ impl<'a, W: Write> Cutechess<'a, W> {
         }
         writeln!(self.out, "{text}")
     }
-}
 
-impl<W: Write> MatchObserver for Cutechess<'_, W> {
-    fn started(&mut self, start: &MatchStart) -> io::Result<()> {
-        self.sprt = start.sprt;
-        self.names = start.names.clone();
-        self.tournament = start.tournament;
-        self.seeds = start.layout.seeds;
-        self.whole = start.resumed.is_none();
-        if let Some(line) = super::decided_before_line(start) {
-            writeln!(self.out, "{line}")?;
-        }
-        Ok(())
-    }
-
-    fn game_started(&mut self, game: &GameStarted<'_>) -> io::Result<()> {
-        writeln!(
-            self.out,
-            "Started game {} of {} ({} vs {})",
-            game.number, game.total, game.white, game.black
-        )?;
-        self.out.flush()
-    }
-
-    fn game_finished(&mut self, finished: &GameFinished<'_>) -> io::Result<()> {
+    /// What cutechess-cli prints when a game ends (`EngineMatch::onGameFinished`): its line,
+    /// the `Score of` line of two engines, and the results and outcomes when their interval
+    /// comes (counting the games an interrupt ended).
+    fn game_ended(&mut self, finished: &GameFinished<'_>) -> io::Result<()> {
         let game = finished.game;
         let standings = finished.standings;
-        self.count(game);
         if let Some(sprt) = &finished.sprt {
             self.last_llr = sprt.llr;
         }
@@ -438,8 +478,8 @@ impl<W: Write> MatchObserver for Cutechess<'_, W> {
             game.record.outcome.pgn(),
             ending_words(game, Tool::Cutechess)
         )?;
-        let score_due = (self.score_interval != 0
-            && finished.finished.is_multiple_of(self.score_interval))
+        let ended = finished.finished + self.voids;
+        let score_due = (self.score_interval != 0 && ended.is_multiple_of(self.score_interval))
             || finished.finished == finished.total;
         if standings.names.len() == 2 && score_due {
             let s = standings.engine_score(0);
@@ -457,18 +497,66 @@ impl<W: Write> MatchObserver for Cutechess<'_, W> {
         }
         // A knockout's bracket is printed at the end only.
         if self.rating_interval != 0
-            && finished.finished.is_multiple_of(self.rating_interval)
+            && ended.is_multiple_of(self.rating_interval)
             && self.tournament != Some(TournamentKind::Knockout)
         {
             self.results(standings)?;
         }
-        if self.whole
-            && self.outcome_interval != 0
-            && finished.finished.is_multiple_of(self.outcome_interval)
-        {
+        if self.whole && self.outcome_interval != 0 && ended.is_multiple_of(self.outcome_interval) {
             self.outcomes()?;
         }
         self.out.flush()
+    }
+}
+
+impl<W: Write> MatchObserver for Cutechess<'_, W> {
+    fn started(&mut self, start: &MatchStart) -> io::Result<()> {
+        self.sprt = start.sprt;
+        self.names = start.names.clone();
+        self.tournament = start.tournament;
+        self.seeds = start.layout.seeds;
+        self.time_controls = start.time_controls.clone();
+        self.whole = start.resumed.is_none();
+        if !self.whole
+            && start.names.len() > 2
+            && start.tournament != Some(TournamentKind::Knockout)
+            && self.format.needs_each_game()
+        {
+            return Err(io::Error::other(
+                "this -resultformat has fields of each game's colours or ending (wW, wScore, \
+                 Time, DAdj, ...), which a resumed run does not know for the games of its \
+                 earlier runs; continue it with fields of Rank, Name, Games, W, L, D, Points, \
+                 Score, DScore, Elo, Error and TC only (as the default format, wide or ordo)",
+            ));
+        }
+        if let Some(line) = super::decided_before_line(start) {
+            writeln!(self.out, "{line}")?;
+        }
+        Ok(())
+    }
+
+    fn game_started(&mut self, game: &GameStarted<'_>) -> io::Result<()> {
+        writeln!(self.out, "{}", super::started_line(game))?;
+        self.out.flush()
+    }
+
+    fn game_finished(&mut self, finished: &GameFinished<'_>) -> io::Result<()> {
+        self.count(finished.game);
+        self.game_ended(finished)
+    }
+
+    /// cutechess-cli ends each running game of an interrupted run with `*` and tells it as it
+    /// tells a finished one: its `Finished game` line, the `Score of` line (the game not in
+    /// it), and `"No result"` among both players' outcomes; it counts among the finished games
+    /// for `-ratinginterval` and `-outcomeinterval`.
+    fn game_unfinished(&mut self, unfinished: &GameFinished<'_>) -> io::Result<()> {
+        self.voids += 1;
+        let game = unfinished.game;
+        for name in [&game.white, &game.black] {
+            let tally = self.tallies.entry(name.clone()).or_default();
+            *tally.outcomes.entry("No result".into()).or_default() += 1;
+        }
+        self.game_ended(unfinished)
     }
 
     fn option_warning(&mut self, warning: &OptionWarning) -> io::Result<()> {
@@ -488,7 +576,8 @@ impl<W: Write> MatchObserver for Cutechess<'_, W> {
         if let Some(sprt) = &report.sprt {
             self.last_llr = sprt.llr;
         }
-        let games = report.games();
+        // The games an interrupt ended count for the intervals, as cutechess-cli counts them.
+        let games = report.games() + self.voids;
         if let Some(knockout) = &report.knockout {
             // `KnockoutTournament::results()`: the bracket alone.
             writeln!(self.out, "{}", knockout.bracket)?;
@@ -501,7 +590,7 @@ impl<W: Write> MatchObserver for Cutechess<'_, W> {
         if let Some(note) = report
             .sprt
             .as_ref()
-            .and_then(|sprt| super::sprt_games_note(sprt, games))
+            .and_then(|sprt| super::sprt_games_note(sprt, report.games()))
         {
             writeln!(self.out, "{note}")?;
         }

@@ -256,3 +256,152 @@ fn score_and_outcome_intervals() {
     let after_two = out.find("Finished game 3").unwrap();
     assert!(out[..after_two].contains("Player: b"), "{out}");
 }
+
+/// What each way a game ends counts in the outcome fields, White's then Black's, as
+/// cutechess's `addOutcome` counts it.
+#[test]
+fn outcome_fields_count_each_game_as_cutechess_does() {
+    use super::super::test_support::game;
+    use result_format::{counted, Counted::*};
+    use Color::{Black, White};
+    let unknown = TimeLossCause::Unknown {
+        info_time_ms: None,
+        left_ms: 0,
+    };
+    let rule = |ending| Some(Finish::Rule(ending));
+    type Case = (
+        Outcome,
+        Option<Termination>,
+        Option<Finish>,
+        [Option<result_format::Counted>; 2],
+    );
+    let cases: Vec<Case> = vec![
+        (
+            Outcome::Win(Black),
+            None,
+            rule(Ending::Checkmate { winner: Black }),
+            [Some(RegularLoss), Some(RegularWin)],
+        ),
+        (
+            Outcome::Draw,
+            None,
+            rule(Ending::Stalemate),
+            [Some(Stalemate), Some(Stalemate)],
+        ),
+        (
+            Outcome::Draw,
+            None,
+            rule(Ending::InsufficientMaterial),
+            [Some(InsufficientMaterial); 2],
+        ),
+        (
+            Outcome::Draw,
+            None,
+            Some(Finish::Claim(DrawClaim::ThreefoldRepetition)),
+            [Some(Repetition); 2],
+        ),
+        (
+            Outcome::Draw,
+            None,
+            rule(Ending::SeventyFiveMoveRule),
+            [Some(MovesRule); 2],
+        ),
+        (
+            Outcome::Draw,
+            Some(Termination::PlyLimit),
+            None,
+            [Some(Adjudication); 2],
+        ),
+        (
+            Outcome::Draw,
+            Some(Termination::Tablebase),
+            None,
+            [Some(Adjudication); 2],
+        ),
+        (
+            Outcome::Win(White),
+            Some(Termination::Adjudication("resign rule".into())),
+            None,
+            [Some(RegularWin), Some(RegularLoss)],
+        ),
+        (
+            Outcome::Win(White),
+            Some(Termination::TimeForfeit(Black, unknown)),
+            None,
+            [Some(OtherWin), Some(TimeForfeit)],
+        ),
+        // A loss on time against a bare king is a draw: `Time` for both.
+        (
+            Outcome::Draw,
+            Some(Termination::TimeForfeit(Black, unknown)),
+            None,
+            [Some(TimeForfeit); 2],
+        ),
+        (
+            Outcome::Win(Black),
+            Some(Termination::IllegalMove(White, "e1e3".into())),
+            None,
+            [Some(IllegalMove), Some(OtherWin)],
+        ),
+        (
+            Outcome::Win(Black),
+            Some(Termination::Crash(White)),
+            None,
+            [Some(Disconnection), Some(OtherWin)],
+        ),
+        (
+            Outcome::Win(White),
+            Some(Termination::Hang(Black)),
+            None,
+            [Some(OtherWin), Some(StalledConnection)],
+        ),
+        (
+            Outcome::Win(Black),
+            Some(Termination::Resignation(White)),
+            None,
+            [Some(RegularLoss), Some(RegularWin)],
+        ),
+        // A refuted claim of a win is an invalid result claim; a refuted `Illegal move` is
+        // described otherwise, so cutechess counts it a regular loss.
+        (
+            Outcome::Win(Black),
+            Some(Termination::FalseClaim(White, "1-0 {White mates}".into())),
+            None,
+            [Some(InvalidResultClaim), Some(OtherWin)],
+        ),
+        (
+            Outcome::Win(Black),
+            Some(Termination::FalseClaim(White, "Illegal move: e7e5".into())),
+            None,
+            [Some(RegularLoss), Some(RegularWin)],
+        ),
+        (
+            Outcome::Unfinished,
+            Some(Termination::Interrupted),
+            None,
+            [None, None],
+        ),
+    ];
+    for (outcome, termination, finish, expected) in cases {
+        let played = game(1, "a", "b", outcome, termination.clone(), finish);
+        assert_eq!(counted(&played), expected, "{termination:?} {finish:?}");
+    }
+}
+
+/// A resumed tournament does not know its earlier games' colours and endings: a format with
+/// their fields is refused before the first game; one without them prints.
+#[test]
+fn a_resumed_tournament_refuses_fields_of_each_game() {
+    let (mut start, _) = start(&["a", "b", "c"], 2, Openings::default());
+    start.resumed = Some(shannon::arena::Resumed {
+        state: "x.state.json".into(),
+        done: 2,
+        of: 6,
+    });
+    let mut out = Vec::new();
+    let mut renderer = Cutechess::new(&mut out, 0).with_result_format(ResultFormat::parse("wide3"));
+    let refused = renderer.started(&start).unwrap_err().to_string();
+    assert!(refused.contains("resumed run"), "{refused}");
+    let mut renderer = Cutechess::new(&mut out, 0).with_result_format(ResultFormat::parse("wide"));
+    renderer.started(&start).unwrap();
+}

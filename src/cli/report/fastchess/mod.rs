@@ -488,11 +488,7 @@ impl<W: Write> MatchObserver for Fastchess<'_, W> {
     }
 
     fn game_started(&mut self, game: &GameStarted<'_>) -> io::Result<()> {
-        writeln!(
-            self.out,
-            "Started game {} of {} ({} vs {})",
-            game.number, game.total, game.white, game.black
-        )?;
+        writeln!(self.out, "{}", super::started_line(game))?;
         self.out.flush()
     }
 
@@ -608,10 +604,13 @@ impl<W: Write> MatchObserver for Fastchess<'_, W> {
             }
         }
         // The standings at the end, unless the last block showed them (a resumed run with
-        // nothing left to play, an interrupted one).
-        // fastchess continuing its config.json with nothing left to play prints no block.
+        // nothing left to play). fastchess continuing its config.json with nothing left to
+        // play prints no block, and an interrupted fastchess none after its last game's.
         let nothing_played = self.carried > 0 && report.games() <= self.carried;
-        if self.last_block != Some(report.games()) && !nothing_played {
+        if self.last_block != Some(report.games())
+            && !nothing_played
+            && report.interrupted.is_none()
+        {
             self.interval(&report.standings, llr)?;
         }
         let tracked: Vec<(usize, Forfeits)> = self

@@ -25,75 +25,15 @@
 //!
 //! Nothing here starts an engine: the driver is told the results ([`Knockout::finish`]).
 
-use std::collections::BTreeMap;
+mod mersenne;
+
+pub use mersenne::CuteMersenne;
+
+use crate::game::Outcome;
+use crate::Color;
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, VecDeque};
 use std::fmt;
-
-/// cutechess-cli's Mersenne generator (projects/lib/src/mersenne.cpp): MT19937's seeding and
-/// tempering, but its twist takes bit 0 of the word where MT19937 takes the top bit, so its
-/// numbers part from MT19937's after the first.
-#[derive(Clone)]
-pub struct CuteMersenne {
-    state: [u32; 624],
-    index: usize,
-}
-
-impl fmt::Debug for CuteMersenne {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("CuteMersenne")
-            .field("index", &self.index)
-            .finish_non_exhaustive()
-    }
-}
-
-impl CuteMersenne {
-    /// Seeded as `Mersenne::initialize(seed)` seeds it at the start of cutechess-cli (no
-    /// number drawn before).
-    pub fn new(seed: u32) -> CuteMersenne {
-        let mut random = CuteMersenne {
-            state: [0; 624],
-            index: 0,
-        };
-        random.reseed(seed);
-        random
-    }
-
-    /// Seeded again as `Mersenne::initialize(seed)` does it: the words only, not the place of
-    /// the next one (cutechess keeps that), so after draws the next numbers are not those of a
-    /// new generator.
-    pub fn reseed(&mut self, seed: u32) {
-        self.state[0] = seed;
-        for i in 1..624 {
-            let previous = self.state[i - 1];
-            self.state[i] = 0x6C07_8965u32
-                .wrapping_mul(previous ^ (previous >> 30))
-                .wrapping_add(i as u32);
-        }
-    }
-
-    fn generate(&mut self) {
-        for i in 0..624 {
-            let y = (self.state[i] & 0x1).wrapping_add(self.state[(i + 1) % 624] & 0x7FFF_FFFF);
-            self.state[i] = self.state[(i + 397) % 624] ^ (y >> 1);
-            if y % 2 == 1 {
-                self.state[i] ^= 0x9908_B0DF;
-            }
-        }
-    }
-
-    /// The next number, as `Mersenne::random()`.
-    pub fn next_u32(&mut self) -> u32 {
-        if self.index == 0 {
-            self.generate();
-        }
-        let mut y = self.state[self.index];
-        y ^= y >> 11;
-        y ^= (y << 7) & 0x9D2C_5680;
-        y ^= (y << 15) & 0xEFC6_0000;
-        y ^= y >> 18;
-        self.index = (self.index + 1) % 624;
-        y
-    }
-}
 
 /// How a knockout is played.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -125,6 +65,9 @@ pub enum KnockoutError {
     NoGames,
     /// A result for a game the driver did not hand out, or was already told.
     UnknownGame(u32),
+    /// Results to replay ([`Knockout::replay`]) of games this knockout does not play (by
+    /// number; the first of them): they are of another knockout.
+    NotItsResults(u32),
 }
 
 impl fmt::Display for KnockoutError {
@@ -139,14 +82,21 @@ impl fmt::Display for KnockoutError {
             KnockoutError::UnknownGame(number) => {
                 write!(f, "game {number} is not a running game of the knockout")
             }
+            KnockoutError::NotItsResults(number) => write!(
+                f,
+                "the result saved for game {number} is of no game this knockout plays \
+                 with the results before it: the results are of another knockout"
+            ),
         }
     }
 }
 
 impl std::error::Error for KnockoutError {}
 
-/// A game's result, from White's side.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// A game's result, from White's side (saved in a match's state by these names:
+/// `white_wins`, `black_wins`, `draw`, `none`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum KnockoutResult {
     /// White won.
     WhiteWins,
@@ -156,6 +106,18 @@ pub enum KnockoutResult {
     Draw,
     /// No result (an interrupted game): no points, and the encounter stays undecided.
     None,
+}
+
+impl KnockoutResult {
+    /// The result of a game that ended with `outcome`.
+    pub fn of(outcome: Outcome) -> KnockoutResult {
+        match outcome {
+            Outcome::Win(Color::White) => KnockoutResult::WhiteWins,
+            Outcome::Win(Color::Black) => KnockoutResult::BlackWins,
+            Outcome::Draw => KnockoutResult::Draw,
+            Outcome::Unfinished => KnockoutResult::None,
+        }
+    }
 }
 
 /// One game the driver hands out.
@@ -314,6 +276,8 @@ pub struct Knockout {
     openings: usize,
     handed_out: u32,
     running: BTreeMap<u32, Running>,
+    /// Games a replay left running, handed out again first, in order ([`Knockout::replay`]).
+    again: VecDeque<KnockoutGame>,
 }
 
 impl Knockout {
@@ -362,6 +326,7 @@ impl Knockout {
             openings: 0,
             handed_out: 0,
             running: BTreeMap::new(),
+            again: VecDeque::new(),
         })
     }
 
@@ -383,6 +348,9 @@ impl Knockout {
 
     /// The next game to play, if it is known.
     pub fn next_game(&mut self) -> Next {
+        if let Some(game) = self.again.pop_front() {
+            return Next::Play(game);
+        }
         let games = self.rules.games;
         loop {
             let round = self.rounds.len() - 1;
@@ -461,6 +429,35 @@ impl Knockout {
             black,
             opening,
         }
+    }
+
+    /// The knockout, new, taken as far as `results` (finished games by number, as a state
+    /// saves them) take it: every game the driver hands out with the results it has so far is
+    /// finished with its saved result or, without one, left running. [`Knockout::next_game`]
+    /// hands those running games (started but unfinished when the run stopped, or certain and
+    /// not started yet) out again first, in order; it returns how many there are. A result of
+    /// a game it never hands out is refused ([`KnockoutError::NotItsResults`]).
+    pub fn replay(
+        &mut self,
+        results: &BTreeMap<u32, KnockoutResult>,
+    ) -> Result<usize, KnockoutError> {
+        let mut again = VecDeque::new();
+        let mut used = 0;
+        while let Next::Play(game) = self.next_game() {
+            match results.get(&game.number) {
+                Some(&result) => {
+                    self.finish(game.number, result)?;
+                    used += 1;
+                }
+                None => again.push_back(game),
+            }
+        }
+        if used < results.len() {
+            let unused = results.keys().find(|&&n| n > self.handed_out);
+            return Err(KnockoutError::NotItsResults(unused.copied().unwrap_or(0)));
+        }
+        self.again.extend(again);
+        Ok(self.again.len())
     }
 
     /// Game `number` ended with `result`.
@@ -558,137 +555,4 @@ fn player_seed(rank: usize, size: usize) -> usize {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn rules(players: usize, games: u32) -> KnockoutRules {
-        KnockoutRules {
-            players,
-            seeds: 0,
-            games,
-            games_per_opening: 1,
-            noswap: false,
-            reverse: false,
-            seed: 7,
-        }
-    }
-
-    #[test]
-    fn the_generator_is_cutechess_s() {
-        // cutechess's own test (projects/lib/tests/mersenne/tst_mersenne.cpp), whose second
-        // row runs after the first, so from the third word on.
-        let mut random = CuteMersenne::new(0);
-        assert_eq!(
-            [random.next_u32(), random.next_u32()],
-            [2_357_136_044, 1_745_961_492]
-        );
-        random.reseed(0xFFFF_FFFF);
-        assert_eq!(
-            [random.next_u32(), random.next_u32()],
-            [485_482_874, 4_213_522_654]
-        );
-    }
-
-    #[test]
-    fn ranks_go_where_cutechess_puts_them() {
-        let places: Vec<usize> = (1..=8).map(|rank| player_seed(rank, 8)).collect();
-        assert_eq!(places, [0, 4, 2, 6, 1, 5, 3, 7]);
-    }
-
-    #[test]
-    fn byes_go_to_the_top_seeds() {
-        let knockout = Knockout::new(KnockoutRules {
-            seeds: 5,
-            ..rules(5, 1)
-        })
-        .unwrap();
-        let first: Vec<[Option<usize>; 2]> = knockout.rounds[0].iter().map(|e| e.players).collect();
-        assert_eq!(
-            first,
-            [
-                [Some(0), None],
-                [Some(2), None],
-                [Some(1), None],
-                [Some(3), Some(4)]
-            ]
-        );
-    }
-
-    #[test]
-    fn an_encounter_goes_on_while_undecided() {
-        // One game: a draw needs another.
-        assert!(Encounter::needs_more(1, 1, 1, 1));
-        assert!(!Encounter::needs_more(2, 0, 1, 1));
-        // Two games: 1.5-0.5 decides; 1-1 does not; after a third game, a fourth.
-        assert!(!Encounter::needs_more(3, 1, 2, 2));
-        assert!(Encounter::needs_more(2, 2, 2, 2));
-        assert!(Encounter::needs_more(4, 2, 3, 2));
-        assert!(!Encounter::needs_more(5, 3, 4, 2));
-        // Three games: 2-1 decides.
-        assert!(!Encounter::needs_more(4, 2, 3, 3));
-        assert!(Encounter::needs_more(3, 3, 3, 3));
-    }
-
-    #[test]
-    fn games_are_handed_out_only_once_certain() {
-        let mut knockout = Knockout::new(KnockoutRules {
-            seeds: 2,
-            ..rules(2, 2)
-        })
-        .unwrap();
-        let Next::Play(first) = knockout.next_game() else {
-            panic!("a first game")
-        };
-        // The second game is needed whatever the first gives.
-        let Next::Play(second) = knockout.next_game() else {
-            panic!("a second game")
-        };
-        assert_eq!(
-            (first.white, second.white, first.opening, second.opening),
-            (0, 1, 0, 1)
-        );
-        assert_eq!(knockout.next_game(), Next::Wait);
-        knockout.finish(1, KnockoutResult::WhiteWins).unwrap();
-        knockout.finish(2, KnockoutResult::WhiteWins).unwrap();
-        // 1-1: two more.
-        let Next::Play(third) = knockout.next_game() else {
-            panic!("a third game")
-        };
-        assert_eq!(third.number, 3);
-        let Next::Play(_) = knockout.next_game() else {
-            panic!("a fourth game")
-        };
-        knockout.finish(3, KnockoutResult::Draw).unwrap();
-        knockout.finish(4, KnockoutResult::WhiteWins).unwrap();
-        assert_eq!(knockout.next_game(), Next::Done);
-        assert_eq!(knockout.winner(), Some(1));
-        assert!(knockout.finish(4, KnockoutResult::Draw).is_err());
-    }
-
-    #[test]
-    fn the_bracket_prints_as_cutechess_prints_it() {
-        let mut knockout = Knockout::new(KnockoutRules {
-            seeds: 3,
-            ..rules(3, 1)
-        })
-        .unwrap();
-        let names: Vec<String> = ["alpha", "beta", "gamma"].map(String::from).to_vec();
-        let Next::Play(game) = knockout.next_game() else {
-            panic!("the semi-final")
-        };
-        assert_eq!((game.white, game.black, game.round), (1, 2, 1));
-        knockout.finish(1, KnockoutResult::BlackWins).unwrap();
-        let Next::Play(game) = knockout.next_game() else {
-            panic!("the final")
-        };
-        assert_eq!((game.white, game.black, game.round), (0, 2, 2));
-        knockout.finish(2, KnockoutResult::WhiteWins).unwrap();
-        assert_eq!(knockout.next_game(), Next::Done);
-        assert_eq!(
-            knockout.bracket(&names),
-            "alpha\n\t\talpha\nbye\n\t\t\t\talpha (1-0)\nbeta\n\t\tgamma (0-1)\ngamma"
-        );
-        assert!(Knockout::new(rules(1, 1)).is_err());
-        assert!(Knockout::new(rules(3, 0)).is_err());
-    }
-}
+mod tests;
