@@ -19,6 +19,7 @@
 use shannon::codec::game::model::book::Book;
 use shannon::codec::game::model::fit::move_bits;
 use shannon::codec::game::model::net::file::{self, AnyNet};
+use shannon::codec::game::model::net::Instructions;
 use shannon::codec::game::model::Fitted;
 use shannon::codec::game::model::MoveModel;
 use shannon::codec::game::GameCodec;
@@ -131,8 +132,10 @@ fn main() {
     println!(
         "{} held-back games, {moves} moves, one thread, {rounds} rounds of each codec in turn \
          (M moves/s of thread CPU time: median [fastest, slowest], ratio to arith; wall: the \
-         wall-clock median)",
-        games.len()
+         wall-clock median); the network models on {} instructions ({}=portable to compare)",
+        games.len(),
+        Instructions::chosen().name(),
+        Instructions::VARIABLE
     );
     let mut encode_times = vec![Vec::new(); codecs.len()];
     let mut decode_times = vec![Vec::new(); codecs.len()];

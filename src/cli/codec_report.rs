@@ -10,6 +10,7 @@ use super::codec_report_plot::{write_trade_chart, GameCodecRow};
 use super::prelude::{per_second, CliError, Overwrite, Stderr};
 use super::random_games_plot::PlotError;
 use shannon::codec::container::Pack;
+use shannon::codec::game::model::net::Instructions;
 use shannon::codec::game::{canonical_moves, GameCodec};
 use shannon::codec::position::PositionCodec;
 use shannon::game::GameRecord;
@@ -282,6 +283,9 @@ pub fn run_codec_report(
             } else {
                 String::new()
             }
+        ) + &format!(
+            "; the networks on {} instructions",
+            Instructions::chosen().name()
         );
         write_trade_chart(plot, &rows, &about).map_err(CodecReportError::Plot)?;
     }
@@ -390,9 +394,12 @@ fn write_game_table(
         out,
         "(bits/move: each game's bits, header included; packed: the whole packed file, framing \
          and checksums included; moves alone: sum log2 n = {:.3} bits/move, \
-         sum ceil(log2 n) = {:.3} bits/move)",
+         sum ceil(log2 n) = {:.3} bits/move; the network models (m3-m6) on {} instructions: \
+         {}=portable to compare)",
         per_move(exact),
-        per_move(whole as f64)
+        per_move(whole as f64),
+        Instructions::chosen().name(),
+        Instructions::VARIABLE
     )?;
     Ok(rows)
 }

@@ -177,14 +177,20 @@ const M6_RANDOM_CODES: u64 = 0xeeaf_d7e3_41c2_1ed2;
 
 /// The probabilities of the network models (m3-m6), pinned: every frequency, total, end and
 /// result odds each gives over the positions of the first 200 corpus games and of random games
-/// from every suite position, as a CRC-64. Integers only, added in a fixed order: any machine,
-/// any compiler flags must give these numbers, or files packed on one machine would not unpack
-/// on another.
+/// from every suite position, as a CRC-64, under every instruction set this CPU runs (the
+/// portable code and, on x86-64 with AVX2, the AVX2 code). Integers only, added in a fixed
+/// order: any machine, any compiler flags must give these numbers, or files packed on one
+/// machine would not unpack on another.
 #[test]
 fn network_models_give_the_pinned_probabilities() {
     use shannon::codec::game::model::net::file::AnyNet;
+    use shannon::codec::game::model::net::{Instructions, Net};
     use shannon::codec::game::model::{Distribution, Fitted, MovePredictor};
-    fn digest<P: MovePredictor>(model: &P, games: &[GameRecord]) -> (u64, usize) {
+    fn digest<const W: usize>(
+        model: &Net<W>,
+        instructions: Instructions,
+        games: &[GameRecord],
+    ) -> (u64, usize) {
         let crc = crc::Crc::<u64>::new(&crc::CRC_64_ECMA_182);
         let mut digest = crc.digest();
         let mut dist = Distribution::default();
@@ -193,7 +199,7 @@ fn network_models_give_the_pinned_probabilities() {
             let mut pos = game.start.clone();
             let mut history = model.history(&pos);
             for &mv in &game.moves {
-                model.distribution(&pos, &history, &mut dist);
+                model.distribution_with(instructions, &pos, &history, &mut dist);
                 dist.freqs
                     .iter()
                     .for_each(|f| digest.update(&f.to_le_bytes()));
@@ -226,21 +232,32 @@ fn network_models_give_the_pinned_probabilities() {
         (MoveModel::M5, M5_PROBABILITIES),
         (MoveModel::M6, M6_PROBABILITIES),
     ];
-    for (model, crc) in pinned {
-        let Some(Fitted::Net(net)) = model.fitted() else {
-            panic!("{model} is a network");
-        };
-        let found = match net {
-            AnyNet::W8(n) => digest(n, &games),
-            AnyNet::W16(n) => digest(n, &games),
-            AnyNet::W32(n) => digest(n, &games),
-        };
-        assert_eq!(
-            found,
-            (crc, 139_729),
-            "{model}'s probabilities changed (found {:#x})",
-            found.0
+    let available = Instructions::available();
+    if available.len() < Instructions::ALL.len() {
+        println!(
+            "this CPU runs only {:?} of {:?}: those alone checked",
+            available,
+            Instructions::ALL
         );
+    }
+    for instructions in available {
+        for (model, crc) in pinned {
+            let Some(Fitted::Net(net)) = model.fitted() else {
+                panic!("{model} is a network");
+            };
+            let found = match net {
+                AnyNet::W8(n) => digest(n, instructions, &games),
+                AnyNet::W16(n) => digest(n, instructions, &games),
+                AnyNet::W32(n) => digest(n, instructions, &games),
+            };
+            assert_eq!(
+                found,
+                (crc, 139_729),
+                "{model}'s probabilities changed under {} (found {:#x})",
+                instructions.name(),
+                found.0
+            );
+        }
     }
 }
 

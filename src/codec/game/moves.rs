@@ -32,6 +32,7 @@ pub fn canonical_moves(pos: &Position) -> Vec<Move> {
 }
 
 /// The legal moves of `pos` into `list` (replacing what it held), in the canonical order.
+#[inline(always)]
 pub(super) fn canonical_legal_moves(
     pos: &Position,
     order: &mut CanonicalOrder,
@@ -102,7 +103,7 @@ const PROMOTION_RANKS: u64 = 0xff00_0000_0000_00ff;
 
 impl CanonicalOrder {
     /// The legal moves of `pos` into `list` (replacing what it held), in the canonical order.
-    #[inline]
+    #[inline(always)] // into the network models' tiers (net/tier.rs)
     pub fn legal_moves(&mut self, pos: &Position, list: &mut MoveList) {
         list.clear();
         legal_moves_to(pos, self);

@@ -21,6 +21,7 @@ pub mod fit;
 mod group;
 mod history;
 pub mod see;
+mod tier;
 
 use super::book::{self, Book};
 use super::predictor::{Distribution, MovePredictor};
@@ -30,6 +31,8 @@ use context::Context;
 pub use fast::Layout;
 use features::{FeatureSink, ALL_GROUPS, M4_GROUPS};
 pub use history::History;
+pub use tier::Instructions;
+use tier::{Portable, Tier};
 
 /// Score units per bit.
 pub const SCALE: i32 = 64;
@@ -138,7 +141,8 @@ impl<const W: usize> Net<W> {
         i32::from(acc[0]) + (hidden >> PRODUCT_SHIFT)
     }
 
-    /// [`Net::score`] on its own: inlined into the features, its loops went one lane at a time.
+    /// [`Net::score`] on its own: inlined into the features, its loops went one lane at a time
+    /// (the portable tier's; AVX2's keeps the sum in a register: [`tier`]).
     #[inline(never)]
     fn clipped_score(&self, acc: &[i16; W]) -> i32 {
         self.score(acc)
@@ -187,8 +191,9 @@ impl<const W: usize> Net<W> {
     /// `EXCHANGE`): the piece's slots added once per piece, then each move's. Returns the
     /// largest score (`i32::MIN` with no moves).
     #[inline(always)]
-    fn fast_scores<const EXCHANGE: bool>(
+    fn fast_scores<const EXCHANGE: bool, T: Tier>(
         &self,
+        tier: T,
         context: &Context,
         moves: &[Move],
         book: Option<(u64, u32)>,
@@ -207,12 +212,8 @@ impl<const W: usize> Net<W> {
             }
             let bucket = book
                 .map(|(hash, total)| book::bucket(total, self.book.count(book::extend(hash, mv))));
-            let acc = sum_rows(
-                &piece.1,
-                &self.rows,
-                &context.fast_move::<EXCHANGE>(mv, bucket),
-            );
-            let score = self.clipped_score(&acc);
+            let features = context.fast_move::<EXCHANGE>(mv, bucket);
+            let score = tier.move_score(self, &piece.1, &features);
             max = max.max(score);
             scores.push(score);
         }
@@ -220,11 +221,13 @@ impl<const W: usize> Net<W> {
     }
 
     /// The score of each of `moves` by the model's layout and groups; returns the largest
-    /// (with no moves, a number no frequency uses). Out of line, so the context is a parameter the compiler knows no
-    /// store to `scores` changes: inlined, it read the context's fields again after each.
-    #[inline(never)]
-    fn all_scores(
+    /// (with no moves, a number no frequency uses). Each tier's copy is out of line
+    /// ([`Tier::all_scores`]), so the context is a parameter the compiler knows no store to
+    /// `scores` changes: inlined, it read the context's fields again after each.
+    #[inline(always)]
+    fn all_scores_in<T: Tier>(
         &self,
+        tier: T,
         context: &Context,
         moves: &[Move],
         book: Option<(u64, u32)>,
@@ -232,9 +235,9 @@ impl<const W: usize> Net<W> {
     ) -> i32 {
         // The shipped models' groups as constants: the compiler drops the tests of the groups.
         if self.layout == Layout::Fast {
-            return self.fast_scores::<false>(context, moves, book, scores);
+            return self.fast_scores::<false, T>(tier, context, moves, book, scores);
         } else if self.layout == Layout::FastExchange {
-            return self.fast_scores::<true>(context, moves, book, scores);
+            return self.fast_scores::<true, T>(tier, context, moves, book, scores);
         } else if self.groups == ALL_GROUPS {
             self.scores(ALL_GROUPS, context, moves, book, scores);
         } else if self.groups == M4_GROUPS {
@@ -243,6 +246,52 @@ impl<const W: usize> Net<W> {
             self.scores(self.groups, context, moves, book, scores);
         }
         scores.iter().copied().max().unwrap_or(0)
+    }
+
+    /// The work of [`MovePredictor::distribution`], inlined into each tier's entry point
+    /// ([`Tier::distribution`]).
+    #[inline(always)]
+    fn distribution_in<T: Tier>(
+        &self,
+        tier: T,
+        pos: &Position,
+        history: &History,
+        out: &mut Distribution,
+    ) {
+        canonical_legal_moves(pos, &mut out.order, &mut out.moves);
+        let book = self.book_total(history);
+        let (legal, in_book) = (out.moves.len(), book.is_some());
+        let context = match &mut out.context {
+            Some(context) => {
+                context.renew(pos, history, legal, in_book, self.groups);
+                context
+            }
+            None => out
+                .context
+                .insert(Context::new(pos, history, legal, in_book, self.groups)),
+        };
+        out.scores.clear();
+        let max = tier.all_scores(self, context, &out.moves, book, &mut out.scores);
+        out.total = frequencies_below(max, &out.scores, &mut out.freqs);
+    }
+
+    /// [`MovePredictor::distribution`] worked out with `instructions` (or, where this CPU
+    /// lacks them, the portable code): every tier gives the same, bit for bit.
+    pub fn distribution_with(
+        &self,
+        instructions: Instructions,
+        pos: &Position,
+        history: &History,
+        out: &mut Distribution,
+    ) {
+        #[cfg(target_arch = "x86_64")]
+        if instructions == Instructions::Avx2 {
+            if let Some(avx2) = tier::Avx2::detect() {
+                return avx2.distribution(self, pos, history, out);
+            }
+        }
+        let _ = instructions;
+        Portable.distribution(self, pos, history, out);
     }
 
     /// The book bucket function of the position `history` reached, if it is in the book.
@@ -265,21 +314,7 @@ impl<const W: usize> MovePredictor for Net<W> {
     }
 
     fn distribution(&self, pos: &Position, history: &History, out: &mut Distribution) {
-        canonical_legal_moves(pos, &mut out.order, &mut out.moves);
-        let book = self.book_total(history);
-        let (legal, in_book) = (out.moves.len(), book.is_some());
-        let context = match &mut out.context {
-            Some(context) => {
-                context.renew(pos, history, legal, in_book, self.groups);
-                context
-            }
-            None => out
-                .context
-                .insert(Context::new(pos, history, legal, in_book, self.groups)),
-        };
-        out.scores.clear();
-        let max = self.all_scores(context, &out.moves, book, &mut out.scores);
-        out.total = frequencies_below(max, &out.scores, &mut out.freqs);
+        self.distribution_with(Instructions::chosen(), pos, history, out);
     }
 
     fn end_odds(&self, pos: &Position, history: &History) -> [u32; 2] {
