@@ -147,14 +147,54 @@ pub const FAST_FEATURES: usize = OFFSETS[SLOTS - 1] + SIZES[SLOTS - 1];
 /// The number of m6's move features.
 pub const EXCHANGE_FEATURES: usize = EXCHANGE_OFFSETS[SLOTS - 1] + EXCHANGE_SIZES[SLOTS - 1];
 
+/// What the moves of one piece share in their rows, worked out once for the piece
+/// ([`Context::fast_mover`]).
+#[derive(Debug, Clone, Copy)]
+pub struct Mover {
+    from: usize,
+    /// Its kind.
+    mover: usize,
+    /// The first row of its destination's slot (the phase and the kind).
+    squares: usize,
+    /// The board without it.
+    occupied: u64,
+    /// Our hanging pieces but it that we do not defend.
+    unguarded: u64,
+    /// Its kind in the local slot, a king with castling rights apart (castling aside).
+    walker: usize,
+    /// Our defences of the squares it goes to, pawns going straight on ([`Context::fast_move`])
+    /// and others: (at least once, at least twice).
+    defences: [(u64, u64); 2],
+}
+
 impl Context {
-    /// The rows of the piece on `from` ([`PIECE_SLOTS`]) in m5's layout, or m6's when
+    /// What the moves of the piece on `from` share ([`Mover`]).
+    #[inline(always)]
+    pub fn fast_mover(&self, from: usize) -> Mover {
+        let mover = usize::from(self.kinds[from]);
+        let from_bit = 1u64 << from;
+        Mover {
+            from,
+            mover,
+            squares: (self.phase * 6 + mover) * 64,
+            occupied: self.occupied & !from_bit,
+            unguarded: self.hanging & !from_bit & !self.our_all,
+            walker: if mover == 5 && self.can_castle {
+                6
+            } else {
+                mover
+            },
+            defences: [(self.our_all, self.our_two), (self.our_two, self.our_three)],
+        }
+    }
+
+    /// The rows of the piece `piece` ([`PIECE_SLOTS`]) in m5's layout, or m6's when
     /// `EXCHANGE`.
     #[inline(always)]
-    pub fn fast_piece<const EXCHANGE: bool>(&self, from: usize) -> [u16; PIECE_SLOTS] {
+    pub fn fast_piece<const EXCHANGE: bool>(&self, piece: &Mover) -> [u16; PIECE_SLOTS] {
         let offsets = if EXCHANGE { EXCHANGE_OFFSETS } else { OFFSETS };
-        let mover = usize::from(self.kinds[from]);
-        let square = (self.phase * 6 + mover) * 64 + (from ^ self.flip);
+        let (from, mover) = (piece.from, piece.mover);
+        let square = piece.squares + (from ^ self.flip);
         let last = usize::from(self.our_last_to == from);
         let others = if self.hanging & !(1 << from) == 0 {
             0
@@ -170,17 +210,18 @@ impl Context {
         [(offsets[0] + square) as u16, (offsets[1] + state) as u16]
     }
 
-    /// The rows of `mv` ([`MOVE_SLOTS`]) in m5's layout, or m6's when `EXCHANGE`; `book` is its
-    /// book bucket while the position is in the book.
+    /// The rows of `mv`, a move of `piece` ([`MOVE_SLOTS`]), in m5's layout, or m6's when
+    /// `EXCHANGE`; `book` is its book bucket while the position is in the book.
     #[inline(always)]
     pub fn fast_move<const EXCHANGE: bool>(
         &self,
+        piece: &Mover,
         mv: Move,
         book: Option<usize>,
     ) -> [u16; MOVE_SLOTS] {
         let offsets = if EXCHANGE { EXCHANGE_OFFSETS } else { OFFSETS };
-        let (from, to) = (mv.from().index(), mv.to().index());
-        let mover = usize::from(self.kinds[from]);
+        let (from, to) = (piece.from, mv.to().index());
+        let mover = piece.mover;
         let kind = mv.kind();
         let castles = matches!(kind, MoveKind::Castling);
         let (tactic_mover, lands_as) = match kind {
@@ -202,17 +243,13 @@ impl Context {
             to
         };
         let to_bit = 1u64 << to;
-        let square = (self.phase * 6 + mover) * 64 + (dest ^ self.flip);
+        let square = piece.squares + (dest ^ self.flip);
         let (class, defended, contested) = if castles {
             (0, 0, 0)
         } else if EXCHANGE {
             // Our defenders but the mover, which attacks the square unless it is a pawn going
             // straight on; an x-ray of ours may join.
-            let (one, two) = if mover == 0 && (from ^ to) & 7 == 0 {
-                (self.our_all, self.our_two)
-            } else {
-                (self.our_two, self.our_three)
-            };
+            let (one, two) = piece.defences[usize::from(mover != 0 || (from ^ to) & 7 != 0)];
             (
                 self.attacker_class(to),
                 usize::from((one | self.our_xray) & to_bit != 0),
@@ -226,11 +263,7 @@ impl Context {
             )
         };
         let tactic = (((tactic_mover * 6 + captured) * 5 + class) * 2 + defended) * 2 + contested;
-        let walker = if mover == 5 && !castles && self.can_castle {
-            6
-        } else {
-            mover
-        };
+        let walker = if castles { mover } else { piece.walker };
         let last = if self.last_to == NONE {
             8
         } else {
@@ -240,7 +273,7 @@ impl Context {
         let hits = if castles {
             0
         } else {
-            let occupied = (self.occupied & !(1 << from)) | to_bit;
+            let occupied = piece.occupied | to_bit;
             attacks(lands_as, self.us, to, occupied)
         };
         let reached = usize::from(REACH[(hits & !self.ours).count_ones() as usize & 31]);
@@ -251,7 +284,7 @@ impl Context {
             1 + usize::from(bigger & bigger.wrapping_sub(1) != 0)
         };
         let loose = usize::from(hits & self.their_loose & !to_bit != 0);
-        let guards = usize::from(hits & self.hanging & !(1 << from) & !self.our_all != 0);
+        let guards = usize::from(hits & piece.unguarded != 0);
         let reach = (((lands_as * 7 + reached) * 3 + bigger) * 2 + loose) * 2 + guards;
         let check = if !castles && self.checks[lands_as] & to_bit != 0 {
             1 + usize::from(self.their_all & to_bit == 0 || self.our_all & to_bit != 0)
@@ -333,17 +366,17 @@ mod tests {
                 let context = Context::new(&pos, &history, legal.len(), false, groups);
                 for &mv in legal.iter() {
                     let book = Some(rng.below(BOOK_ROWS - 1)).filter(|_| moves % 2 == 0);
-                    let from = mv.from().index();
+                    let mover = context.fast_mover(mv.from().index());
                     for (layout, piece, rows) in [
                         (
                             Layout::Fast,
-                            context.fast_piece::<false>(from),
-                            context.fast_move::<false>(mv, book),
+                            context.fast_piece::<false>(&mover),
+                            context.fast_move::<false>(&mover, mv, book),
                         ),
                         (
                             Layout::FastExchange,
-                            context.fast_piece::<true>(from),
-                            context.fast_move::<true>(mv, book),
+                            context.fast_piece::<true>(&mover),
+                            context.fast_move::<true>(&mover, mv, book),
                         ),
                     ] {
                         let slots = slots(layout).into_iter();

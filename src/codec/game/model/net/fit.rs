@@ -102,14 +102,16 @@ impl Samples {
                         context.features(mv, groups, bucket, &mut Collect(&mut self.features))
                     }
                     Layout::Fast => {
-                        let piece = context.fast_piece::<false>(mv.from().index());
-                        self.features
-                            .extend(piece.iter().chain(&context.fast_move::<false>(mv, bucket)));
+                        let mover = context.fast_mover(mv.from().index());
+                        let piece = context.fast_piece::<false>(&mover);
+                        let rows = context.fast_move::<false>(&mover, mv, bucket);
+                        self.features.extend(piece.iter().chain(&rows));
                     }
                     Layout::FastExchange => {
-                        let piece = context.fast_piece::<true>(mv.from().index());
-                        self.features
-                            .extend(piece.iter().chain(&context.fast_move::<true>(mv, bucket)));
+                        let mover = context.fast_mover(mv.from().index());
+                        let piece = context.fast_piece::<true>(&mover);
+                        let rows = context.fast_move::<true>(&mover, mv, bucket);
+                        self.features.extend(piece.iter().chain(&rows));
                     }
                 }
             }

@@ -201,19 +201,18 @@ impl<const W: usize> Net<W> {
     ) -> i32 {
         let mut max = i32::MIN;
         let base = sum_rows(&self.bias, &self.position_rows, &context.position);
-        let mut piece = (usize::MAX, base);
+        let mut piece = (usize::MAX, context.fast_mover(0), base);
         for &mv in moves {
             let from = mv.from().index();
             if piece.0 != from {
-                piece = (
-                    from,
-                    sum_rows(&base, &self.rows, &context.fast_piece::<EXCHANGE>(from)),
-                );
+                let mover = context.fast_mover(from);
+                let rows = context.fast_piece::<EXCHANGE>(&mover);
+                piece = (from, mover, sum_rows(&base, &self.rows, &rows));
             }
             let bucket = book
                 .map(|(hash, total)| book::bucket(total, self.book.count(book::extend(hash, mv))));
-            let features = context.fast_move::<EXCHANGE>(mv, bucket);
-            let score = tier.move_score(self, &piece.1, &features);
+            let features = context.fast_move::<EXCHANGE>(&piece.1, mv, bucket);
+            let score = tier.move_score(self, &piece.2, &features);
             max = max.max(score);
             scores.push(score);
         }
