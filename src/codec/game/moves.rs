@@ -103,7 +103,7 @@ const PROMOTION_RANKS: u64 = 0xff00_0000_0000_00ff;
 
 impl CanonicalOrder {
     /// The legal moves of `pos` into `list` (replacing what it held), in the canonical order.
-    #[inline(always)] // into the network models' tiers (net/tier.rs)
+    #[inline(always)] // into the network models' tiers (net/scoring.rs)
     pub fn legal_moves(&mut self, pos: &Position, list: &mut MoveList) {
         list.clear();
         legal_moves_to(pos, self);

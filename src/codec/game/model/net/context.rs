@@ -298,7 +298,7 @@ impl Context {
     /// Makes this the context [`Context::new`] gives, in place: one context serves every
     /// position of a game, and the per-square arrays the groups do not use are never touched
     /// (those the last groups used are cleared).
-    #[inline(always)] // into each tier's distribution (net/tier.rs)
+    #[inline(always)] // into each tier's distribution (net/scoring.rs)
     pub fn renew(
         &mut self,
         pos: &Position,
