@@ -336,9 +336,8 @@ impl Context {
 
 #[cfg(test)]
 mod tests {
-    use super::super::History;
+    use super::super::history::random_suite_positions;
     use super::*;
-    use crate::Position;
 
     /// Every slot's row (m5's and m6's) lies in the slot's own range, on every legal move of the positions of
     /// seeded random games from the perft suite (Chess960 castling, promotions and en passant
@@ -347,53 +346,35 @@ mod tests {
     fn every_slot_stays_in_its_range() {
         assert_eq!(FAST_FEATURES, SIZES.iter().sum::<usize>());
         assert_eq!(EXCHANGE_FEATURES, EXCHANGE_SIZES.iter().sum::<usize>());
-        let text = std::fs::read_to_string(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/tests/data/perft/tricky.perft"
-        ))
-        .unwrap();
-        let mut rng = crate::types::splitmix::SplitMix::new(5);
         let mut moves = 0;
-        for entry in crate::perft::suite::parse_suite(&text).unwrap() {
-            let mut pos = Position::from_fen(&entry.fen).unwrap();
-            let mut history = History::new(&pos);
-            for _ in 0..100 {
-                let legal = pos.legal_moves();
-                if legal.is_empty() {
-                    break;
-                }
-                let groups = EXCHANGE_GROUPS | FAST_GROUPS;
-                let context = Context::new(&pos, &history, legal.len(), false, groups);
-                for &mv in legal.iter() {
-                    let book = Some(rng.below(BOOK_ROWS - 1)).filter(|_| moves % 2 == 0);
-                    let mover = context.fast_mover(mv.from().index());
-                    for (layout, piece, rows) in [
-                        (
-                            Layout::Fast,
-                            context.fast_piece::<false>(&mover),
-                            context.fast_move::<false>(&mover, mv, book),
-                        ),
-                        (
-                            Layout::FastExchange,
-                            context.fast_piece::<true>(&mover),
-                            context.fast_move::<true>(&mover, mv, book),
-                        ),
-                    ] {
-                        let slots = slots(layout).into_iter();
-                        for ((slot, &row), range) in
-                            piece.iter().chain(&rows).enumerate().zip(slots)
-                        {
-                            let row = usize::from(row);
-                            assert!(range.contains(&row), "{} {mv:?} slot {slot}", pos.fen());
-                        }
+        let mut rng = crate::types::splitmix::SplitMix::new(6);
+        random_suite_positions(5, 100, |pos, history, legal| {
+            let groups = EXCHANGE_GROUPS | FAST_GROUPS;
+            let context = Context::new(pos, history, legal.len(), false, groups);
+            for &mv in legal.iter() {
+                let book = Some(rng.below(BOOK_ROWS - 1)).filter(|_| moves % 2 == 0);
+                let mover = context.fast_mover(mv.from().index());
+                for (layout, piece, rows) in [
+                    (
+                        Layout::Fast,
+                        context.fast_piece::<false>(&mover),
+                        context.fast_move::<false>(&mover, mv, book),
+                    ),
+                    (
+                        Layout::FastExchange,
+                        context.fast_piece::<true>(&mover),
+                        context.fast_move::<true>(&mover, mv, book),
+                    ),
+                ] {
+                    let slots = slots(layout).into_iter();
+                    for ((slot, &row), range) in piece.iter().chain(&rows).enumerate().zip(slots) {
+                        let row = usize::from(row);
+                        assert!(range.contains(&row), "{} {mv:?} slot {slot}", pos.fen());
                     }
-                    moves += 1;
                 }
-                let mv = legal[rng.below(legal.len())];
-                history = history.after(&pos, mv);
-                let _ = pos.make(mv);
+                moves += 1;
             }
-        }
+        });
         assert!(moves > 10_000, "{moves}");
     }
 }

@@ -433,6 +433,7 @@ impl Context {
 
 #[cfg(test)]
 mod tests {
+    use super::super::history::random_suite_positions;
     use super::super::see::VALUE;
     use super::super::History;
     use super::*;
@@ -443,47 +444,28 @@ mod tests {
     /// seeded random games from the perft suite.
     #[test]
     fn the_exchange_shortcut_equals_the_exchange() {
-        let text = std::fs::read_to_string(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/tests/data/perft/tricky.perft"
-        ))
-        .unwrap();
-        let mut rng = crate::types::splitmix::SplitMix::new(47);
         let mut shortcuts = 0;
-        for entry in crate::perft::suite::parse_suite(&text).unwrap() {
-            let mut pos = Position::from_fen(&entry.fen).unwrap();
-            let mut history = History::new(&pos);
-            for _ in 0..120 {
-                let legal = pos.legal_moves();
-                if legal.is_empty() {
-                    break;
+        random_suite_positions(47, 120, |pos, history, legal| {
+            let context = Context::new(pos, history, legal.len(), false, ALL_GROUPS);
+            for &mv in legal.iter() {
+                let (from, to) = (mv.from().index(), mv.to().index());
+                if context.their_all & (1 << to) != 0 || context.their_sliding & (1 << from) != 0 {
+                    continue;
                 }
-                let context = Context::new(&pos, &history, legal.len(), false, ALL_GROUPS);
-                for &mv in legal.iter() {
-                    let (from, to) = (mv.from().index(), mv.to().index());
-                    if context.their_all & (1 << to) != 0
-                        || context.their_sliding & (1 << from) != 0
-                    {
-                        continue;
-                    }
-                    let mover = mv
-                        .promotion()
-                        .map_or(pos.piece_at(mv.from()).unwrap().kind.index(), |p| p.index());
-                    let taken = pos.piece_at(mv.to()).map_or(0, |p| VALUE[p.kind.index()]);
-                    let side = pos.side_to_move();
-                    assert_eq!(
-                        context.board.exchange(side, from, to, mover, taken),
-                        taken,
-                        "{} {mv:?}",
-                        pos.fen()
-                    );
-                    shortcuts += 1;
-                }
-                let mv = legal[rng.below(legal.len())];
-                history = history.after(&pos, mv);
-                let _ = pos.make(mv);
+                let mover = mv
+                    .promotion()
+                    .map_or(pos.piece_at(mv.from()).unwrap().kind.index(), |p| p.index());
+                let taken = pos.piece_at(mv.to()).map_or(0, |p| VALUE[p.kind.index()]);
+                let side = pos.side_to_move();
+                assert_eq!(
+                    context.board.exchange(side, from, to, mover, taken),
+                    taken,
+                    "{} {mv:?}",
+                    pos.fen()
+                );
+                shortcuts += 1;
             }
-        }
+        });
         assert!(shortcuts > 10_000, "{shortcuts}");
     }
 
@@ -493,53 +475,35 @@ mod tests {
     /// printed.
     #[test]
     fn the_exchange_bounds_give_the_exchange_bucket() {
-        let text = std::fs::read_to_string(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/tests/data/perft/tricky.perft"
-        ))
-        .unwrap();
-        let mut rng = crate::types::splitmix::SplitMix::new(48);
         let (mut checked, mut open) = (0, 0);
-        for entry in crate::perft::suite::parse_suite(&text).unwrap() {
-            let mut pos = Position::from_fen(&entry.fen).unwrap();
-            let mut history = History::new(&pos);
-            for _ in 0..120 {
-                let legal = pos.legal_moves();
-                if legal.is_empty() {
-                    break;
+        random_suite_positions(48, 120, |pos, history, legal| {
+            let context = Context::new(pos, history, legal.len(), false, ALL_GROUPS);
+            for &mv in legal.iter() {
+                let (from, to) = (mv.from().index(), mv.to().index());
+                let taken = match mv.kind() {
+                    MoveKind::Castling => continue,
+                    MoveKind::EnPassant => VALUE[0],
+                    _ => pos.piece_at(mv.to()).map_or(0, |p| VALUE[p.kind.index()]),
+                };
+                if taken == 0 && context.their_all & (1 << to) == 0 {
+                    continue;
                 }
-                let context = Context::new(&pos, &history, legal.len(), false, ALL_GROUPS);
-                for &mv in legal.iter() {
-                    let (from, to) = (mv.from().index(), mv.to().index());
-                    let taken = match mv.kind() {
-                        MoveKind::Castling => continue,
-                        MoveKind::EnPassant => VALUE[0],
-                        _ => pos.piece_at(mv.to()).map_or(0, |p| VALUE[p.kind.index()]),
-                    };
-                    if taken == 0 && context.their_all & (1 << to) == 0 {
-                        continue;
-                    }
-                    let won = taken + mv.promotion().map_or(0, |p| VALUE[p.index()] - 1);
-                    let lands_as = mv
-                        .promotion()
-                        .map_or(pos.piece_at(mv.from()).unwrap().kind.index(), |p| p.index());
-                    let side = pos.side_to_move();
-                    let whole = context.board.exchange(side, from, to, lands_as, won);
-                    assert_eq!(
-                        context.exchange_feature(from, to, lands_as, won),
-                        exchange_bucket(whole),
-                        "{} {mv:?}",
-                        pos.fen()
-                    );
-                    checked += 1;
-                    open +=
-                        usize::from(context.exchange_settled(from, to, lands_as, won).is_none());
-                }
-                let mv = legal[rng.below(legal.len())];
-                history = history.after(&pos, mv);
-                let _ = pos.make(mv);
+                let won = taken + mv.promotion().map_or(0, |p| VALUE[p.index()] - 1);
+                let lands_as = mv
+                    .promotion()
+                    .map_or(pos.piece_at(mv.from()).unwrap().kind.index(), |p| p.index());
+                let side = pos.side_to_move();
+                let whole = context.board.exchange(side, from, to, lands_as, won);
+                assert_eq!(
+                    context.exchange_feature(from, to, lands_as, won),
+                    exchange_bucket(whole),
+                    "{} {mv:?}",
+                    pos.fen()
+                );
+                checked += 1;
+                open += usize::from(context.exchange_settled(from, to, lands_as, won).is_none());
             }
-        }
+        });
         assert!(checked > 5_000, "{checked}");
         println!("{open} of {checked} exchanges played out");
     }
@@ -658,42 +622,25 @@ mod tests {
     /// the perft suite.
     #[test]
     fn a_context_for_fewer_groups_gives_their_features_unchanged() {
-        let text = std::fs::read_to_string(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/tests/data/perft/tricky.perft"
-        ))
-        .unwrap();
-        let mut rng = crate::types::splitmix::SplitMix::new(4);
         let threat_slot = super::super::context::POSITION_GROUPS.len() - 1;
         let mut moves = 0;
-        for entry in crate::perft::suite::parse_suite(&text).unwrap() {
-            let mut pos = Position::from_fen(&entry.fen).unwrap();
-            let mut history = History::new(&pos);
-            for _ in 0..80 {
-                let legal = pos.legal_moves();
-                if legal.is_empty() {
-                    break;
+        random_suite_positions(4, 80, |pos, history, legal| {
+            let whole = Context::new(pos, history, legal.len(), false, ALL_GROUPS);
+            let fewer = Context::new(pos, history, legal.len(), false, M4_GROUPS);
+            let (a, b) = (whole.position, fewer.position);
+            for slot in 0..a.len() {
+                if slot != threat_slot || M4_GROUPS & Group::Threatened.bit() != 0 {
+                    assert_eq!(a[slot], b[slot], "{} slot {slot}", pos.fen());
                 }
-                let whole = Context::new(&pos, &history, legal.len(), false, ALL_GROUPS);
-                let fewer = Context::new(&pos, &history, legal.len(), false, M4_GROUPS);
-                let (a, b) = (whole.position, fewer.position);
-                for slot in 0..a.len() {
-                    if slot != threat_slot || M4_GROUPS & Group::Threatened.bit() != 0 {
-                        assert_eq!(a[slot], b[slot], "{} slot {slot}", pos.fen());
-                    }
-                }
-                for &mv in legal.iter() {
-                    let (mut a, mut b) = (Heard(Vec::new()), Heard(Vec::new()));
-                    whole.features(mv, M4_GROUPS, None, &mut a);
-                    fewer.features(mv, M4_GROUPS, None, &mut b);
-                    assert_eq!(a.0, b.0, "{} {mv:?}", pos.fen());
-                    moves += 1;
-                }
-                let mv = legal[rng.below(legal.len())];
-                history = history.after(&pos, mv);
-                let _ = pos.make(mv);
             }
-        }
+            for &mv in legal.iter() {
+                let (mut a, mut b) = (Heard(Vec::new()), Heard(Vec::new()));
+                whole.features(mv, M4_GROUPS, None, &mut a);
+                fewer.features(mv, M4_GROUPS, None, &mut b);
+                assert_eq!(a.0, b.0, "{} {mv:?}", pos.fen());
+                moves += 1;
+            }
+        });
         assert!(moves > 10_000, "{moves}");
     }
 }

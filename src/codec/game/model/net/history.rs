@@ -58,3 +58,34 @@ impl History {
         self.ply
     }
 }
+
+/// Calls `visit` on each position of seeded random games (`seed`), at most `plies` a game, from
+/// every position of the perft suite `tests/data/perft/tricky.perft` (Chess960 castling,
+/// promotions and en passant among them), with its history and its legal moves (never none).
+#[cfg(test)]
+pub(super) fn random_suite_positions(
+    seed: u64,
+    plies: usize,
+    mut visit: impl FnMut(&Position, &History, &crate::movegen::MoveList),
+) {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/perft/tricky.perft"
+    ))
+    .unwrap();
+    let mut rng = crate::types::splitmix::SplitMix::new(seed);
+    for entry in crate::perft::suite::parse_suite(&text).unwrap() {
+        let mut pos = Position::from_fen(&entry.fen).unwrap();
+        let mut history = History::new(&pos);
+        for _ in 0..plies {
+            let legal = pos.legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            visit(&pos, &history, &legal);
+            let mv = legal[rng.below(legal.len())];
+            history = history.after(&pos, mv);
+            let _ = pos.make(mv);
+        }
+    }
+}

@@ -114,6 +114,7 @@ fn is_diagonal(sq: usize, pick: u64) -> bool {
 
 #[cfg(test)]
 mod tests {
+    use super::super::history::random_suite_positions;
     use super::*;
     use crate::{PieceKind, Position};
 
@@ -169,40 +170,26 @@ mod tests {
     /// games from the perft suite (captures and quiet moves alike).
     #[test]
     fn exchanges_equal_the_reference_on_random_positions() {
-        let text = std::fs::read_to_string(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/tests/data/perft/tricky.perft"
-        ))
-        .unwrap();
-        let mut rng = crate::types::splitmix::SplitMix::new(47);
         let mut checked = 0;
-        for entry in crate::perft::suite::parse_suite(&text).unwrap() {
-            let mut pos = Position::from_fen(&entry.fen).unwrap();
-            for _ in 0..120 {
-                let legal = pos.legal_moves();
-                if legal.is_empty() {
-                    break;
-                }
-                let b = board_of(&pos);
-                for &mv in legal.iter() {
-                    let (from, to) = (mv.from().index(), mv.to().index());
-                    let mover = pos.piece_at(mv.from()).unwrap().kind.index();
-                    let taken = pos
-                        .piece_at(mv.to())
-                        .map_or(0, |p| VALUE[p.kind.index()].min(9));
-                    let side = pos.side_to_move();
-                    let fast = b.exchange(side, from, to, mover, taken);
-                    assert_eq!(
-                        fast,
-                        exchange_reference(&b, side, from, to, mover, taken),
-                        "{} {mv:?}",
-                        pos.fen()
-                    );
-                    checked += 1;
-                }
-                let _ = pos.make(legal[rng.below(legal.len())]);
+        random_suite_positions(47, 120, |pos, _, legal| {
+            let b = board_of(pos);
+            for &mv in legal.iter() {
+                let (from, to) = (mv.from().index(), mv.to().index());
+                let mover = pos.piece_at(mv.from()).unwrap().kind.index();
+                let taken = pos
+                    .piece_at(mv.to())
+                    .map_or(0, |p| VALUE[p.kind.index()].min(9));
+                let side = pos.side_to_move();
+                let fast = b.exchange(side, from, to, mover, taken);
+                assert_eq!(
+                    fast,
+                    exchange_reference(&b, side, from, to, mover, taken),
+                    "{} {mv:?}",
+                    pos.fen()
+                );
+                checked += 1;
             }
-        }
+        });
         assert!(checked > 20_000, "{checked}");
     }
 
