@@ -21,6 +21,17 @@ pub fn end_bucket(ply: usize) -> usize {
     (ply / 8).min(END_BUCKETS - 1)
 }
 
+/// Counts scaled down (at least 1 each) to sum to at most 2^15: the end's and the result's
+/// odds as the fitting programs make them from their counts.
+pub fn scaled<const N: usize>(counts: [u64; N]) -> [u32; N] {
+    let sum: u64 = counts.iter().sum();
+    let limit = 1 << 15;
+    counts.map(|c| match sum > limit {
+        true => ((c * limit / sum) as u32).max(1),
+        false => c as u32,
+    })
+}
+
 /// How the game stands at its end, for the result's odds: 0 mated, 1 no legal move (stalemate),
 /// 2 White to move, 3 Black to move.
 pub fn result_context(pos: &Position, has_moves: bool) -> usize {

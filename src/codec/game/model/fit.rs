@@ -5,7 +5,7 @@
 //! model version (the program writes that source).
 
 use super::book::{self, Book};
-use super::coder::{end_bucket, result_context, END_BUCKETS};
+use super::coder::{end_bucket, result_context, scaled, END_BUCKETS};
 use super::features::{Group, FEATURES};
 use super::{Distribution, History, Model, MovePredictor, SCALE};
 use crate::codec::game::canonical_moves;
@@ -207,16 +207,6 @@ pub fn end_and_result_odds(games: &[GameRecord]) -> ([[u32; 2]; END_BUCKETS], [[
         result[result_context(&pos, has_moves)][outcome] += 1;
     }
     (end.map(scaled), result.map(scaled))
-}
-
-/// Counts scaled down (at least 1 each) to sum to at most 2^15.
-fn scaled<const N: usize>(counts: [u64; N]) -> [u32; N] {
-    let sum: u64 = counts.iter().sum();
-    let limit = 1 << 15;
-    counts.map(|c| match sum > limit {
-        true => ((c * limit / sum) as u32).max(1),
-        false => c as u32,
-    })
 }
 
 /// The names of the groups in `groups`.

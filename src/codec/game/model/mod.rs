@@ -41,9 +41,6 @@ pub use predictor::{Distribution, MovePredictor};
 /// Score units per bit.
 pub const SCALE: i32 = 32;
 
-/// The largest frequency total a distribution uses (the arithmetic coder's limit).
-const TOTAL: u32 = crate::codec::arith::MAX_TOTAL;
-
 /// 2^16 * 2^(-k/32) for k in 0..32.
 const EXP_FRACTION: [u32; 32] = [
     65536, 64132, 62757, 61413, 60097, 58809, 57549, 56316, 55109, 53928, 52773, 51642, 50535,
@@ -225,20 +222,8 @@ pub fn frequencies(scores: &[i32], freqs: &mut Vec<u32>) -> u32 {
     let max = scores.iter().copied().max().unwrap_or(0);
     freqs.clear();
     freqs.extend(scores.iter().map(|&s| exp_below(max - s)));
-    let sum: u64 = freqs.iter().map(|&f| u64::from(f)).sum();
-    if sum <= u64::from(TOTAL) {
-        return sum as u32;
-    }
-    // The floor of 1 can add up to one per move: leave room for 256 moves. One division: each
-    // frequency is scaled by budget / sum as a 32-bit fixed-point factor (below 1).
-    let budget = u64::from(TOTAL - 256);
-    let factor = (budget << 32) / sum;
-    let mut total = 0;
-    for f in freqs.iter_mut() {
-        *f = (((u64::from(*f) * factor) >> 32) as u32).max(1);
-        total += *f;
-    }
-    total
+    let sum = freqs.iter().map(|&f| u64::from(f)).sum();
+    predictor::fit_to_total(freqs, sum)
 }
 
 /// 2^15 * 2^(-d / 32), at least 1 (d >= 0).

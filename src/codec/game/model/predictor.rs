@@ -25,6 +25,25 @@ pub trait MovePredictor {
     fn result_odds(&self, pos: &Position, history: &Self::History, has_moves: bool) -> [u32; 4];
 }
 
+/// Fits frequencies (each at least 1 and at most 2^15) whose sum is `sum` to the arithmetic
+/// coder's total: unchanged when they fit, else each scaled by one 32-bit fixed-point factor,
+/// budget / sum (below 1), leaving room for the floor of 1 of up to 256 moves. Returns their
+/// total.
+pub(super) fn fit_to_total(freqs: &mut [u32], sum: u64) -> u32 {
+    let limit = crate::codec::arith::MAX_TOTAL;
+    if sum <= u64::from(limit) {
+        return sum as u32;
+    }
+    let budget = u64::from(limit - 256);
+    let factor = (budget << 32) / sum;
+    let mut total = 0;
+    for f in freqs.iter_mut() {
+        *f = (((u64::from(*f) * factor) >> 32) as u32).max(1);
+        total += *f;
+    }
+    total
+}
+
 /// The legal moves of a position in canonical order and their frequencies.
 #[derive(Debug, Clone, Default)]
 pub struct Distribution {

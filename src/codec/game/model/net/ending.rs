@@ -3,6 +3,7 @@
 //! resign after losing material); the result's odds on how the game stands at its end (mated,
 //! no legal move, or the side to move and the balance).
 
+use super::super::coder::scaled;
 use super::history::History;
 use crate::game::{GameRecord, Outcome};
 use crate::{Color, PieceKind, Position};
@@ -83,14 +84,4 @@ pub fn fit(games: &[GameRecord]) -> (Vec<[u32; 2]>, Vec<[u32; 4]>) {
         end.into_iter().map(scaled).collect(),
         result.into_iter().map(scaled).collect(),
     )
-}
-
-/// Counts scaled down (at least 1 each) to sum to at most 2^15.
-fn scaled<const N: usize>(counts: [u64; N]) -> [u32; N] {
-    let sum: u64 = counts.iter().sum();
-    let limit = 1 << 15;
-    counts.map(|c| match sum > limit {
-        true => ((c * limit / sum) as u32).max(1),
-        false => c as u32,
-    })
 }

@@ -25,7 +25,7 @@ pub mod see;
 mod tier;
 
 use super::book::Book;
-use super::predictor::{Distribution, MovePredictor};
+use super::predictor::{fit_to_total, Distribution, MovePredictor};
 use crate::{Move, Position};
 pub use fast::Layout;
 pub use history::History;
@@ -42,9 +42,6 @@ pub const OUTPUT_SHIFT: u32 = 4;
 
 /// The shift from (output weight x activation) to score units: log2(ONE) + OUTPUT_SHIFT.
 const PRODUCT_SHIFT: u32 = 9 + OUTPUT_SHIFT;
-
-/// The largest frequency total (the arithmetic coder's limit).
-const TOTAL: u32 = crate::codec::arith::MAX_TOTAL;
 
 /// 2^16 * 2^(-k/64) for k in 0..64, rounded (a test checks them).
 const EXP_FRACTION: [u32; 64] = [
@@ -120,18 +117,7 @@ fn frequencies_below(max: i32, scores: &[i32], freqs: &mut Vec<u32>) -> u32 {
         sum += u64::from(f);
         f
     }));
-    if sum <= u64::from(TOTAL) {
-        return sum as u32;
-    }
-    // The floor of 1 can add up to one per move: leave room for 256 moves.
-    let budget = u64::from(TOTAL - 256);
-    let factor = (budget << 32) / sum;
-    let mut total = 0;
-    for f in freqs.iter_mut() {
-        *f = (((u64::from(*f) * factor) >> 32) as u32).max(1);
-        total += *f;
-    }
-    total
+    fit_to_total(freqs, sum)
 }
 
 /// [`EXP_FRACTION`] halved: 2^15 * 2^(-k/64).
