@@ -469,6 +469,30 @@ mod tests {
         assert!(shortcuts > 10_000, "{shortcuts}");
     }
 
+    /// What the exchange feature of `mv` in `pos` is asked: (from, to, the piece as it lands,
+    /// what it wins there), or `None` for castling and for a quiet move to a square they do
+    /// not attack (no exchange to weigh).
+    fn exchange_question(
+        pos: &Position,
+        context: &Context,
+        mv: crate::Move,
+    ) -> Option<(usize, usize, usize, i32)> {
+        let (from, to) = (mv.from().index(), mv.to().index());
+        let taken = match mv.kind() {
+            MoveKind::Castling => return None,
+            MoveKind::EnPassant => VALUE[0],
+            _ => pos.piece_at(mv.to()).map_or(0, |p| VALUE[p.kind.index()]),
+        };
+        if taken == 0 && context.their_all & (1 << to) == 0 {
+            return None;
+        }
+        let won = taken + mv.promotion().map_or(0, |p| VALUE[p.index()] - 1);
+        let lands_as = mv
+            .promotion()
+            .map_or(usize::from(context.kinds[from]), |p| p.index());
+        Some((from, to, lands_as, won))
+    }
+
     /// The exchange feature settled by its bounds or the tables gives the bucket of the whole
     /// exchange, on every legal move of the positions of seeded random games from the perft
     /// suite whose destination they attack or that takes a piece; the share played out is
@@ -479,19 +503,9 @@ mod tests {
         random_suite_positions(48, 120, |pos, history, legal| {
             let context = Context::new(pos, history, legal.len(), false, ALL_GROUPS);
             for &mv in legal.iter() {
-                let (from, to) = (mv.from().index(), mv.to().index());
-                let taken = match mv.kind() {
-                    MoveKind::Castling => continue,
-                    MoveKind::EnPassant => VALUE[0],
-                    _ => pos.piece_at(mv.to()).map_or(0, |p| VALUE[p.kind.index()]),
-                };
-                if taken == 0 && context.their_all & (1 << to) == 0 {
+                let Some((from, to, lands_as, won)) = exchange_question(pos, &context, mv) else {
                     continue;
-                }
-                let won = taken + mv.promotion().map_or(0, |p| VALUE[p.index()] - 1);
-                let lands_as = mv
-                    .promotion()
-                    .map_or(pos.piece_at(mv.from()).unwrap().kind.index(), |p| p.index());
+                };
                 let side = pos.side_to_move();
                 let whole = context.board.exchange(side, from, to, lands_as, won);
                 assert_eq!(
@@ -554,20 +568,11 @@ mod tests {
                     let context = Context::new(&pos, &history, legal.len(), false, M4_GROUPS);
                     for &mv in legal.iter() {
                         moves += 1;
-                        let (from, to) = (mv.from().index(), mv.to().index());
-                        let taken = match mv.kind() {
-                            MoveKind::Castling => continue,
-                            MoveKind::EnPassant => VALUE[0],
-                            _ => pos.piece_at(mv.to()).map_or(0, |p| VALUE[p.kind.index()]),
-                        };
-                        if taken == 0 && context.their_all & (1 << to) == 0 {
+                        let Some((from, to, lands_as, won)) = exchange_question(&pos, &context, mv)
+                        else {
                             continue;
-                        }
+                        };
                         needed += 1;
-                        let won = taken + mv.promotion().map_or(0, |p| VALUE[p.index()] - 1);
-                        let lands_as = mv
-                            .promotion()
-                            .map_or(usize::from(context.kinds[from]), |p| p.index());
                         let settled = context.exchange_settled(from, to, lands_as, won);
                         let whole =
                             context
