@@ -11,8 +11,16 @@
 //! `shannon codec-report tests/data/pgn/lichess_2013-01_5000.pgn --skip 2500` measures), each
 //! codec `rounds` times in turn, and prints the median, the fastest and the slowest round. Options
 //! after `--`: `rounds=N` (default 7), `games=N` (the first N held-back games), `only=NAME` (one
-//! codec, e.g. `only=arith-m2`, for a profiler), `encode-only`.
+//! codec, e.g. `only=arith-m2`, for a profiler), `encode-only`, and `net=FILE` (repeatable):
+//! a network model file written by `shannon codec-fit --model m3 --lanes N --write DIR`, whose
+//! distributions alone (every legal move's frequency at every position, no coder) are timed
+//! beside the shipped m3's, for the table of model sizes in docs/codecs.md.
 
+use shannon::codec::game::model::book::Book;
+use shannon::codec::game::model::fit::move_bits;
+use shannon::codec::game::model::net::file::{self, AnyNet};
+use shannon::codec::game::model::net::Instructions;
+use shannon::codec::game::model::Fitted;
 use shannon::codec::game::model::MoveModel;
 use shannon::codec::game::GameCodec;
 use shannon::game::GameRecord;
@@ -114,16 +122,20 @@ fn main() {
         .collect();
     games.truncate(option("games=").unwrap_or(games.len()));
     let moves: usize = games.iter().map(|g| g.moves.len()).sum();
-    let codecs: Vec<GameCodec> = ["arith", "arith-m1", "arith-m2"]
-        .iter()
-        .map(|name| name.parse().expect("a codec name"))
-        .filter(|codec: &GameCodec| only.is_none_or(|name| codec.name() == name))
-        .collect();
+    let codecs: Vec<GameCodec> = [
+        "arith", "arith-m1", "arith-m2", "arith-m3", "arith-m4", "arith-m5", "arith-m6",
+    ]
+    .iter()
+    .map(|name| name.parse().expect("a codec name"))
+    .filter(|codec: &GameCodec| only.is_none_or(|name| codec.name() == name))
+    .collect();
     println!(
         "{} held-back games, {moves} moves, one thread, {rounds} rounds of each codec in turn \
          (M moves/s of thread CPU time: median [fastest, slowest], ratio to arith; wall: the \
-         wall-clock median)",
-        games.len()
+         wall-clock median); the network models on {} instructions ({}=portable to compare)",
+        games.len(),
+        Instructions::chosen().name(),
+        Instructions::VARIABLE
     );
     let mut encode_times = vec![Vec::new(); codecs.len()];
     let mut decode_times = vec![Vec::new(); codecs.len()];
@@ -176,5 +188,52 @@ fn main() {
     }
     if uniform_encode.is_some() && codecs.len() > 1 {
         println!("(the ratio is to the uniform arith coder's CPU-time median in the same run)");
+    }
+    nets(&args, &games, moves, rounds);
+}
+
+/// `net=FILE`: the distributions of the shipped m3 and of each network file, timed alone.
+fn nets(args: &[String], games: &[GameRecord], moves: usize, rounds: usize) {
+    let files: Vec<&str> = args.iter().filter_map(|a| a.strip_prefix("net=")).collect();
+    if files.is_empty() {
+        return;
+    }
+    let book_path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/src/codec/game/model/m2_book.bin"
+    );
+    let book = Book::from_bytes(&std::fs::read(book_path).expect("m2's book"));
+    let Some(Fitted::Net(shipped)) = MoveModel::M3.fitted() else {
+        panic!("m3 is a network");
+    };
+    let mut models = vec![("m3 (shipped)".to_string(), shipped.clone())];
+    for path in files {
+        let bytes = std::fs::read(path).expect("a network file");
+        let net = file::read(&bytes, book.clone()).expect("a network model");
+        models.push((format!("{path} ({} bytes)", bytes.len()), net));
+    }
+    println!("network distributions alone (M moves/s of thread CPU time, median; bits/move of the moves)");
+    let mut times = vec![Vec::new(); models.len()];
+    let mut bits = vec![0.0; models.len()];
+    for _ in 0..rounds {
+        for (index, (_, net)) in models.iter().enumerate() {
+            let clock = Clock::start();
+            let (sum, _) = match net {
+                AnyNet::W8(n) => move_bits(n, games),
+                AnyNet::W16(n) => move_bits(n, games),
+                AnyNet::W32(n) => move_bits(n, games),
+            };
+            times[index].push(rate(moves, clock.stop().cpu));
+            bits[index] = sum / moves as f64;
+        }
+    }
+    for ((name, _), (times, bits)) in models.iter().zip(times.into_iter().zip(bits)) {
+        let (median, fast, slow) = spread(times);
+        println!(
+            "{name:<40} {:.3} [{:.3}, {:.3}]  {bits:.3} bits/move",
+            median / 1e6,
+            fast / 1e6,
+            slow / 1e6
+        );
     }
 }

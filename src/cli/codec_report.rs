@@ -6,14 +6,18 @@
 //! Game codecs are every [`GameCodec`]. Every encoding is decoded again and compared with the
 //! original; mismatches are counted in the `errors` column.
 
-use super::prelude::{per_second, CliError, Stderr};
+use super::codec_report_plot::{write_trade_chart, GameCodecRow};
+use super::prelude::{per_second, CliError, Overwrite, Stderr};
+use super::random_games_plot::PlotError;
 use shannon::codec::container::Pack;
+use shannon::codec::game::model::net::Instructions;
 use shannon::codec::game::{canonical_moves, GameCodec};
 use shannon::codec::position::PositionCodec;
 use shannon::game::GameRecord;
 use shannon::notation::pgn::{pgn_text, read_games};
 use shannon::Position;
 use std::io::Write;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 /// A position codec as the report measures it.
@@ -220,6 +224,8 @@ pub enum CodecReportError {
     Read(String, std::io::Error),
     /// Writing the report failed.
     Output(std::io::Error),
+    /// The chart could not be drawn or written.
+    Plot(PlotError),
 }
 
 impl std::fmt::Display for CodecReportError {
@@ -227,6 +233,7 @@ impl std::fmt::Display for CodecReportError {
         match self {
             CodecReportError::Read(path, e) => write!(f, "cannot read {path}: {e}"),
             CodecReportError::Output(e) => write!(f, "cannot write the report: {e}"),
+            CodecReportError::Plot(e) => write!(f, "{e}"),
         }
     }
 }
@@ -263,26 +270,47 @@ pub fn run_codec_report(
             }
         }
     }
-    write_report(&games, bad, options.games_only, out)?;
+    let rows = write_report(&games, bad, options.games_only, out)?;
+    if let Some(plot) = options.plot {
+        let about = format!(
+            "{} games of {}{}",
+            games.len(),
+            Path::new(path)
+                .file_name()
+                .map_or(path.into(), |n| n.to_string_lossy()),
+            if options.skip > 0 {
+                format!(" after the first {}", options.skip)
+            } else {
+                String::new()
+            }
+        ) + &format!(
+            "; the networks on {} instructions",
+            Instructions::chosen().name()
+        );
+        write_trade_chart(plot, &rows, &about).map_err(CodecReportError::Plot)?;
+    }
     Ok(bad == 0)
 }
 
 /// Which games and codecs the report covers.
 #[derive(Debug, Clone, Copy, Default)]
-pub struct ReportOptions {
+pub struct ReportOptions<'a> {
     /// Games left out at the start of the file.
     pub skip: usize,
     /// Only the game codecs (no position table).
     pub games_only: bool,
+    /// Draw the arith codecs' bits against their speed into this SVG file.
+    pub plot: Option<&'a Path>,
 }
 
-/// The report over already-read games (`unreadable` is only printed).
+/// The report over already-read games (`unreadable` is only printed); returns the game codecs'
+/// rows, bits per move and speeds as printed.
 pub fn write_report(
     games: &[GameRecord],
     unreadable: usize,
     games_only: bool,
     out: &mut impl Write,
-) -> std::io::Result<()> {
+) -> std::io::Result<Vec<GameCodecRow>> {
     let positions = all_positions(games);
     let moves: u64 = games.iter().map(|g| g.moves.len() as u64).sum();
     writeln!(
@@ -321,7 +349,11 @@ fn write_position_table(positions: &[Position], out: &mut impl Write) -> std::io
     Ok(())
 }
 
-fn write_game_table(games: &[GameRecord], moves: u64, out: &mut impl Write) -> std::io::Result<()> {
+fn write_game_table(
+    games: &[GameRecord],
+    moves: u64,
+    out: &mut impl Write,
+) -> std::io::Result<Vec<GameCodecRow>> {
     writeln!(
         out,
         "{:<16} {:>10} {:>10} {:>10} {:>10} {:>14} {:>14} {:>7}",
@@ -335,8 +367,15 @@ fn write_game_table(games: &[GameRecord], moves: u64, out: &mut impl Write) -> s
         "errors"
     )?;
     let per_move = |bits: f64| bits / moves.max(1) as f64;
+    let mut rows = Vec::new();
     for codec in GameCodec::ALL {
         let row = measure_game_codec(codec, games);
+        rows.push(GameCodecRow {
+            codec,
+            packed_bits: per_move(row.packed_bytes as f64 * 8.0),
+            encode_rate: row.encode_rate,
+            decode_rate: row.decode_rate,
+        });
         writeln!(
             out,
             "{:<16} {:>10.3} {:>10.3} {:>10.1} {:>10} {:>14.0} {:>14.0} {:>7}",
@@ -355,10 +394,14 @@ fn write_game_table(games: &[GameRecord], moves: u64, out: &mut impl Write) -> s
         out,
         "(bits/move: each game's bits, header included; packed: the whole packed file, framing \
          and checksums included; moves alone: sum log2 n = {:.3} bits/move, \
-         sum ceil(log2 n) = {:.3} bits/move)",
+         sum ceil(log2 n) = {:.3} bits/move; the network models (m3-m6) on {} instructions: \
+         {}=portable to compare)",
         per_move(exact),
-        per_move(whole as f64)
-    )
+        per_move(whole as f64),
+        Instructions::chosen().name(),
+        Instructions::VARIABLE
+    )?;
+    Ok(rows)
 }
 
 /// `shannon codec-report`'s arguments.
@@ -373,13 +416,21 @@ pub struct Args {
     /// Measure the game codecs only.
     #[arg(long)]
     games_only: bool,
+    /// Also draw the arith codecs' packed bits per move against their encoding and decoding
+    /// speed, with the goals of 3 bits and a million moves a second, into this SVG file.
+    #[arg(long, value_name = "FILE.svg")]
+    plot: Option<PathBuf>,
+    #[command(flatten)]
+    overwrite: Overwrite,
 }
 
 /// Run `shannon codec-report`.
 pub fn run(args: Args, out: &mut impl Write) -> Result<bool, CliError> {
+    args.overwrite.check([("the plot", args.plot.as_deref())])?;
     let options = ReportOptions {
         skip: args.skip,
         games_only: args.games_only,
+        plot: args.plot.as_deref(),
     };
     run_codec_report(&args.file, options, out, &mut Stderr).map_err(CliError::new)
 }

@@ -243,7 +243,7 @@ fn files_and_environment(page: &mut Vec<u8>) -> io::Result<()> {
         ),
     ];
     terms(page, "FILES", &files)?;
-    let environment: [(&str, &str); 6] = [
+    let environment: [(&str, &str); 7] = [
         (
             "RUST_LOG",
             "What is logged on standard error: warn (the default), info, debug or trace, also \
@@ -253,6 +253,12 @@ fn files_and_environment(page: &mut Vec<u8>) -> io::Result<()> {
             "SHANNON_PERFT_INSTRUCTIONS",
             "portable, bmi2 or bmi2+pext: the instruction set perft counts with, instead of the \
              fastest this CPU runs (to compare them, or to overrule the guess about PEXT).",
+        ),
+        (
+            "SHANNON_CODEC_INSTRUCTIONS",
+            "portable or avx2: the instruction set the network move models (m3-m6) are worked \
+             out with, instead of the fastest this CPU runs (to compare them; both give the same \
+             bits).",
         ),
         (
             "SLURM_ARRAY_TASK_ID, SLURM_ARRAY_TASK_COUNT, SLURM_ARRAY_TASK_MIN",

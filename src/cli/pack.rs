@@ -151,10 +151,11 @@ pub fn run_unpack(
 /// `shannon pack`'s arguments.
 #[derive(clap::Args)]
 pub struct Args {
-    /// The game codec: squares, index, arith (uniform model), arith-m1 or arith-m2.
-    #[arg(long, default_value = "arith-m2")]
+    /// The game codec: squares, index, arith (uniform model), arith-m1, arith-m2, arith-m3,
+    /// arith-m4, arith-m5 or arith-m6.
+    #[arg(long, default_value = "arith-m3")]
     codec: GameCodec,
-    /// The move model of the arith codec: uniform, m1 or m2 (overrides the codec's).
+    /// The move model of the arith codec: uniform, m1, m2, m3, m4, m5 or m6 (overrides the codec's).
     #[arg(long)]
     model: Option<MoveModel>,
     /// Keep only what the game codecs hold (start position, Chess960, moves, result): no tags

@@ -1,7 +1,8 @@
 //! The bit helpers both counting walks share (`fast`, the perft counting path, and `exact`, the
 //! exact random-game walk on its board): the files and first rank as sets, the board's piece
 //! slots, a square from its index, the squares of a set and a set shifted by a move's step.
-//! A leaf of the perft room: it imports only the crate's types.
+//! A leaf of the perft room: it imports only the crate's types (the codec's move model uses it
+//! too).
 
 use crate::{Bitboard, File, PieceKind, Rank, Square};
 

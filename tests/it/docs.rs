@@ -111,6 +111,26 @@ const SHORTER: &[(&str, &str, &str)] = &[
         "200 passes of the optimiser per step are minutes (ten for every step)",
     ),
     (
+        "--model m3 --final-only",
+        "--model m3 --final-only --epochs 1",
+        "the network's 12 passes are two minutes of one core",
+    ),
+    (
+        "--model m4 --final-only",
+        "--model m4 --final-only --epochs 1",
+        "the network's 12 passes are two minutes of one core",
+    ),
+    (
+        "--model m5 --final-only",
+        "--model m5 --final-only --epochs 1",
+        "the network's 12 passes are a minute of one core",
+    ),
+    (
+        "--model m6 --final-only",
+        "--model m6 --final-only --epochs 1",
+        "the network's 12 passes are a minute of one core",
+    ),
+    (
         "perft-suite tests/data/perft/chess960.perft --max-depth 4 --generator 0x88",
         "perft-suite tests/data/perft/chess960.perft --max-depth 2 --generator 0x88",
         "960 positions to depth 4 through the slow reference generator is about a minute of CPU",

@@ -75,6 +75,7 @@ fn the_man_page_renders_with_every_subcommand() {
         "ENVIRONMENT",
         "RUST_LOG",
         "SHANNON_PERFT_INSTRUCTIONS",
+        "SHANNON_CODEC_INSTRUCTIONS",
         "EXIT STATUS",
     ] {
         assert!(

@@ -69,12 +69,16 @@ pub enum GameCodec {
 
 impl GameCodec {
     /// Every game codec (with each move model), in the order reports list them.
-    pub const ALL: [GameCodec; 5] = [
+    pub const ALL: [GameCodec; 9] = [
         GameCodec::Squares,
         GameCodec::Index,
         GameCodec::Arith(MoveModel::Uniform),
         GameCodec::Arith(MoveModel::M1),
         GameCodec::Arith(MoveModel::M2),
+        GameCodec::Arith(MoveModel::M3),
+        GameCodec::Arith(MoveModel::M4),
+        GameCodec::Arith(MoveModel::M5),
+        GameCodec::Arith(MoveModel::M6),
     ];
 
     /// The codec's name on the command line: `arith` is the uniform model, `arith-m2` model m2.
@@ -85,6 +89,10 @@ impl GameCodec {
             GameCodec::Arith(MoveModel::Uniform) => "arith",
             GameCodec::Arith(MoveModel::M1) => "arith-m1",
             GameCodec::Arith(MoveModel::M2) => "arith-m2",
+            GameCodec::Arith(MoveModel::M3) => "arith-m3",
+            GameCodec::Arith(MoveModel::M4) => "arith-m4",
+            GameCodec::Arith(MoveModel::M5) => "arith-m5",
+            GameCodec::Arith(MoveModel::M6) => "arith-m6",
         }
     }
 
@@ -124,7 +132,10 @@ impl GameCodec {
         if let Some(model) = self.fitted_model() {
             header::write_start_and_flag(&mut out, game)?;
             let mut encoder = arith::Encoder::new(&mut out);
-            coder::encode(&model, game, &mut encoder, header::MAX_PLIES).map_err(|e| match e {
+            let coded = model::with_predictor!(model, p => {
+                coder::encode(p, game, &mut encoder, header::MAX_PLIES)
+            });
+            coded.map_err(|e| match e {
                 CodeError::IllegalMove(ply) => GameEncodeError::IllegalMove { ply },
                 CodeError::TooLong => GameEncodeError::TooManyMoves(game.moves.len()),
             })?;
@@ -141,9 +152,9 @@ impl GameCodec {
     }
 
     /// The fitted move model of the codec, if it has one.
-    fn fitted_model(self) -> Option<model::Model<'static>> {
+    fn fitted_model(self) -> Option<model::Fitted> {
         match self {
-            GameCodec::Arith(model) => model.model(),
+            GameCodec::Arith(model) => model.fitted(),
             _ => None,
         }
     }
@@ -186,14 +197,10 @@ impl GameCodec {
             let mut again = start.clone().take(input.position() - start.position());
             let mut encoder = arith::Encoder::new(&mut again);
             let mut decoder = arith::Decoder::new(input);
-            let (moves, outcome) = coder::decode(
-                &model,
-                &game.start,
-                &mut decoder,
-                &mut encoder,
-                header::MAX_PLIES,
-            )
-            .ok_or(GameCodecError::MoveCountTooLarge)?;
+            let decoded = model::with_predictor!(model, p => {
+                coder::decode(p, &game.start, &mut decoder, &mut encoder, header::MAX_PLIES)
+            });
+            let (moves, outcome) = decoded.ok_or(GameCodecError::MoveCountTooLarge)?;
             encoder.finish_prefix_free();
             (game.moves, game.outcome) = (moves, outcome);
             return read_again(start, &again, input).map(|()| game);

@@ -32,6 +32,7 @@ pub fn canonical_moves(pos: &Position) -> Vec<Move> {
 }
 
 /// The legal moves of `pos` into `list` (replacing what it held), in the canonical order.
+#[inline(always)]
 pub(super) fn canonical_legal_moves(
     pos: &Position,
     order: &mut CanonicalOrder,
@@ -102,7 +103,7 @@ const PROMOTION_RANKS: u64 = 0xff00_0000_0000_00ff;
 
 impl CanonicalOrder {
     /// The legal moves of `pos` into `list` (replacing what it held), in the canonical order.
-    #[inline]
+    #[inline(always)] // into the network models' tiers (net/scoring.rs)
     pub fn legal_moves(&mut self, pos: &Position, list: &mut MoveList) {
         list.clear();
         legal_moves_to(pos, self);
@@ -181,13 +182,17 @@ fn text_order(sq: crate::Square) -> usize {
     transposed_index(sq.index())
 }
 
-/// The bits of `set`, lowest first.
+/// The bits of `set`, lowest first. (The test for none left comes first: the lowest bit of a
+/// set known not to be empty needs no case for zero.)
 #[inline(always)]
 fn squares(mut set: u64) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
+        if set == 0 {
+            return None;
+        }
         let bit = set.trailing_zeros() as usize;
-        set &= set.wrapping_sub(1);
-        (bit < 64).then_some(bit)
+        set &= set - 1;
+        Some(bit)
     })
 }
 

@@ -5,9 +5,9 @@
 //! model version (the program writes that source).
 
 use super::book::{self, Book};
-use super::coder::{end_bucket, result_context, END_BUCKETS};
+use super::coder::{end_bucket, result_context, scaled, END_BUCKETS};
 use super::features::{Group, FEATURES};
-use super::{Distribution, History, Model, SCALE};
+use super::{Distribution, History, Model, MovePredictor, SCALE};
 use crate::codec::game::canonical_moves;
 use crate::game::GameRecord;
 use crate::game::Outcome;
@@ -164,18 +164,18 @@ pub fn quantise(weights: &[f64]) -> Vec<i16> {
 
 /// The exact bits the model's coder spends on the moves of `games` (sum of -log2 f / total),
 /// and the number of moves.
-pub fn move_bits(model: &Model, games: &[GameRecord]) -> (f64, usize) {
+pub fn move_bits<P: MovePredictor>(model: &P, games: &[GameRecord]) -> (f64, usize) {
     let mut dist = Distribution::default();
     let (mut bits, mut moves) = (0.0, 0);
     for game in games {
         let mut pos = game.start.clone();
-        let mut history = History::new(&pos);
+        let mut history = model.history(&pos);
         for &mv in &game.moves {
             model.distribution(&pos, &history, &mut dist);
             let index = dist.moves.iter().position(|&m| m == mv).unwrap_or(0);
             bits += (f64::from(dist.total) / f64::from(dist.freqs[index])).log2();
             moves += 1;
-            history = history.after(mv);
+            history = model.after(&history, &pos, mv);
             let _ = pos.make(mv);
         }
     }
@@ -207,16 +207,6 @@ pub fn end_and_result_odds(games: &[GameRecord]) -> ([[u32; 2]; END_BUCKETS], [[
         result[result_context(&pos, has_moves)][outcome] += 1;
     }
     (end.map(scaled), result.map(scaled))
-}
-
-/// Counts scaled down (at least 1 each) to sum to at most 2^15.
-fn scaled<const N: usize>(counts: [u64; N]) -> [u32; N] {
-    let sum: u64 = counts.iter().sum();
-    let limit = 1 << 15;
-    counts.map(|c| match sum > limit {
-        true => ((c * limit / sum) as u32).max(1),
-        false => c as u32,
-    })
 }
 
 /// The names of the groups in `groups`.

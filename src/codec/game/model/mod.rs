@@ -10,7 +10,9 @@
 //!
 //! Each fitted model is a versioned constant ([`MoveModel`]): its weights and book never change
 //! once released, and its number is written in the packed file's header, so files packed with
-//! an old model still unpack. A new fit is a new version.
+//! an old model still unpack. A new fit is a new version. `m1` and `m2` are linear ([`Model`]);
+//! `m3` is a small integer network over richer features ([`net`]). Every fitted model is a
+//! [`MovePredictor`], which is all the coder needs.
 
 pub mod book;
 pub(super) mod coder;
@@ -19,9 +21,14 @@ pub mod fit;
 mod lines;
 mod m1;
 mod m2;
+mod m3;
+mod m4;
+mod m5;
+mod m6;
+pub mod net;
+mod predictor;
 
-use super::moves::{canonical_legal_moves, CanonicalOrder};
-use crate::movegen::MoveList;
+use super::moves::canonical_legal_moves;
 use crate::{Move, Position};
 use book::{Book, BOOK_PLIES};
 use features::{Context, FeatureSink, FEATURES};
@@ -29,11 +36,10 @@ use std::fmt;
 use std::str::FromStr;
 use std::sync::OnceLock;
 
+pub use predictor::{Distribution, MovePredictor};
+
 /// Score units per bit.
 pub const SCALE: i32 = 32;
-
-/// The largest frequency total a distribution uses (the arithmetic coder's limit).
-const TOTAL: u32 = crate::codec::arith::MAX_TOTAL;
 
 /// 2^16 * 2^(-k/32) for k in 0..32.
 const EXP_FRACTION: [u32; 32] = [
@@ -56,6 +62,30 @@ pub struct Model<'a> {
     /// The odds of each result ([`crate::game::Outcome::ALL`]) by how the game stands at its
     /// end (`coder::result_context`).
     pub result: &'a [[u32; 4]; 4],
+}
+
+impl MovePredictor for Model<'_> {
+    type History = History;
+
+    fn history(&self, start: &Position) -> History {
+        History::new(start)
+    }
+
+    fn after(&self, history: &History, _pos: &Position, mv: Move) -> History {
+        history.after(mv)
+    }
+
+    fn distribution(&self, pos: &Position, history: &History, out: &mut Distribution) {
+        Model::distribution(self, pos, history, out);
+    }
+
+    fn end_odds(&self, _pos: &Position, history: &History) -> [u32; 2] {
+        self.end[coder::end_bucket(history.ply)]
+    }
+
+    fn result_odds(&self, pos: &Position, _history: &History, has_moves: bool) -> [u32; 4] {
+        self.result[coder::result_context(pos, has_moves)]
+    }
 }
 
 /// A game's history as the model sees it: the last move, and the book sequence while the game
@@ -103,19 +133,6 @@ impl History {
     pub fn book_hash(&self) -> Option<u64> {
         self.book
     }
-}
-
-/// The legal moves of a position in canonical order and their frequencies.
-#[derive(Debug, Clone, Default)]
-pub struct Distribution {
-    /// The legal moves, in the canonical order ([`crate::codec::game::canonical_order_key`]).
-    pub moves: MoveList,
-    /// Each move's frequency (>= 1).
-    pub freqs: Vec<u32>,
-    /// Their sum (<= the arithmetic coder's limit).
-    pub total: u32,
-    scores: Vec<i32>,
-    order: CanonicalOrder,
 }
 
 impl Model<'_> {
@@ -205,20 +222,8 @@ pub fn frequencies(scores: &[i32], freqs: &mut Vec<u32>) -> u32 {
     let max = scores.iter().copied().max().unwrap_or(0);
     freqs.clear();
     freqs.extend(scores.iter().map(|&s| exp_below(max - s)));
-    let sum: u64 = freqs.iter().map(|&f| u64::from(f)).sum();
-    if sum <= u64::from(TOTAL) {
-        return sum as u32;
-    }
-    // The floor of 1 can add up to one per move: leave room for 256 moves. One division: each
-    // frequency is scaled by budget / sum as a 32-bit fixed-point factor (below 1).
-    let budget = u64::from(TOTAL - 256);
-    let factor = (budget << 32) / sum;
-    let mut total = 0;
-    for f in freqs.iter_mut() {
-        *f = (((u64::from(*f) * factor) >> 32) as u32).max(1);
-        total += *f;
-    }
-    total
+    let sum = freqs.iter().map(|&f| u64::from(f)).sum();
+    predictor::fit_to_total(freqs, sum)
 }
 
 /// 2^15 * 2^(-d / 32), at least 1 (d >= 0).
@@ -240,11 +245,62 @@ pub enum MoveModel {
     M1,
     /// Fitted model 2: model 1's features and the opening book.
     M2,
+    /// Fitted model 3: richer features (static exchanges, defences, the kings, ...), a small
+    /// integer network and the end and result by how the game stands.
+    M3,
+    /// Fitted model 4: model 3's network over the feature groups that earn their time, for
+    /// speed ([`net::fit::M4`]).
+    M4,
+    /// Fitted model 5: a network with a fixed number of rows per piece and per move, read from
+    /// tables made once per position, for speed ([`net::fit::M5`]).
+    M5,
+    /// Fitted model 6: model 5's rows with the defences counted without the mover, the sole
+    /// defenders and the exchange of captures ([`net::fit::M6`]).
+    M6,
+}
+
+/// A fitted model: linear (m1, m2) or a network (m3-m6).
+#[derive(Debug, Clone, Copy)]
+pub enum Fitted {
+    /// A linear model.
+    Linear(Model<'static>),
+    /// A network model.
+    Net(&'static net::file::AnyNet),
+}
+
+/// Runs `$body` with `$p` bound to the [`MovePredictor`] inside a [`Fitted`].
+macro_rules! with_predictor {
+    ($fitted:expr, $p:ident => $body:expr) => {
+        match $fitted {
+            $crate::codec::game::model::Fitted::Linear(ref $p) => $body,
+            $crate::codec::game::model::Fitted::Net(net) => match net {
+                $crate::codec::game::model::net::file::AnyNet::W8($p) => $body,
+                $crate::codec::game::model::net::file::AnyNet::W16($p) => $body,
+                $crate::codec::game::model::net::file::AnyNet::W32($p) => $body,
+            },
+        }
+    };
+}
+pub(crate) use with_predictor;
+
+impl Fitted {
+    /// The exact bits the model's coder spends on the moves of `games`, and the moves.
+    pub fn move_bits(&self, games: &[crate::game::GameRecord]) -> (f64, usize) {
+        with_predictor!(*self, p => fit::move_bits(p, games))
+    }
 }
 
 impl MoveModel {
     /// Every model, the baseline first.
-    pub const ALL: [MoveModel; 3] = [MoveModel::Uniform, MoveModel::M1, MoveModel::M2];
+    pub const ALL: [MoveModel; 7] = [
+        MoveModel::Uniform,
+        MoveModel::M1,
+        MoveModel::M2,
+        MoveModel::M3,
+        MoveModel::M4,
+        MoveModel::M5,
+        MoveModel::M6,
+    ];
 
     /// The model's name on the command line.
     pub fn name(self) -> &'static str {
@@ -252,6 +308,10 @@ impl MoveModel {
             MoveModel::Uniform => "uniform",
             MoveModel::M1 => "m1",
             MoveModel::M2 => "m2",
+            MoveModel::M3 => "m3",
+            MoveModel::M4 => "m4",
+            MoveModel::M5 => "m5",
+            MoveModel::M6 => "m6",
         }
     }
 
@@ -261,28 +321,52 @@ impl MoveModel {
             MoveModel::Uniform => 0,
             MoveModel::M1 => 1,
             MoveModel::M2 => 2,
+            MoveModel::M3 => 3,
+            MoveModel::M4 => 4,
+            MoveModel::M5 => 5,
+            MoveModel::M6 => 6,
         }
     }
 
     /// The fitted model, or None for the uniform one.
-    pub fn model(self) -> Option<Model<'static>> {
+    pub fn fitted(self) -> Option<Fitted> {
         static M2_BOOK: OnceLock<Book> = OnceLock::new();
+        static M3: OnceLock<net::file::AnyNet> = OnceLock::new();
+        static M4: OnceLock<net::file::AnyNet> = OnceLock::new();
+        static M5: OnceLock<net::file::AnyNet> = OnceLock::new();
+        static M6: OnceLock<net::file::AnyNet> = OnceLock::new();
         match self {
             MoveModel::Uniform => None,
-            MoveModel::M1 => Some(Model {
+            MoveModel::M1 => Some(Fitted::Linear(Model {
                 groups: m1::GROUPS,
                 weights: &m1::WEIGHTS,
                 book: None,
                 end: &m1::END,
                 result: &m1::RESULT,
-            }),
-            MoveModel::M2 => Some(Model {
+            })),
+            MoveModel::M2 => Some(Fitted::Linear(Model {
                 groups: m2::GROUPS,
                 weights: &m2::WEIGHTS,
                 book: Some(M2_BOOK.get_or_init(|| Book::from_bytes(m2::BOOK))),
                 end: &m2::END,
                 result: &m2::RESULT,
-            }),
+            })),
+            MoveModel::M3 => Some(Fitted::Net(M3.get_or_init(|| {
+                // A test reads the shipped bytes: they always parse.
+                net::file::read(m3::NET, Book::from_bytes(m3::BOOK)).expect("the shipped m3 parses")
+            }))),
+            MoveModel::M4 => Some(Fitted::Net(M4.get_or_init(|| {
+                // A test reads the shipped bytes: they always parse.
+                net::file::read(m4::NET, Book::from_bytes(m4::BOOK)).expect("the shipped m4 parses")
+            }))),
+            MoveModel::M5 => Some(Fitted::Net(M5.get_or_init(|| {
+                // A test reads the shipped bytes: they always parse.
+                net::file::read(m5::NET, Book::from_bytes(m5::BOOK)).expect("the shipped m5 parses")
+            }))),
+            MoveModel::M6 => Some(Fitted::Net(M6.get_or_init(|| {
+                // A test reads the shipped bytes: they always parse.
+                net::file::read(m6::NET, Book::from_bytes(m6::BOOK)).expect("the shipped m6 parses")
+            }))),
         }
     }
 }
